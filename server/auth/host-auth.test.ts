@@ -1,0 +1,105 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BASE, newHostCredentials, signIn, signUpHost } from '../test-support/host-session';
+import { CookieJar } from '../test-support/cookie-jar';
+import { createTestApp, type TestApp } from '../test-support/test-app';
+
+describe('host auth through Auth.js', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(() => t.close());
+
+  it('signs in with CSRF token and credentials, shows the session, and revokes it on sign-out', async () => {
+    const host = await signUpHost(t.app);
+    const session = await t.app.request(`${BASE}/host/v1/auth/session`, { headers: { cookie: host.jar.header() } });
+    expect(session.status).toBe(200);
+    const body = (await session.json()) as { user: Record<string, string>; expires: string };
+    expect(body.user).toEqual({
+      id: host.accountId,
+      email: host.credentials.email,
+      name: 'Ada Lovelace',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    });
+    expect(new Date(body.expires).getTime()).toBeGreaterThan(Date.now());
+
+    const oldCookie = host.jar.header();
+    expect((await host.request('GET', '/account')).status).toBe(200);
+
+    const csrf = await t.app.request(`${BASE}/host/v1/auth/csrf`, { headers: { cookie: oldCookie } });
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    host.jar.store(csrf);
+    const signOut = await t.app.request(`${BASE}/host/v1/auth/signout`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-auth-return-redirect': '1',
+        cookie: host.jar.header(),
+      },
+      body: new URLSearchParams({ csrfToken }).toString(),
+    });
+    expect(signOut.status).toBe(200);
+    expect(await t.deps.db.selectFrom('hostSession').selectAll().execute()).toEqual([]);
+
+    // The old cookie, replayed after sign-out, is refused everywhere.
+    const replayed = await t.app.request(`${BASE}/host/v1/account`, { headers: { cookie: oldCookie } });
+    expect(replayed.status).toBe(401);
+    expect(await replayed.json()).toEqual({ error: { code: 'UNAUTHENTICATED', message: 'Sign in first.' } });
+    const replayedSession = await t.app.request(`${BASE}/host/v1/auth/session`, { headers: { cookie: oldCookie } });
+    expect(await replayedSession.json()).toBeNull();
+  });
+
+  it('gives no session cookie for a wrong password, and the redirect URL carries error=', async () => {
+    const host = await signUpHost(t.app);
+    const jar = new CookieJar();
+    const response = await signIn(t.app, host.credentials.email, 'not the password', jar);
+    const { url } = (await response.json()) as { url: string };
+    expect(url).toContain('error=CredentialsSignin');
+    expect(jar.get('authjs.session-token')).toBeUndefined();
+  });
+
+  it('matches the email case-insensitively', async () => {
+    const host = await signUpHost(t.app);
+    const jar = new CookieJar();
+    await signIn(t.app, host.credentials.email.toUpperCase(), host.credentials.password, jar);
+    expect(jar.get('authjs.session-token')).toBeTruthy();
+  });
+
+  it('takes about as long for an unknown email as for a wrong password', async () => {
+    const host = await signUpHost(t.app);
+    const time = async (email: string) => {
+      const start = performance.now();
+      await signIn(t.app, email, 'wrong password here', new CookieJar());
+      return performance.now() - start;
+    };
+    await time('warm-up@example.com');
+    const unknown: number[] = [];
+    const wrong: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      unknown.push(await time(`nobody${i}@example.com`));
+      wrong.push(await time(host.credentials.email));
+    }
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[1]!;
+    // Both run one Argon2id verification; without the dummy hash an unknown email would be ~10x faster.
+    expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.5);
+  });
+
+  it('rate-limits sign-in per account with 429 and Retry-After', async () => {
+    const { email } = newHostCredentials();
+    let last: Response | undefined;
+    for (let i = 0; i < 11; i++) last = await signIn(t.app, email, 'wrong password here');
+    expect(last!.status).toBe(429);
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await last!.json()) as { error: { code: string } }).error.code).toBe('RATE_LIMITED');
+  });
+
+  it('never logs passwords or tokens', async () => {
+    const host = await signUpHost(t.app);
+    await host.request('GET', '/account');
+    const all = t.logs.join('\n');
+    expect(all).toContain('POST /host/v1/auth/callback/credentials');
+    expect(all).not.toContain(host.credentials.password);
+    expect(all).not.toContain(host.jar.get('authjs.session-token')!);
+  });
+});

@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import { initial } from './0001-initial';
+
+/** Every migration, in order. One set serves SQLite and PostgreSQL. */
+export const migrations: Record<string, Migration> = {
+  '0001-initial': initial,
+};

@@ -1,0 +1,150 @@
+/**
+ * Table types for Kysely. Columns are camelCase in both SQLite and PostgreSQL
+ * (Kysely quotes every identifier), booleans are stored as 0/1 integers and
+ * JSON values as text so that one set of migrations and queries serves both.
+ */
+export interface AccountTable {
+  id: string;
+  email: string;
+  emailKey: string;
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  createdAt: string;
+}
+
+export interface HostSessionTable {
+  id: string;
+  accountId: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+export interface OccasionTable {
+  id: string;
+  accountId: string;
+  title: string;
+  description: string;
+  startDate: string;
+  endDate: string;
+  timezone: string;
+  venueName: string;
+  venueAddress: string;
+  rsvpDeadline: string | null;
+  passcode: string | null;
+  allowedOrigins: string;
+  contactEmail: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ActivityTable {
+  id: string;
+  occasionId: string;
+  name: string;
+  description: string;
+  startsAt: string;
+  endsAt: string | null;
+  locationName: string;
+  address: string;
+  dressCode: string;
+  mealOptions: string;
+  sortOrder: number;
+}
+
+export interface AttributeCategoryTable {
+  id: string;
+  occasionId: string;
+  name: string;
+  multiple: number;
+  options: string;
+  sortOrder: number;
+}
+
+export interface HouseholdTable {
+  id: string;
+  occasionId: string;
+  name: string;
+  addressLine1: string;
+  addressLine2: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+  phone: string;
+  email: string;
+  notes: string;
+  inviteCode: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface GuestTable {
+  id: string;
+  occasionId: string;
+  householdId: string | null;
+  firstName: string;
+  lastName: string;
+  /** normaliseName(firstName + ' ' + lastName): what guest sign-in by name matches. */
+  nameKey: string;
+  email: string;
+  phone: string;
+  ageGroup: string;
+  plusOneAllowed: number;
+  plusOneOf: string | null;
+  dietaryNotes: string;
+  attributes: string;
+  notes: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface InviteLineTable {
+  id: string;
+  occasionId: string;
+  guestId: string;
+  activityId: string;
+  response: string;
+  mealChoice: string | null;
+  respondedAt: string | null;
+  respondedBy: string | null;
+}
+
+export interface RsvpTable {
+  id: string;
+  occasionId: string;
+  householdId: string;
+  message: string;
+  submittedAt: string;
+  updatedAt: string;
+}
+
+export interface GuestSessionTable {
+  tokenHash: string;
+  occasionId: string;
+  householdId: string;
+  guestId: string;
+  platform: string | null;
+  createdAt: string;
+  expiresAt: string;
+}
+
+export interface RateLimitTable {
+  key: string;
+  count: number;
+  resetAt: number;
+}
+
+export interface Database {
+  account: AccountTable;
+  hostSession: HostSessionTable;
+  occasion: OccasionTable;
+  activity: ActivityTable;
+  attributeCategory: AttributeCategoryTable;
+  household: HouseholdTable;
+  guest: GuestTable;
+  inviteLine: InviteLineTable;
+  rsvp: RsvpTable;
+  guestSession: GuestSessionTable;
+  rateLimit: RateLimitTable;
+}

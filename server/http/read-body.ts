@@ -1,0 +1,68 @@
+import type { Context } from 'hono';
+import type * as v from 'valibot';
+import { ApiError } from './api-error';
+import { validate } from './validate';
+
+/** The largest body of an ordinary request. */
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+/** The largest body of the two bulk routes. */
+export const BULK_BODY_LIMIT = 8 * 1024 * 1024;
+
+/**
+ * Reads a JSON body within a size limit and validates it with a core schema.
+ * Answers 415 for another media type, 413 past the limit, 400 for bad JSON or bad values.
+ */
+export async function readBody<S extends v.GenericSchema>(
+  c: Context,
+  schema: S,
+  limit: number = DEFAULT_BODY_LIMIT,
+): Promise<v.InferOutput<S>> {
+  return validate(schema, await readJson(c, limit));
+}
+
+/** Reads and parses a JSON body within a size limit, without validating it. */
+export async function readJson(c: Context, limit: number = DEFAULT_BODY_LIMIT): Promise<unknown> {
+  if (!isJson(c.req.header('content-type'))) {
+    throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON (Content-Type: application/json).');
+  }
+  const text = await readText(c.req.raw, limit);
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'MALFORMED_JSON', 'The body is not valid JSON.');
+  }
+}
+
+export function isJson(contentType: string | undefined): boolean {
+  if (!contentType) return false;
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  return type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'));
+}
+
+async function readText(request: Request, limit: number): Promise<string> {
+  const tooLarge = () =>
+    new ApiError(413, 'PAYLOAD_TOO_LARGE', `The body is larger than ${Math.round(limit / 1024)} KiB.`);
+  const declared = Number(request.headers.get('content-length') ?? NaN);
+  if (declared > limit) throw tooLarge();
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}

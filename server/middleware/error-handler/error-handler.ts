@@ -1,0 +1,29 @@
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ApiErrorBody } from '../../../core/schemas/error';
+import type { AppEnv } from '../../app-env';
+import { ApiError } from '../../http/api-error';
+
+/** Answers every error with the contract's body; never a stack trace, SQL or path. */
+export const errorHandler: ErrorHandler<AppEnv> = (error, c) => {
+  if (error instanceof ApiError) return sendError(c, error);
+  if (error instanceof HTTPException) {
+    const code = error.status === 401 ? 'UNAUTHENTICATED' : error.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_FAILED';
+    return sendError(c, new ApiError(error.status, code, error.status === 401 ? 'Sign in first.' : 'The request is not valid.'));
+  }
+  const log = c.get('deps')?.log ?? console.error;
+  log(`error ${c.req.method} ${c.req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  return sendError(c, new ApiError(500, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'));
+};
+
+export const notFoundHandler: NotFoundHandler<AppEnv> = (c) =>
+  sendError(c, new ApiError(404, 'NOT_FOUND', 'No such route.'));
+
+function sendError(c: Context, error: ApiError): Response {
+  const body: ApiErrorBody = {
+    error: { code: error.code, message: error.message, ...(error.issues ? { issues: error.issues } : {}) },
+  };
+  for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+  return c.json(body, error.status as ContentfulStatusCode);
+}

@@ -1,0 +1,63 @@
+import { Hono } from 'hono';
+import type { Account } from '../../../core/schemas/account';
+import { AccountCreateSchema } from '../../../core/schemas/account';
+import type { AppEnv } from '../../app-env';
+import { hashPassword } from '../../auth/passwords';
+import { newId } from '../../db/ids';
+import { ApiError } from '../../http/api-error';
+import { clientAddress } from '../../http/client-address';
+import { readBody } from '../../http/read-body';
+import { requireHost } from '../../middleware/require-host/require-host';
+import { HOST_RATE_LIMITS } from './host-rate-limits';
+
+const emailTaken = () =>
+  new ApiError(409, 'EMAIL_TAKEN', 'An account with this email already exists.', [
+    { path: 'email', message: 'An account with this email already exists.' },
+  ]);
+
+/** `POST /account` (sign-up) and `GET /account`. */
+export function accountRoutes(): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.post('/account', async (c) => {
+    const { db, rateLimiter } = c.get('deps');
+    await rateLimiter.consume([{ rule: HOST_RATE_LIMITS.accountCreation, key: clientAddress(c) }]);
+    const input = await readBody(c, AccountCreateSchema);
+    const emailKey = input.email.toLowerCase();
+    const existing = await db.selectFrom('account').select('id').where('emailKey', '=', emailKey).executeTakeFirst();
+    if (existing) throw emailTaken();
+    const row = {
+      id: newId(),
+      email: input.email,
+      emailKey,
+      passwordHash: await hashPassword(input.password),
+      firstName: input.firstName,
+      lastName: input.lastName,
+      createdAt: new Date().toISOString(),
+    };
+    try {
+      await db.insertInto('account').values(row).execute();
+    } catch (error) {
+      // Two sign-ups with one email at once: the unique index decides.
+      if (await db.selectFrom('account').select('id').where('emailKey', '=', emailKey).executeTakeFirst()) throw emailTaken();
+      throw error;
+    }
+    return c.json(toAccount(row), 201);
+  });
+
+  routes.get('/account', requireHost(), async (c) => {
+    const row = await c
+      .get('deps')
+      .db.selectFrom('account')
+      .selectAll()
+      .where('id', '=', c.get('host').accountId)
+      .executeTakeFirstOrThrow();
+    return c.json(toAccount(row));
+  });
+
+  return routes;
+}
+
+function toAccount(row: { id: string; email: string; firstName: string; lastName: string; createdAt: string }): Account {
+  return { id: row.id, email: row.email, firstName: row.firstName, lastName: row.lastName, createdAt: row.createdAt };
+}

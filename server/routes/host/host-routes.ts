@@ -1,0 +1,39 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../app-env';
+import { clientAddress } from '../../http/client-address';
+import { requireHost } from '../../middleware/require-host/require-host';
+import { accountRoutes } from './account';
+import { HOST_RATE_LIMITS } from './host-rate-limits';
+import { occasionRoutes } from './occasions';
+
+/** Everything under `/host/v1` but Auth.js's own routes, which the app mounts after these. */
+export function hostRoutes(): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.post('/auth/callback/credentials', async (c, next) => {
+    const email = await signInEmail(c.req.raw.clone());
+    const checks = [{ rule: HOST_RATE_LIMITS.signInPerClient, key: clientAddress(c) }];
+    if (email) checks.push({ rule: HOST_RATE_LIMITS.signInPerAccount, key: email });
+    await c.get('deps').rateLimiter.consume(checks);
+    await next();
+  });
+
+  routes.route('/', accountRoutes());
+
+  for (const path of ['/occasion', '/occasion/*', '/occasions', '/occasions/*']) routes.use(path, requireHost());
+  routes.route('/', occasionRoutes());
+
+  return routes;
+}
+
+async function signInEmail(request: Request): Promise<string | undefined> {
+  try {
+    const type = request.headers.get('content-type') ?? '';
+    const body = type.includes('json')
+      ? ((await request.json()) as Record<string, unknown>)
+      : Object.fromEntries(new URLSearchParams(await request.text()));
+    return typeof body.email === 'string' ? body.email.trim().toLowerCase() : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,69 @@
+import { Hono } from 'hono';
+import { OccasionCreateSchema, OccasionUpdateSchema } from '../../../core/schemas/occasion';
+import type { AppEnv } from '../../app-env';
+import { newId } from '../../db/ids';
+import { writeJsonColumn } from '../../data/json-column';
+import { findOwnedOccasion, occasionSummary, toOccasion, type OccasionRow } from '../../data/occasions';
+import { readBody } from '../../http/read-body';
+import { validate } from '../../http/validate';
+
+/** Occasion CRUD. Everything an occasion holds is deleted with it (foreign-key cascades). */
+export function occasionRoutes(): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.get('/occasions', async (c) => {
+    const { db } = c.get('deps');
+    const rows = await db
+      .selectFrom('occasion')
+      .selectAll()
+      .where('accountId', '=', c.get('host').accountId)
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    return c.json(await Promise.all(rows.map(async (row) => toOccasion(row, await occasionSummary(db, row.id)))));
+  });
+
+  routes.post('/occasion', async (c) => {
+    const { db } = c.get('deps');
+    const input = await readBody(c, OccasionCreateSchema);
+    const now = new Date().toISOString();
+    const row: OccasionRow = {
+      ...input,
+      id: newId(),
+      accountId: c.get('host').accountId,
+      allowedOrigins: writeJsonColumn(input.allowedOrigins),
+      createdAt: now,
+      updatedAt: now,
+    };
+    await db.insertInto('occasion').values(row).execute();
+    return c.json(toOccasion(row, await occasionSummary(db, row.id)), 201);
+  });
+
+  routes.get('/occasion/:occasionId', async (c) => {
+    const { db } = c.get('deps');
+    const row = await findOwnedOccasion(db, c.get('host').accountId, c.req.param('occasionId'));
+    return c.json(toOccasion(row, await occasionSummary(db, row.id)));
+  });
+
+  routes.put('/occasion/:occasionId', async (c) => {
+    const { db } = c.get('deps');
+    const current = await findOwnedOccasion(db, c.get('host').accountId, c.req.param('occasionId'));
+    const patch = await readBody(c, OccasionUpdateSchema);
+    const { summary: _summary, id: _id, createdAt: _c, updatedAt: _u, ...writable } = toOccasion(current, emptySummary);
+    const merged = validate(OccasionCreateSchema, { ...writable, ...patch });
+    const changes = { ...merged, allowedOrigins: writeJsonColumn(merged.allowedOrigins), updatedAt: new Date().toISOString() };
+    await db.updateTable('occasion').set(changes).where('id', '=', current.id).execute();
+    return c.json(toOccasion({ ...current, ...changes }, await occasionSummary(db, current.id)));
+  });
+
+  routes.delete('/occasion/:occasionId', async (c) => {
+    const { db } = c.get('deps');
+    const current = await findOwnedOccasion(db, c.get('host').accountId, c.req.param('occasionId'));
+    await db.deleteFrom('occasion').where('id', '=', current.id).execute();
+    return c.body(null, 204);
+  });
+
+  return routes;
+}
+
+const emptySummary = { guests: 0, households: 0, activities: 0, perActivity: [] };

@@ -1,0 +1,75 @@
+import type { Hono } from 'hono';
+import type { AppEnv } from '../app-env';
+import { CookieJar } from './cookie-jar';
+
+export interface HostCredentials {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+let counter = 0;
+
+export function newHostCredentials(): HostCredentials {
+  counter += 1;
+  return {
+    email: `host${counter}.${Date.now()}@example.com`,
+    password: 'correct horse battery staple',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+  };
+}
+
+export const BASE = 'http://localhost';
+
+/** A signed-in host: its cookies and a JSON `request` that carries them. */
+export interface HostClient {
+  jar: CookieJar;
+  accountId: string;
+  credentials: HostCredentials;
+  request(method: string, path: string, body?: unknown): Promise<Response>;
+}
+
+/** Signs in through Auth.js's own routes: CSRF token, then the credentials callback. */
+export async function signIn(app: Hono<AppEnv>, email: string, password: string, jar = new CookieJar()): Promise<Response> {
+  const csrfResponse = await app.request(`${BASE}/host/v1/auth/csrf`, { headers: { cookie: jar.header() } });
+  jar.store(csrfResponse);
+  const { csrfToken } = (await csrfResponse.json()) as { csrfToken: string };
+  const response = await app.request(`${BASE}/host/v1/auth/callback/credentials`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-auth-return-redirect': '1',
+      cookie: jar.header(),
+    },
+    body: new URLSearchParams({ email, password, csrfToken }).toString(),
+  });
+  jar.store(response);
+  return response;
+}
+
+/** Creates an account and signs it in. */
+export async function signUpHost(app: Hono<AppEnv>, credentials = newHostCredentials()): Promise<HostClient> {
+  const created = await app.request(`${BASE}/host/v1/account`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(credentials),
+  });
+  if (created.status !== 201) throw new Error(`sign-up failed: ${created.status} ${await created.text()}`);
+  const { id } = (await created.json()) as { id: string };
+  const jar = new CookieJar();
+  const response = await signIn(app, credentials.email, credentials.password, jar);
+  if (!jar.get('authjs.session-token')) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return {
+    jar,
+    accountId: id,
+    credentials,
+    request: (method, path, body) =>
+      app.request(`${BASE}/host/v1${path}`, {
+        method,
+        headers: { cookie: jar.header(), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+      }),
+  };
+}
