@@ -1,8 +1,11 @@
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 import type { AppDeps } from './app-env';
 import type { ServerConfig } from './config';
 import { createDatabase, type KindlyDatabase } from './db/create-database';
-import { MemoryRateLimitStore, RateLimiter } from './middleware/rate-limit/rate-limiter';
+import { DatabaseRateLimitStore } from './middleware/rate-limit/database-store';
+import { MemoryRateLimitStore, RateLimiter, type RateLimitStore } from './middleware/rate-limit/rate-limiter';
+import { RedisRateLimitStore } from './middleware/rate-limit/redis-store';
 
 export interface Runtime {
   deps: AppDeps;
@@ -16,12 +19,30 @@ export async function createRuntime(config: ServerConfig, log: (line: string) =>
     databaseUrl: config.databaseUrl,
     sqliteFile: join(config.dataDir, 'kindly.db'),
   });
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   const deps: AppDeps = {
     db: database.db,
     dbKind: database.kind,
     config,
     log,
-    rateLimiter: new RateLimiter(new MemoryRateLimitStore()),
+    rateLimiter: new RateLimiter(chooseRateLimitStore(database, redis)),
   };
-  return { deps, database, close: () => database.close() };
+  return {
+    deps,
+    database,
+    async close() {
+      await redis?.quit();
+      await database.close();
+    },
+  };
+}
+
+/**
+ * Where rate-limit counters live: Redis when configured, else the shared PostgreSQL database,
+ * so that limits hold across server instances; memory for the single-process SQLite default.
+ */
+export function chooseRateLimitStore(database: KindlyDatabase, redis: Redis | undefined): RateLimitStore {
+  if (redis) return new RedisRateLimitStore(redis);
+  if (database.kind === 'postgres') return new DatabaseRateLimitStore(database.db);
+  return new MemoryRateLimitStore();
 }

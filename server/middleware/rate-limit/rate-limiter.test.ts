@@ -1,0 +1,201 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { sql, type Kysely } from 'kysely';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createDatabase, type KindlyDatabase } from '../../db/create-database';
+import type { Database } from '../../db/schema';
+import { ApiError } from '../../http/api-error';
+import { createTestApp, testDatabaseKind, type TestApp } from '../../test-support/test-app';
+import { DatabaseRateLimitStore } from './database-store';
+import { MemoryRateLimitStore, RateLimiter, type RateLimitRule, type RateLimitStore } from './rate-limiter';
+import { RedisRateLimitStore } from './redis-store';
+
+const rule: RateLimitRule = { name: 'test', limit: 3, windowMs: 60_000 };
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** A clock the test moves by hand. */
+function manualClock(start = 1_800_000_000_000) {
+  let now = start;
+  return { now: () => now, advance: (ms: number) => (now += ms) };
+}
+
+async function retryAfterOf(attempt: Promise<void>): Promise<number | undefined> {
+  try {
+    await attempt;
+    return undefined;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    const apiError = error as ApiError;
+    expect(apiError.status).toBe(429);
+    expect(apiError.code).toBe('RATE_LIMITED');
+    return Number(apiError.headers?.['Retry-After']);
+  }
+}
+
+/** The behaviour every store must have, run against each of them. */
+function storeContract(makeStore: () => RateLimitStore) {
+  it('counts up within a window and starts over when it ends', async () => {
+    const store = makeStore();
+    const key = `k-${randomBytes(4).toString('hex')}`;
+    const now = 1_800_000_000_000;
+    const first = await store.hit(key, 1000, now);
+    expect(first.count).toBe(1);
+    expect(first.resetAt).toBeGreaterThanOrEqual(now + 990);
+    expect(first.resetAt).toBeLessThanOrEqual(now + 1000);
+    const second = await store.hit(key, 1000, now + 10);
+    expect(second.count).toBe(2);
+    expect(second.resetAt).toBeGreaterThanOrEqual(now + 990);
+    expect(second.resetAt).toBeLessThanOrEqual(now + 1010);
+    expect(typeof second.resetAt).toBe('number');
+  });
+
+  it('keeps keys apart', async () => {
+    const store = makeStore();
+    const suffix = randomBytes(4).toString('hex');
+    await store.hit(`a-${suffix}`, 60_000, Date.now());
+    await store.hit(`a-${suffix}`, 60_000, Date.now());
+    expect((await store.hit(`b-${suffix}`, 60_000, Date.now())).count).toBe(1);
+  });
+
+  it('refuses with 429 and Retry-After past the limit, for one key only', async () => {
+    const limiter = new RateLimiter(makeStore());
+    const client = `client-${randomBytes(4).toString('hex')}`;
+    for (let i = 0; i < rule.limit; i++) await limiter.consume([{ rule, key: client }]);
+    const retryAfter = await retryAfterOf(limiter.consume([{ rule, key: client }]));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(await retryAfterOf(limiter.consume([{ rule, key: `${client}-other` }]))).toBeUndefined();
+  });
+
+  it('counts once for every hit when hits arrive at once', async () => {
+    const store = makeStore();
+    const key = `burst-${randomBytes(4).toString('hex')}`;
+    const hits = await Promise.all(Array.from({ length: 20 }, () => store.hit(key, 60_000, Date.now())));
+    expect(hits.map((hit) => hit.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+}
+
+describe('RateLimiter with the memory store', () => {
+  storeContract(() => new MemoryRateLimitStore());
+
+  it('lets a client in again when the window ends', async () => {
+    const clock = manualClock();
+    const limiter = new RateLimiter(new MemoryRateLimitStore(), clock.now);
+    for (let i = 0; i < rule.limit; i++) await limiter.consume([{ rule, key: 'c' }]);
+    expect(await retryAfterOf(limiter.consume([{ rule, key: 'c' }]))).toBe(60);
+    clock.advance(60_000);
+    expect(await retryAfterOf(limiter.consume([{ rule, key: 'c' }]))).toBeUndefined();
+  });
+});
+
+describe(`DatabaseRateLimitStore on ${testDatabaseKind}`, () => {
+  let t: TestApp;
+  let second: KindlyDatabase | undefined;
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(async () => {
+    await second?.close();
+    second = undefined;
+    await t.close();
+  });
+
+  storeContract(() => new DatabaseRateLimitStore(t.deps.db));
+
+  it('starts a window over in the row once it ended', async () => {
+    const clock = manualClock();
+    const limiter = new RateLimiter(new DatabaseRateLimitStore(t.deps.db), clock.now);
+    for (let i = 0; i < rule.limit; i++) await limiter.consume([{ rule, key: 'c' }]);
+    expect(await retryAfterOf(limiter.consume([{ rule, key: 'c' }]))).toBe(60);
+    clock.advance(59_000);
+    expect(await retryAfterOf(limiter.consume([{ rule, key: 'c' }]))).toBe(1);
+    clock.advance(1_000);
+    expect(await retryAfterOf(limiter.consume([{ rule, key: 'c' }]))).toBeUndefined();
+    const rows = await t.deps.db.selectFrom('rateLimit').selectAll().execute();
+    expect(rows.map((row) => ({ ...row, count: Number(row.count), resetAt: Number(row.resetAt) }))).toEqual([
+      { key: 'test:c', count: 1, resetAt: clock.now() + 60_000 },
+    ]);
+  });
+
+  it('holds across two server instances that share the database', async () => {
+    const otherDb = await openSecondConnection(t.deps.db);
+    second = otherDb;
+    const instanceA = new RateLimiter(new DatabaseRateLimitStore(t.deps.db));
+    const instanceB = new RateLimiter(new DatabaseRateLimitStore(otherDb?.db ?? t.deps.db));
+    await instanceA.consume([{ rule, key: 'shared' }]);
+    await instanceB.consume([{ rule, key: 'shared' }]);
+    await instanceA.consume([{ rule, key: 'shared' }]);
+    expect(await retryAfterOf(instanceB.consume([{ rule, key: 'shared' }]))).toBeGreaterThan(0);
+    expect(await retryAfterOf(instanceA.consume([{ rule, key: 'shared' }]))).toBeGreaterThan(0);
+  });
+});
+
+/** On PostgreSQL, a second pool on the same schema, as a second server process would have. */
+async function openSecondConnection(db: Kysely<Database>): Promise<KindlyDatabase | undefined> {
+  if (testDatabaseKind !== 'postgres') return undefined;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return createDatabase({ databaseUrl: process.env.TEST_DATABASE_URL!, pgSchema: rows[0]!.schema, poolSize: 2 });
+}
+
+const redisReachable = await canReachRedis();
+if (!redisReachable) console.warn(`\u26a0  Redis at ${REDIS_URL} is not reachable: the RedisRateLimitStore tests are SKIPPED.`);
+
+async function canReachRedis(): Promise<boolean> {
+  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  try {
+    await probe.connect();
+    return (await probe.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+describe.skipIf(!redisReachable)('RedisRateLimitStore', () => {
+  const prefix = `kindly-test:${randomBytes(6).toString('hex')}:`;
+  const clients: Redis[] = [];
+  const connect = () => {
+    const client = new Redis(REDIS_URL);
+    clients.push(client);
+    return client;
+  };
+  afterAll(async () => {
+    const cleaner = connect();
+    const keys = await cleaner.keys(`${prefix}*`);
+    if (keys.length > 0) await cleaner.del(...keys);
+    await Promise.all(clients.map((client) => client.quit()));
+  });
+
+  storeContract(() => new RedisRateLimitStore(connect(), prefix));
+
+  it('sets the window end only on the first hit', async () => {
+    const redis = connect();
+    const store = new RedisRateLimitStore(redis, prefix);
+    await store.hit('ttl', 60_000, Date.now());
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await store.hit('ttl', 60_000, Date.now());
+    const ttl = await redis.pttl(`${prefix}ttl`);
+    expect(ttl).toBeLessThanOrEqual(59_980);
+    expect(ttl).toBeGreaterThan(50_000);
+  });
+
+  it('starts over once the key expired', async () => {
+    const store = new RedisRateLimitStore(connect(), prefix);
+    await store.hit('short', 50, Date.now());
+    await store.hit('short', 50, Date.now());
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect((await store.hit('short', 50, Date.now())).count).toBe(1);
+  });
+
+  it('holds across two server instances, each with its own connection', async () => {
+    const instanceA = new RateLimiter(new RedisRateLimitStore(connect(), prefix));
+    const instanceB = new RateLimiter(new RedisRateLimitStore(connect(), prefix));
+    await instanceA.consume([{ rule, key: 'shared' }]);
+    await instanceB.consume([{ rule, key: 'shared' }]);
+    await instanceA.consume([{ rule, key: 'shared' }]);
+    expect(await retryAfterOf(instanceB.consume([{ rule, key: 'shared' }]))).toBeGreaterThan(0);
+    expect(await retryAfterOf(instanceA.consume([{ rule, key: 'shared' }]))).toBeGreaterThan(0);
+    expect(await retryAfterOf(instanceA.consume([{ rule, key: 'another' }]))).toBeUndefined();
+  });
+});

@@ -1,0 +1,29 @@
+import type { Redis } from 'ioredis';
+import type { RateLimitHit, RateLimitStore } from './rate-limiter';
+
+/**
+ * Fixed-window counters in Redis, shared by every server instance that uses it. One MULTI per
+ * hit: INCR, PEXPIRE NX (only the first hit of a window sets its end), PTTL. Keys vanish on
+ * their own when the window ends.
+ */
+export class RedisRateLimitStore implements RateLimitStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix = 'kindly:rate:',
+  ) {}
+
+  async hit(key: string, windowMs: number, now: number): Promise<RateLimitHit> {
+    const fullKey = this.prefix + key;
+    const results = await this.redis.multi().incr(fullKey).pexpire(fullKey, windowMs, 'NX').pttl(fullKey).exec();
+    if (!results) throw new Error('Redis dropped the rate-limit transaction.');
+    for (const [error] of results) if (error) throw error;
+    const count = Number(results[0]![1]);
+    let ttl = Number(results[2]![1]);
+    if (ttl < 0) {
+      // The key lost its expiry (or expired between the commands): never let it count forever.
+      await this.redis.pexpire(fullKey, windowMs);
+      ttl = windowMs;
+    }
+    return { count, resetAt: now + ttl };
+  }
+}
