@@ -2,7 +2,11 @@ import { defineConfig } from 'tsup';
 
 export default defineConfig([
   {
-    entry: { 'server/main': 'server/main.ts' },
+    entry: {
+      'server/main': 'server/main.ts',
+      'bench/run': 'bench/run.ts',
+      'bench/reference-server': 'bench/reference-server.ts',
+    },
     outDir: 'dist',
     format: 'esm',
     platform: 'node',

@@ -1,23 +1,29 @@
-import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type UserConfig } from 'vitest/config';
+
+/** `vite build`: the dashboard, from dashboard/ into dist/dashboard, served by the server at `/`. */
+const dashboardBuild: UserConfig = {
+  root: 'dashboard',
+  plugins: [react()],
+  build: { outDir: '../dist/dashboard', emptyOutDir: true, sourcemap: true },
+};
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
-if (!postgresUrl) {
-  console.warn(
-    '\n\u26a0  TEST_DATABASE_URL is not set: the PostgreSQL run of the server suite is SKIPPED.\n' +
-      '   Set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test to run it (CI does).\n',
-  );
-}
-
 const serverTests = ['server/**/*.test.ts'];
+const browserTests = ['**/*.e2e.test.ts'];
+const exclude = ['**/node_modules/**', 'dist/**', ...browserTests];
 
-export default defineConfig({
+/** vitest: one project per part; the server suite twice, on SQLite and on PostgreSQL. */
+const testConfig: UserConfig = {
+  plugins: [react()],
   test: {
     projects: [
-      { test: { name: 'core', include: ['core/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'core', include: ['core/**/*.test.ts'], exclude, environment: 'node' } },
       {
         test: {
           name: 'server-sqlite',
           include: serverTests,
+          exclude,
           environment: 'node',
           env: { KINDLY_TEST_DB: 'sqlite' },
           testTimeout: 20_000,
@@ -29,6 +35,7 @@ export default defineConfig({
               test: {
                 name: 'server-postgres',
                 include: serverTests,
+                exclude,
                 environment: 'node',
                 env: { KINDLY_TEST_DB: 'postgres' },
                 testTimeout: 30_000,
@@ -36,6 +43,34 @@ export default defineConfig({
             },
           ]
         : []),
+      {
+        plugins: [react()],
+        test: { name: 'dashboard', include: ['dashboard/**/*.test.{ts,tsx}'], exclude, environment: 'happy-dom' },
+      },
+      {
+        test: { name: 'widget', include: ['widget/**/*.test.{ts,tsx}'], exclude, environment: 'happy-dom' },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: browserTests,
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
+};
+
+export default defineConfig(({ command }) => {
+  if (command === 'build') return dashboardBuild;
+  if (!postgresUrl) {
+    console.warn(
+      '\n\u26a0  TEST_DATABASE_URL is not set: the PostgreSQL run of the server suite is SKIPPED.\n' +
+        '   Set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test to run it (CI does).\n',
+    );
+  }
+  return testConfig;
 });

@@ -1,7 +1,9 @@
 import { authHandler, initAuthConfig } from '@hono/auth-js';
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import type { AppDeps, AppEnv } from './app-env';
 import { createAuthConfig } from './auth/auth-config';
+import { serveFrontends } from './frontends/serve-frontends';
 import { errorHandler, notFoundHandler } from './middleware/error-handler/error-handler';
 import { requestLogger } from './middleware/request-logger/request-logger';
 import { hostRoutes } from './routes/host/host-routes';
@@ -12,6 +14,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const authConfig = createAuthConfig(deps);
 
   app.use('*', requestLogger(deps.log));
+  app.use('*', compress({ threshold: 2048 }));
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     await next();
@@ -22,6 +25,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('/host/v1/auth/*', initAuthConfig(() => authConfig));
   app.route('/host/v1', hostRoutes());
   app.all('/host/v1/auth/*', authHandler());
+
+  if (deps.config.distDir) serveFrontends(app, deps.config.distDir);
 
   return app;
 }

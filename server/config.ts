@@ -16,6 +16,8 @@ export interface ServerConfig {
   /** Trust `X-Forwarded-For` from a reverse proxy for the client address. */
   trustProxy: boolean;
   redisUrl: string | undefined;
+  /** Where the built dashboard and widget are (`dist/`); undefined serves the API alone. */
+  distDir: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -42,6 +44,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     production,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     redisUrl: env.REDIS_URL || undefined,
+    distDir: resolve(env.KINDLY_DIST_DIR ?? 'dist'),
   };
 }
 

@@ -8,7 +8,7 @@ async function main(): Promise<void> {
   const runtime = await createRuntime(config);
   if (process.argv.includes('--demo')) {
     const { seedDemo } = await import('./demo/seed-demo');
-    const demo = await seedDemo(runtime.deps.db);
+    const demo = await seedDemo(createApp(runtime.deps));
     console.log(`Demo host account: ${demo.email} / ${demo.password}`);
   }
   const app = createApp(runtime.deps);

@@ -61,11 +61,16 @@ export async function signUpHost(app: Hono<AppEnv>, credentials = newHostCredent
   const jar = new CookieJar();
   const response = await signIn(app, credentials.email, credentials.password, jar);
   if (!jar.get('authjs.session-token')) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return asHost(app, jar, id, credentials);
+}
+
+/** A `HostClient` for cookies that are already signed in. */
+export function asHost(app: Hono<AppEnv>, jar: CookieJar, accountId: string, credentials: HostCredentials): HostClient {
   return {
     jar,
-    accountId: id,
+    accountId,
     credentials,
-    request: (method, path, body) =>
+    request: async (method, path, body) =>
       app.request(`${BASE}/host/v1${path}`, {
         method,
         headers: { cookie: jar.header(), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },

@@ -29,6 +29,7 @@ export const testConfig: ServerConfig = {
   production: false,
   trustProxy: false,
   redisUrl: undefined,
+  distDir: undefined,
 };
 
 /**

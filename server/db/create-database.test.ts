@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, testDatabaseKind, type TestApp } from '../test-support/test-app';
+import { createDatabase } from './create-database';
+import { newId, newInviteCode } from './ids';
+import { migrations } from './migrations';
+
+describe('database', () => {
+  let t: TestApp | undefined;
+  afterEach(() => t?.close());
+
+  it('runs the migrations and enforces the unique invite code per occasion', async () => {
+    t = await createTestApp();
+    expect(t.database.kind).toBe(testDatabaseKind);
+    const now = new Date().toISOString();
+    await t.deps.db.insertInto('account').values({ id: 'a1', email: 'a@b.co', emailKey: 'a@b.co', passwordHash: 'x', firstName: 'A', lastName: 'B', createdAt: now }).execute();
+    await t.deps.db
+      .insertInto('occasion')
+      .values({ id: 'o1', accountId: 'a1', title: 'T', description: '', startDate: '2027-01-01', endDate: '2027-01-01', timezone: 'UTC', venueName: '', venueAddress: '', rsvpDeadline: null, passcode: null, allowedOrigins: '[]', contactEmail: '', createdAt: now, updatedAt: now })
+      .execute();
+    const household = { occasionId: 'o1', name: 'H', addressLine1: '', addressLine2: '', city: '', state: '', postalCode: '', country: '', phone: '', email: '', notes: '', inviteCode: 'AAAA-BBBB-CCCC', createdAt: now, updatedAt: now };
+    await t.deps.db.insertInto('household').values({ ...household, id: 'h1' }).execute();
+    await expect(t.deps.db.insertInto('household').values({ ...household, id: 'h2' }).execute()).rejects.toThrow();
+    // Deleting the occasion cascades to its households.
+    await t.deps.db.deleteFrom('occasion').where('id', '=', 'o1').execute();
+    expect(await t.deps.db.selectFrom('household').selectAll().execute()).toEqual([]);
+  });
+
+  it.runIf(testDatabaseKind === 'sqlite')('creates the SQLite file in WAL mode and migrates it only once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kindly-db-'));
+    try {
+      const file = join(dir, 'nested', 'kindly.db');
+      const first = await createDatabase({ sqliteFile: file });
+      const mode = await sql<{ journal_mode: string }>`PRAGMA journal_mode`.execute(first.db);
+      expect(mode.rows[0]?.journal_mode).toBe('wal');
+      await first.close();
+      const second = await createDatabase({ sqliteFile: file });
+      const applied = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(second.db);
+      expect(applied.rows.map((row) => row.name)).toEqual(Object.keys(migrations));
+      await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('ids', () => {
+  it('makes unguessable URL-safe ids and Crockford invite codes', () => {
+    const ids = new Set(Array.from({ length: 1000 }, newId));
+    expect(ids.size).toBe(1000);
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{12}$/);
+    const code = newInviteCode();
+    expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
+  });
+});
