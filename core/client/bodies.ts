@@ -1,0 +1,42 @@
+import type * as v from 'valibot';
+import type { AccountCreateSchema } from '../schemas/account';
+import type { ActivityCreateSchema, ActivityUpdateSchema } from '../schemas/activity';
+import type { AttributeCategoryCreateSchema, AttributeCategoryUpdateSchema } from '../schemas/attribute-category';
+import type { GuestBulkSchema, GuestCreateSchema, GuestUpdateSchema } from '../schemas/guest';
+import type { HouseholdCreateSchema, HouseholdUpdateSchema } from '../schemas/household';
+import type { InviteLineCreateSchema, InviteLinesBulkSchema, InviteLineUpdateSchema } from '../schemas/invite-line';
+import type { OccasionCreateSchema, OccasionUpdateSchema } from '../schemas/occasion';
+
+// Request bodies as the server accepts them: the schemas' *input* types, so fields that
+// have a default may be left out (the schemas' `…Create` types are their validated output).
+
+/** Body of `POST /account`. */
+export type AccountCreateBody = v.InferInput<typeof AccountCreateSchema>;
+/** Body of `POST /occasion`. */
+export type OccasionCreateBody = v.InferInput<typeof OccasionCreateSchema>;
+/** Body of `PUT /occasion/{id}`: any subset of the writable fields. */
+export type OccasionUpdateBody = v.InferInput<typeof OccasionUpdateSchema>;
+/** Body of `POST /occasion/{id}/activity`. */
+export type ActivityCreateBody = v.InferInput<typeof ActivityCreateSchema>;
+/** Body of `PUT /occasion/{id}/activity/{id}`. */
+export type ActivityUpdateBody = v.InferInput<typeof ActivityUpdateSchema>;
+/** Body of `POST /occasion/{id}/guest`. */
+export type GuestCreateBody = v.InferInput<typeof GuestCreateSchema>;
+/** Body of `PUT /occasion/{id}/guest/{id}`. */
+export type GuestUpdateBody = v.InferInput<typeof GuestUpdateSchema>;
+/** Body of `POST /occasions/{id}/guests`: `{ guests: [GuestUpsert] }`. */
+export type GuestBulkBody = v.InferInput<typeof GuestBulkSchema>;
+/** Body of `POST /occasion/{id}/household`. */
+export type HouseholdCreateBody = v.InferInput<typeof HouseholdCreateSchema>;
+/** Body of `PUT /occasion/{id}/household/{id}`. */
+export type HouseholdUpdateBody = v.InferInput<typeof HouseholdUpdateSchema>;
+/** Body of `POST /occasion/{id}/invite-line`. */
+export type InviteLineCreateBody = v.InferInput<typeof InviteLineCreateSchema>;
+/** Body of `PUT /occasion/{id}/invite-line/{id}`. */
+export type InviteLineUpdateBody = v.InferInput<typeof InviteLineUpdateSchema>;
+/** Body of `PUT /occasion/{id}/invite-lines`: `{ lines: [{ guestId, activityId, invited, … }] }`. */
+export type InviteLinesBody = v.InferInput<typeof InviteLinesBulkSchema>;
+/** Body of `POST /occasion/{id}/attribute-category`. */
+export type AttributeCategoryCreateBody = v.InferInput<typeof AttributeCategoryCreateSchema>;
+/** Body of `PUT /occasion/{id}/attribute-category/{id}`. */
+export type AttributeCategoryUpdateBody = v.InferInput<typeof AttributeCategoryUpdateSchema>;

@@ -1,0 +1,180 @@
+import type { Account } from '../schemas/account';
+import type { Activity } from '../schemas/activity';
+import type { AttributeCategory } from '../schemas/attribute-category';
+import type { Guest, GuestBulkResult } from '../schemas/guest';
+import type { Household } from '../schemas/household';
+import type { InviteLine } from '../schemas/invite-line';
+import type { Occasion } from '../schemas/occasion';
+import type {
+  AccountCreateBody,
+  ActivityCreateBody,
+  ActivityUpdateBody,
+  AttributeCategoryCreateBody,
+  AttributeCategoryUpdateBody,
+  GuestBulkBody,
+  GuestCreateBody,
+  GuestUpdateBody,
+  HouseholdCreateBody,
+  HouseholdUpdateBody,
+  InviteLineCreateBody,
+  InviteLinesBody,
+  InviteLineUpdateBody,
+  OccasionCreateBody,
+  OccasionUpdateBody,
+} from './bodies';
+import type { AuthRedirect, HostCredentials, HostSession } from './host-session';
+import { path } from './path';
+import { createSend, type ClientOptions, type Send } from './request';
+import type { ClientError, Result } from './result';
+
+/** One typed function per route of `/host/v1` (contract section 3). Every call sends cookies. */
+export interface HostClient {
+  /** `POST /account`: sign-up (409 `EMAIL_TAKEN`). Does not sign in; see `signUpHost`. */
+  createAccount(body: AccountCreateBody): Promise<Result<Account>>;
+  /** `GET /account`: the signed-in host's account. */
+  getAccount(): Promise<Result<Account>>;
+  /** `GET /auth/csrf`: a fresh Auth.js CSRF token (and its cookie). */
+  getCsrfToken(): Promise<Result<{ csrfToken: string }>>;
+  /** `GET /auth/session`: the session, or `null` when signed out. */
+  getSession(): Promise<Result<HostSession | null>>;
+  /**
+   * `POST /auth/callback/credentials`. An answer whose URL carries `error=` resolves to a
+   * 401 `INVALID_CREDENTIALS` error, whatever its HTTP status; a 429 passes through.
+   */
+  signIn(body: HostCredentials & { csrfToken: string }): Promise<Result<AuthRedirect>>;
+  /** `POST /auth/signout`: ends the session on the server. */
+  signOut(body: { csrfToken: string }): Promise<Result<AuthRedirect>>;
+
+  /** `GET /occasions`: the host's occasions, newest first. */
+  listOccasions(): Promise<Result<Occasion[]>>;
+  createOccasion(body: OccasionCreateBody): Promise<Result<Occasion>>;
+  getOccasion(occasionId: string): Promise<Result<Occasion>>;
+  updateOccasion(occasionId: string, body: OccasionUpdateBody): Promise<Result<Occasion>>;
+  /** Deletes the occasion and everything under it. */
+  deleteOccasion(occasionId: string): Promise<Result<void>>;
+
+  listActivities(occasionId: string): Promise<Result<Activity[]>>;
+  createActivity(occasionId: string, body: ActivityCreateBody): Promise<Result<Activity>>;
+  getActivity(occasionId: string, activityId: string): Promise<Result<Activity>>;
+  updateActivity(occasionId: string, activityId: string, body: ActivityUpdateBody): Promise<Result<Activity>>;
+  deleteActivity(occasionId: string, activityId: string): Promise<Result<void>>;
+
+  listGuests(occasionId: string): Promise<Result<Guest[]>>;
+  createGuest(occasionId: string, body: GuestCreateBody): Promise<Result<Guest>>;
+  getGuest(occasionId: string, guestId: string): Promise<Result<Guest>>;
+  updateGuest(occasionId: string, guestId: string, body: GuestUpdateBody): Promise<Result<Guest>>;
+  deleteGuest(occasionId: string, guestId: string): Promise<Result<void>>;
+  /** `POST /occasions/{occasionId}/guests`: creates or updates up to 10,000 guests, all or nothing. */
+  upsertGuests(occasionId: string, body: GuestBulkBody): Promise<Result<GuestBulkResult>>;
+
+  listHouseholds(occasionId: string): Promise<Result<Household[]>>;
+  createHousehold(occasionId: string, body: HouseholdCreateBody): Promise<Result<Household>>;
+  getHousehold(occasionId: string, householdId: string): Promise<Result<Household>>;
+  updateHousehold(occasionId: string, householdId: string, body: HouseholdUpdateBody): Promise<Result<Household>>;
+  deleteHousehold(occasionId: string, householdId: string): Promise<Result<void>>;
+
+  listInviteLines(occasionId: string): Promise<Result<InviteLine[]>>;
+  createInviteLine(occasionId: string, body: InviteLineCreateBody): Promise<Result<InviteLine>>;
+  getInviteLine(occasionId: string, inviteLineId: string): Promise<Result<InviteLine>>;
+  updateInviteLine(occasionId: string, inviteLineId: string, body: InviteLineUpdateBody): Promise<Result<InviteLine>>;
+  deleteInviteLine(occasionId: string, inviteLineId: string): Promise<Result<void>>;
+  /** `PUT /occasion/{occasionId}/invite-lines`: up to 50,000 rows, all or nothing; answers every line. */
+  updateInviteLines(occasionId: string, body: InviteLinesBody): Promise<Result<InviteLine[]>>;
+
+  listAttributeCategories(occasionId: string): Promise<Result<AttributeCategory[]>>;
+  createAttributeCategory(occasionId: string, body: AttributeCategoryCreateBody): Promise<Result<AttributeCategory>>;
+  getAttributeCategory(occasionId: string, attributeCategoryId: string): Promise<Result<AttributeCategory>>;
+  updateAttributeCategory(
+    occasionId: string,
+    attributeCategoryId: string,
+    body: AttributeCategoryUpdateBody,
+  ): Promise<Result<AttributeCategory>>;
+  deleteAttributeCategory(occasionId: string, attributeCategoryId: string): Promise<Result<void>>;
+}
+
+/** The header that makes Auth.js answer `{ url }` as JSON instead of redirecting. */
+const RETURN_REDIRECT = { 'x-auth-return-redirect': '1' };
+
+/**
+ * Creates the host-area client.
+ *
+ * @param options `baseUrl` of the API, optional `fetch` and `timeoutMs` (10 s).
+ * @returns One function per host route; each resolves to a {@link Result}.
+ */
+export function createHostClient(options: ClientOptions): HostClient {
+  const send = createSend({ ...options, baseUrl: `${options.baseUrl}/host/v1` });
+  const get = <T>(p: string) => send<T>(p);
+  const post = <T>(p: string, json: unknown) => send<T>(p, { method: 'POST', json });
+  const put = <T>(p: string, json: unknown) => send<T>(p, { method: 'PUT', json });
+  const del = (p: string) => send<void>(p, { method: 'DELETE' });
+  const o = (occasionId: string) => path`/occasion/${occasionId}`;
+
+  return {
+    createAccount: (body) => post('/account', body),
+    getAccount: () => get('/account'),
+    getCsrfToken: () => get('/auth/csrf'),
+    getSession: () => get('/auth/session'),
+    signIn: async ({ email, password, csrfToken }) =>
+      authAnswer(await send<AuthRedirect>('/auth/callback/credentials', authForm({ email, password, csrfToken }))),
+    signOut: async ({ csrfToken }) => authAnswer(await send<AuthRedirect>('/auth/signout', authForm({ csrfToken }))),
+
+    listOccasions: () => get('/occasions'),
+    createOccasion: (body) => post('/occasion', body),
+    getOccasion: (id) => get(o(id)),
+    updateOccasion: (id, body) => put(o(id), body),
+    deleteOccasion: (id) => del(o(id)),
+
+    listActivities: (occasionId) => get(`${o(occasionId)}/activities`),
+    createActivity: (occasionId, body) => post(`${o(occasionId)}/activity`, body),
+    getActivity: (occasionId, id) => get(`${o(occasionId)}${path`/activity/${id}`}`),
+    updateActivity: (occasionId, id, body) => put(`${o(occasionId)}${path`/activity/${id}`}`, body),
+    deleteActivity: (occasionId, id) => del(`${o(occasionId)}${path`/activity/${id}`}`),
+
+    listGuests: (occasionId) => get(`${o(occasionId)}/guests`),
+    createGuest: (occasionId, body) => post(`${o(occasionId)}/guest`, body),
+    getGuest: (occasionId, id) => get(`${o(occasionId)}${path`/guest/${id}`}`),
+    updateGuest: (occasionId, id, body) => put(`${o(occasionId)}${path`/guest/${id}`}`, body),
+    deleteGuest: (occasionId, id) => del(`${o(occasionId)}${path`/guest/${id}`}`),
+    upsertGuests: (occasionId, body) => post(path`/occasions/${occasionId}/guests`, body),
+
+    listHouseholds: (occasionId) => get(`${o(occasionId)}/households`),
+    createHousehold: (occasionId, body) => post(`${o(occasionId)}/household`, body),
+    getHousehold: (occasionId, id) => get(`${o(occasionId)}${path`/household/${id}`}`),
+    updateHousehold: (occasionId, id, body) => put(`${o(occasionId)}${path`/household/${id}`}`, body),
+    deleteHousehold: (occasionId, id) => del(`${o(occasionId)}${path`/household/${id}`}`),
+
+    listInviteLines: (occasionId) => get(`${o(occasionId)}/invite-lines`),
+    createInviteLine: (occasionId, body) => post(`${o(occasionId)}/invite-line`, body),
+    getInviteLine: (occasionId, id) => get(`${o(occasionId)}${path`/invite-line/${id}`}`),
+    updateInviteLine: (occasionId, id, body) => put(`${o(occasionId)}${path`/invite-line/${id}`}`, body),
+    deleteInviteLine: (occasionId, id) => del(`${o(occasionId)}${path`/invite-line/${id}`}`),
+    updateInviteLines: (occasionId, body) => put(`${o(occasionId)}/invite-lines`, body),
+
+    listAttributeCategories: (occasionId) => get(`${o(occasionId)}/attribute-categories`),
+    createAttributeCategory: (occasionId, body) => post(`${o(occasionId)}/attribute-category`, body),
+    getAttributeCategory: (occasionId, id) => get(`${o(occasionId)}${path`/attribute-category/${id}`}`),
+    updateAttributeCategory: (occasionId, id, body) => put(`${o(occasionId)}${path`/attribute-category/${id}`}`, body),
+    deleteAttributeCategory: (occasionId, id) => del(`${o(occasionId)}${path`/attribute-category/${id}`}`),
+  };
+}
+
+/** An Auth.js POST: form-encoded, answered with `{ url }` rather than a redirect. */
+function authForm(form: Record<string, string>): Parameters<Send>[1] {
+  return { method: 'POST', form, headers: RETURN_REDIRECT };
+}
+
+/**
+ * Auth.js reports a failed sign-in in the URL it answers (`…?error=CredentialsSignin`), often with
+ * status 200: whatever the status, such an answer becomes a 401 with the contract's error body.
+ * Any other answer (success, or a 429 with its body) passes through unchanged.
+ */
+function authAnswer(result: Result<AuthRedirect>): Result<AuthRedirect> {
+  const body = (result.data ?? (result.error as { data?: unknown } | undefined)?.data) as Partial<AuthRedirect> | undefined;
+  const failure = typeof body?.url === 'string' ? /[?&]error=([^&#]*)/.exec(body.url) : null;
+  if (!failure) return result;
+  const error: ClientError =
+    failure[1] === 'CredentialsSignin'
+      ? { status: 401, data: { error: { code: 'INVALID_CREDENTIALS', message: 'Wrong email or password.' } } }
+      : { status: 401, data: { error: { code: 'UNAUTHENTICATED', message: 'Authentication failed. Please try again.' } } };
+  return { error };
+}

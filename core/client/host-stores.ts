@@ -1,0 +1,170 @@
+import type { ReadableAtom } from 'nanostores';
+import type { Account } from '../schemas/account';
+import type { Activity } from '../schemas/activity';
+import type { AttributeCategory } from '../schemas/attribute-category';
+import type { Guest, GuestBulkResult } from '../schemas/guest';
+import type { Household } from '../schemas/household';
+import type { InviteLine } from '../schemas/invite-line';
+import type { Occasion } from '../schemas/occasion';
+import type {
+  AccountCreateBody,
+  ActivityCreateBody,
+  ActivityUpdateBody,
+  AttributeCategoryCreateBody,
+  AttributeCategoryUpdateBody,
+  GuestBulkBody,
+  GuestCreateBody,
+  GuestUpdateBody,
+  HouseholdCreateBody,
+  HouseholdUpdateBody,
+  InviteLineCreateBody,
+  InviteLinesBody,
+  InviteLineUpdateBody,
+  OccasionCreateBody,
+  OccasionUpdateBody,
+} from './bodies';
+import { signInHost, signOutHost, signUpHost } from './host-auth';
+import type { HostClient } from './host-client';
+import type { HostCredentials, HostSession } from './host-session';
+import { createQueryContext, type KeyArg, type Mutation, type Query } from './query-context';
+import { sessionState, type SessionBox, type SessionState } from './session-state';
+import { hostStaleTags as stale, type Tag } from './stale-tags';
+
+/** Input of a write to an entity of an occasion. */
+export interface OccasionInput<Body> {
+  occasionId: string;
+  body: Body;
+}
+
+/** The dashboard's stores over the host client (contract section 6). */
+export interface HostStores {
+  /** The session: asked on first subscribe; render nothing until `ready`. */
+  $session: ReadableAtom<SessionState<HostSession>>;
+  $account: Query<Account>;
+  $csrfToken: Query<{ csrfToken: string }>;
+  /** The host's occasions, newest first. */
+  $occasions: Query<Occasion[]>;
+  occasion(occasionId: KeyArg): Query<Occasion>;
+  activities(occasionId: KeyArg): Query<Activity[]>;
+  activity(occasionId: KeyArg, activityId: KeyArg): Query<Activity>;
+  guests(occasionId: KeyArg): Query<Guest[]>;
+  guest(occasionId: KeyArg, guestId: KeyArg): Query<Guest>;
+  households(occasionId: KeyArg): Query<Household[]>;
+  household(occasionId: KeyArg, householdId: KeyArg): Query<Household>;
+  inviteLines(occasionId: KeyArg): Query<InviteLine[]>;
+  inviteLine(occasionId: KeyArg, inviteLineId: KeyArg): Query<InviteLine>;
+  attributeCategories(occasionId: KeyArg): Query<AttributeCategory[]>;
+  attributeCategory(occasionId: KeyArg, attributeCategoryId: KeyArg): Query<AttributeCategory>;
+
+  /** Creates the account, then signs in (fresh CSRF token first). */
+  $signUp: Mutation<AccountCreateBody, HostSession>;
+  /** Fresh CSRF token, then sign-in. */
+  $signIn: Mutation<HostCredentials, HostSession>;
+  /** Fresh CSRF token, then sign-out. */
+  $signOut: Mutation<void, void>;
+
+  $createOccasion: Mutation<OccasionCreateBody, Occasion>;
+  $updateOccasion: Mutation<{ occasionId: string; body: OccasionUpdateBody }, Occasion>;
+  $deleteOccasion: Mutation<{ occasionId: string }, void>;
+  $createActivity: Mutation<OccasionInput<ActivityCreateBody>, Activity>;
+  $updateActivity: Mutation<OccasionInput<ActivityUpdateBody> & { activityId: string }, Activity>;
+  $deleteActivity: Mutation<{ occasionId: string; activityId: string }, void>;
+  $createGuest: Mutation<OccasionInput<GuestCreateBody>, Guest>;
+  $updateGuest: Mutation<OccasionInput<GuestUpdateBody> & { guestId: string }, Guest>;
+  $deleteGuest: Mutation<{ occasionId: string; guestId: string }, void>;
+  /** `POST /occasions/{id}/guests`: bulk create or update. */
+  $upsertGuests: Mutation<OccasionInput<GuestBulkBody>, GuestBulkResult>;
+  $createHousehold: Mutation<OccasionInput<HouseholdCreateBody>, Household>;
+  $updateHousehold: Mutation<OccasionInput<HouseholdUpdateBody> & { householdId: string }, Household>;
+  $deleteHousehold: Mutation<{ occasionId: string; householdId: string }, void>;
+  $createInviteLine: Mutation<OccasionInput<InviteLineCreateBody>, InviteLine>;
+  $updateInviteLine: Mutation<OccasionInput<InviteLineUpdateBody> & { inviteLineId: string }, InviteLine>;
+  $deleteInviteLine: Mutation<{ occasionId: string; inviteLineId: string }, void>;
+  /** `PUT /occasion/{id}/invite-lines`: bulk update; also marks guests stale. */
+  $updateInviteLines: Mutation<OccasionInput<InviteLinesBody>, InviteLine[]>;
+  $createAttributeCategory: Mutation<OccasionInput<AttributeCategoryCreateBody>, AttributeCategory>;
+  $updateAttributeCategory: Mutation<
+    OccasionInput<AttributeCategoryUpdateBody> & { attributeCategoryId: string },
+    AttributeCategory
+  >;
+  $deleteAttributeCategory: Mutation<{ occasionId: string; attributeCategoryId: string }, void>;
+
+  /** Marks tags stale by hand (e.g. after a write made with the plain client). */
+  markStale(tags: readonly Tag[]): void;
+}
+
+/**
+ * Creates the dashboard's stores: one fetcher store per list and entity, one mutator store per
+ * write, each write marking stale the tags of {@link hostStaleTags}. Create them once per app.
+ *
+ * @param host The host client.
+ * @returns The stores.
+ */
+export function createHostStores(host: HostClient): HostStores {
+  const { query, mutation, markStale, forget, put } = createQueryContext();
+  const $sessionQuery = query<SessionBox<HostSession>>('Session', [], async () => {
+    const result = await host.getSession();
+    return result.error ? result : { data: { session: result.data } };
+  });
+  /** After sign-in or sign-out: nothing of the previous host stays cached. */
+  const signedIn = (session: HostSession | null): void => {
+    forget('Session');
+    put('Session', [], { session });
+  };
+
+  return {
+    $session: sessionState($sessionQuery),
+    $account: query('Account', [], host.getAccount),
+    $csrfToken: query('CsrfToken', [], host.getCsrfToken),
+    $occasions: query('Occasion', [], host.listOccasions),
+    occasion: (o) => query('Occasion', [o], host.getOccasion),
+    activities: (o) => query('Activity', [o], host.listActivities),
+    activity: (o, id) => query('Activity', [o, id], host.getActivity),
+    guests: (o) => query('Guest', [o], host.listGuests),
+    guest: (o, id) => query('Guest', [o, id], host.getGuest),
+    households: (o) => query('Household', [o], host.listHouseholds),
+    household: (o, id) => query('Household', [o, id], host.getHousehold),
+    inviteLines: (o) => query('InviteLine', [o], host.listInviteLines),
+    inviteLine: (o, id) => query('InviteLine', [o, id], host.getInviteLine),
+    attributeCategories: (o) => query('AttributeCategory', [o], host.listAttributeCategories),
+    attributeCategory: (o, id) => query('AttributeCategory', [o, id], host.getAttributeCategory),
+
+    $signUp: mutation((account) => signUpHost(host, account), [], signedIn),
+    $signIn: mutation((credentials) => signInHost(host, credentials), [], signedIn),
+    $signOut: mutation(() => signOutHost(host), [], () => signedIn(null)),
+
+    $createOccasion: mutation((body) => host.createOccasion(body), stale.createOccasion),
+    $updateOccasion: mutation((i) => host.updateOccasion(i.occasionId, i.body), stale.updateOccasion),
+    $deleteOccasion: mutation((i) => host.deleteOccasion(i.occasionId), stale.deleteOccasion),
+    $createActivity: mutation((i) => host.createActivity(i.occasionId, i.body), stale.createActivity),
+    $updateActivity: mutation((i) => host.updateActivity(i.occasionId, i.activityId, i.body), stale.updateActivity),
+    $deleteActivity: mutation((i) => host.deleteActivity(i.occasionId, i.activityId), stale.deleteActivity),
+    $createGuest: mutation((i) => host.createGuest(i.occasionId, i.body), stale.createGuest),
+    $updateGuest: mutation((i) => host.updateGuest(i.occasionId, i.guestId, i.body), stale.updateGuest),
+    $deleteGuest: mutation((i) => host.deleteGuest(i.occasionId, i.guestId), stale.deleteGuest),
+    $upsertGuests: mutation((i) => host.upsertGuests(i.occasionId, i.body), stale.upsertGuests),
+    $createHousehold: mutation((i) => host.createHousehold(i.occasionId, i.body), stale.createHousehold),
+    $updateHousehold: mutation((i) => host.updateHousehold(i.occasionId, i.householdId, i.body), stale.updateHousehold),
+    $deleteHousehold: mutation((i) => host.deleteHousehold(i.occasionId, i.householdId), stale.deleteHousehold),
+    $createInviteLine: mutation((i) => host.createInviteLine(i.occasionId, i.body), stale.createInviteLine),
+    $updateInviteLine: mutation(
+      (i) => host.updateInviteLine(i.occasionId, i.inviteLineId, i.body),
+      stale.updateInviteLine,
+    ),
+    $deleteInviteLine: mutation((i) => host.deleteInviteLine(i.occasionId, i.inviteLineId), stale.deleteInviteLine),
+    $updateInviteLines: mutation((i) => host.updateInviteLines(i.occasionId, i.body), stale.updateInviteLines),
+    $createAttributeCategory: mutation(
+      (i) => host.createAttributeCategory(i.occasionId, i.body),
+      stale.createAttributeCategory,
+    ),
+    $updateAttributeCategory: mutation(
+      (i) => host.updateAttributeCategory(i.occasionId, i.attributeCategoryId, i.body),
+      stale.updateAttributeCategory,
+    ),
+    $deleteAttributeCategory: mutation(
+      (i) => host.deleteAttributeCategory(i.occasionId, i.attributeCategoryId),
+      stale.deleteAttributeCategory,
+    ),
+    markStale,
+  };
+}

@@ -1,0 +1,165 @@
+import { nanoquery, type FetcherStore, type KeySelector } from '@nanostores/query';
+import { onNotify, onStart, onStop, type ReadableAtom } from 'nanostores';
+import type { ClientError, Result } from './result';
+import type { Tag } from './stale-tags';
+
+/** How long data is kept after its last subscriber leaves (contract section 6). */
+export const KEEP_UNUSED_MS = 60_000;
+
+/** An id in a store's key: a string, or an atom (e.g. a route parameter); null-ish waits. */
+export type KeyArg = string | ReadableAtom<string | null | undefined | false>;
+
+/** A fetcher store of the client: `{ data?, error?, loading }`, with `revalidate()` to retry. */
+export type Query<T> = FetcherStore<T, ClientError>;
+
+/** The state of a {@link Mutation}. */
+export interface MutationValue<T> {
+  loading?: boolean;
+  /** The last successful answer (kept while the store has subscribers). */
+  data?: T;
+  /** The last failure. */
+  error?: ClientError;
+}
+
+/**
+ * A mutator store: subscribe for `loading`/`error`, call `mutate` to write. On success it
+ * marks its stale tags before it resolves, so open screens refresh without a reload.
+ */
+export type Mutation<Input, Output> = ReadableAtom<MutationValue<Output>> & {
+  mutate(input: Input): Promise<Result<Output>>;
+};
+
+/** One area's cache and the store factories over it. */
+export interface QueryContext {
+  /** A fetcher store keyed `<tag>/<id>/<id>`; `load` gets the ids and answers a {@link Result}. */
+  query<T>(tag: Tag, ids: readonly KeyArg[], load: (...ids: string[]) => Promise<Result<T>>): Query<T>;
+  /** A mutator store that marks `tags` stale, then runs `after`, on success. */
+  mutation<Input, Output>(
+    call: (input: Input) => Promise<Result<Output>>,
+    tags: readonly Tag[],
+    after?: (data: Output, input: Input) => void,
+  ): Mutation<Input, Output>;
+  /** Marks every key of these tags stale: open stores refetch, others when next used. */
+  markStale(tags: readonly Tag[]): void;
+  /** Drops every cached key except those of `except`, clearing open stores without refetching. */
+  forget(except: Tag): void;
+  /** Writes an answer into the cache (and open stores) without a request. */
+  put(tag: Tag, ids: readonly string[], data: unknown): void;
+}
+
+type CacheEntry = { data?: unknown; error?: unknown; created?: number; expires?: number };
+
+/** The tag of a cache key (`Guest/o1/g1` → `Guest`). */
+const tagOf = (key: string): string => key.split('/')[0]!;
+
+/** `Guest/o1/g1` from a tag and ids. */
+const keyOf = (tag: Tag, ids: readonly string[]): string => [tag, ...ids].join('/');
+
+/** Selects the keys of some tags. */
+const ofTags = (tags: readonly string[]): KeySelector => (key) => tags.includes(tagOf(key));
+
+/**
+ * Creates one area's cache: keys grouped by tag, identical requests in flight shared, data
+ * kept until {@link KEEP_UNUSED_MS} after its last subscriber leaves (errors are not kept),
+ * and never refetched while fresh unless a write marks its tag stale.
+ *
+ * @returns The store factories and cache operations of the area.
+ */
+export function createQueryContext(): QueryContext {
+  const users = new Map<string, number>();
+  const timers = new Map<string, ReturnType<typeof setTimeout>>();
+
+  const expire = (key: string): void => {
+    clearTimeout(timers.get(key));
+    if (cache.get(key)?.error !== undefined) return void cache.delete(key);
+    timers.set(key, setTimeout(() => users.has(key) || cache.delete(key), KEEP_UNUSED_MS));
+  };
+
+  /** A cache whose entries without subscribers expire. */
+  class Cache extends Map<string, CacheEntry> {
+    override set(key: string, entry: CacheEntry): this {
+      super.set(key, entry);
+      if (!users.has(key)) expire(key);
+      return this;
+    }
+  }
+  const cache = new Cache();
+
+  const use = (key: string): void => {
+    users.set(key, (users.get(key) ?? 0) + 1);
+    clearTimeout(timers.get(key));
+  };
+  const leave = (key: string): void => {
+    const left = users.get(key)! - 1;
+    if (left) users.set(key, left);
+    else {
+      users.delete(key);
+      expire(key);
+    }
+  };
+
+  const [createFetcherStore, createMutatorStore, { revalidateKeys, mutateCache }] = nanoquery({
+    cache,
+    dedupeTime: Infinity,
+    cacheLifetime: Infinity,
+    onErrorRetry: false,
+  });
+
+  /** Counts a store as a user of the key it shows while it has subscribers. */
+  const track = <T>(store: Query<T>): void => {
+    let held: string | undefined;
+    const sync = (): void => {
+      const key = (store as unknown as { lc: number }).lc ? store.key : undefined;
+      if (key === held) return;
+      if (held !== undefined) leave(held);
+      if (key !== undefined) use(key);
+      held = key;
+    };
+    onStart(store, () => queueMicrotask(sync));
+    onNotify(store, sync);
+    onStop(store, sync);
+  };
+
+  return {
+    query<T>(tag: Tag, ids: readonly KeyArg[], load: (...ids: string[]) => Promise<Result<T>>): Query<T> {
+      const key = [tag, ...ids.flatMap((id) => ['/', id])];
+      const store = createFetcherStore<T, ClientError>(key, {
+        fetcher: async (...parts) => {
+          const result = await load(...parts.filter((_, i) => i % 2 === 0).slice(1).map(String));
+          if (result.error) throw result.error;
+          return result.data as T;
+        },
+      });
+      track(store);
+      return store;
+    },
+
+    mutation<Input, Output>(
+      call: (input: Input) => Promise<Result<Output>>,
+      tags: readonly Tag[],
+      after?: (data: Output, input: Input) => void,
+    ): Mutation<Input, Output> {
+      type Call = { input: Input; done: (result: Result<Output>) => void };
+      const store = createMutatorStore<Call, Output, ClientError>(
+        async ({ data: { input, done } }) => {
+          const result = await call(input);
+          if (!result.error) {
+            revalidateKeys(ofTags(tags));
+            after?.(result.data as Output, input);
+          }
+          done(result);
+          if (result.error) throw result.error;
+          return result.data as Output;
+        },
+        { throttleCalls: false },
+      );
+      const mutate = (input: Input): Promise<Result<Output>> =>
+        new Promise((done) => void store.mutate({ input, done }));
+      return Object.assign(store, { mutate }) as unknown as Mutation<Input, Output>;
+    },
+
+    markStale: (tags) => revalidateKeys(ofTags(tags)),
+    forget: (except) => mutateCache((key) => tagOf(key) !== except, undefined),
+    put: (tag, ids, data) => mutateCache(keyOf(tag, ids), data),
+  };
+}

@@ -1,0 +1,60 @@
+/** The contract's twelve cache categories (section 6); every cached key starts with one. */
+export type Tag =
+  | 'Account'
+  | 'CsrfToken'
+  | 'Session'
+  | 'Occasion'
+  | 'Activity'
+  | 'Guest'
+  | 'Household'
+  | 'InviteLine'
+  | 'AttributeCategory'
+  | 'EventInfo'
+  | 'EventHousehold'
+  | 'Rsvp';
+
+/**
+ * What each host write marks stale: the tags whose data it can change. Open stores of those
+ * tags refetch (showing their old data meanwhile); others refetch when next used.
+ * Sign-up, sign-in and sign-out instead forget every cached tag and set the session.
+ */
+export const hostStaleTags = {
+  createOccasion: ['Occasion'],
+  updateOccasion: ['Occasion'],
+  /** Deletes everything under it. */
+  deleteOccasion: ['Occasion', 'Activity', 'Guest', 'Household', 'InviteLine', 'AttributeCategory'],
+  /** The occasion's `summary` counts activities. */
+  createActivity: ['Activity', 'Occasion'],
+  /** Start time and sort order reorder the summary's `perActivity`. */
+  updateActivity: ['Activity', 'Occasion'],
+  /** Its invite lines go, and with them guests' `invitations`. */
+  deleteActivity: ['Activity', 'Occasion', 'InviteLine', 'Guest'],
+  /** Summary counts guests; a household's `guestIds` lists them. */
+  createGuest: ['Guest', 'Occasion', 'Household'],
+  /** A new `householdId` moves the guest between households' `guestIds`. */
+  updateGuest: ['Guest', 'Household'],
+  deleteGuest: ['Guest', 'Occasion', 'Household', 'InviteLine'],
+  /** Rows may name households that are then created. */
+  upsertGuests: ['Guest', 'Occasion', 'Household'],
+  createHousehold: ['Household', 'Occasion'],
+  updateHousehold: ['Household'],
+  /** Its guests are left with `householdId: null`. */
+  deleteHousehold: ['Household', 'Occasion', 'Guest'],
+  /** Lines are guests' `invitations` and the summary's `perActivity` counts. */
+  createInviteLine: ['InviteLine', 'Guest', 'Occasion'],
+  updateInviteLine: ['InviteLine', 'Guest', 'Occasion'],
+  deleteInviteLine: ['InviteLine', 'Guest', 'Occasion'],
+  updateInviteLines: ['InviteLine', 'Guest', 'Occasion'],
+  createAttributeCategory: ['AttributeCategory'],
+  /** A removed option is removed from every guest's `attributes`. */
+  updateAttributeCategory: ['AttributeCategory', 'Guest'],
+  deleteAttributeCategory: ['AttributeCategory', 'Guest'],
+} as const satisfies Record<string, readonly Tag[]>;
+
+/** What each guest write marks stale (the guest area's counterpart of {@link hostStaleTags}). */
+export const guestStaleTags = {
+  updateHousehold: ['EventHousehold'],
+  /** Named plus-ones become members of the household. */
+  createRsvp: ['Rsvp', 'EventHousehold'],
+  updateRsvp: ['Rsvp', 'EventHousehold'],
+} as const satisfies Record<string, readonly Tag[]>;
