@@ -1,0 +1,379 @@
+import { describe, expect, it } from 'vitest';
+import type { Activity } from '../../core/schemas/activity';
+import type { AttributeCategory } from '../../core/schemas/attribute-category';
+import type { Guest } from '../../core/schemas/guest';
+import type { Household } from '../../core/schemas/household';
+import {
+  escapeCell,
+  exportGuestsCsv,
+  guessMapping,
+  householdUpdatesAfterImport,
+  IGNORE,
+  inviteLinesAfterImport,
+  normaliseName,
+  parseCsv,
+  planImport,
+  previewImport,
+  unescapeCell,
+  type CsvContext,
+  type ImportPlan,
+} from './guest-csv';
+
+const NOW = '2027-01-01T00:00:00.000Z';
+
+function activity(id: string, name: string, meals: string[] = []): Activity {
+  return {
+    id,
+    occasionId: 'occ',
+    name,
+    description: '',
+    startsAt: NOW,
+    endsAt: null,
+    locationName: '',
+    address: '',
+    dressCode: '',
+    mealOptions: meals.map((meal) => ({ value: meal.toLowerCase(), text: meal })),
+    sortOrder: 0,
+  };
+}
+
+function household(id: string, name: string, fields: Partial<Household> = {}): Household {
+  return {
+    id,
+    occasionId: 'occ',
+    name,
+    addressLine1: '',
+    addressLine2: '',
+    city: '',
+    state: '',
+    postalCode: '',
+    country: '',
+    phone: '',
+    email: '',
+    notes: '',
+    inviteCode: `CODE-${id}`,
+    guestIds: [],
+    createdAt: NOW,
+    updatedAt: NOW,
+    ...fields,
+  };
+}
+
+function guest(id: string, firstName: string, lastName: string, fields: Partial<Guest> = {}): Guest {
+  return {
+    id,
+    occasionId: 'occ',
+    householdId: null,
+    firstName,
+    lastName,
+    email: '',
+    phone: '',
+    ageGroup: 'ADULT',
+    plusOneAllowed: false,
+    plusOneOf: null,
+    dietaryNotes: '',
+    attributes: {},
+    notes: '',
+    invitations: [],
+    createdAt: NOW,
+    updatedAt: NOW,
+    ...fields,
+  };
+}
+
+const side: AttributeCategory = {
+  id: 'side',
+  occasionId: 'occ',
+  name: 'Side',
+  multiple: false,
+  options: [
+    { value: 'bride', text: "Bride's side" },
+    { value: 'groom', text: "Groom's side" },
+  ],
+  sortOrder: 0,
+};
+const tags: AttributeCategory = {
+  id: 'tags',
+  occasionId: 'occ',
+  name: 'Tags',
+  multiple: true,
+  options: [
+    { value: 'family', text: 'Family' },
+    { value: 'work', text: 'Work; colleagues' },
+    { value: 'school', text: 'School' },
+  ],
+  sortOrder: 1,
+};
+
+function sampleContext(): CsvContext {
+  const activities = [activity('ceremony', 'Ceremony'), activity('dinner', 'Dinner', ['Fish', 'Meat', 'Vegetarian'])];
+  const households = [
+    household('h1', 'Ana & Ben García', {
+      addressLine1: '1 Main St',
+      addressLine2: 'Apt 2',
+      city: 'Springfield',
+      state: 'IL',
+      postalCode: '62701',
+      country: 'USA',
+      phone: '555-123-4567',
+      email: 'garcia@example.com',
+      notes: 'Send by post',
+    }),
+    household('h2', 'The Okafor family', { city: 'Toronto', state: 'ON', country: 'Canada' }),
+  ];
+  const guests = [
+    guest('g1', 'Ana', 'García', {
+      householdId: 'h1',
+      email: 'ana@example.com',
+      phone: '+1 555 000 1111',
+      attributes: { side: ['bride'], tags: ['family', 'work'] },
+      invitations: [
+        { inviteLineId: 'l1', activityId: 'ceremony', response: 'ATTENDING', mealChoice: null },
+        { inviteLineId: 'l2', activityId: 'dinner', response: 'ATTENDING', mealChoice: 'fish' },
+      ],
+    }),
+    guest('g2', 'Ben', 'García', {
+      householdId: 'h1',
+      plusOneAllowed: true,
+      dietaryNotes: 'No nuts, "really"',
+      notes: 'Line one\nline two',
+      invitations: [{ inviteLineId: 'l3', activityId: 'ceremony', response: 'DECLINED', mealChoice: null }],
+    }),
+    guest('g3', 'Chidi', 'Okafor', {
+      householdId: 'h2',
+      ageGroup: 'CHILD',
+      attributes: { side: ['groom'] },
+      invitations: [{ inviteLineId: 'l4', activityId: 'dinner', response: 'PENDING', mealChoice: null }],
+    }),
+    guest('g4', '=HYPERLINK("x")', 'Solo'),
+  ];
+  return { activities, categories: [side, tags], guests, households };
+}
+
+/** Applies a plan the way the server would, into `target` (a fresh or the same occasion). */
+function applyPlan(plan: ImportPlan, target: CsvContext): CsvContext {
+  let nextId = 1000;
+  const guests = [...target.guests.map((g) => ({ ...g, invitations: [...g.invitations] }))];
+  const households = [...target.households.map((h) => ({ ...h }))];
+  const written: Guest[] = plan.guests.map((row) => {
+    let householdId: string | null | undefined = row.householdId as string | null | undefined;
+    if (typeof row.householdName === 'string') {
+      let found = households.find((h) => h.name === row.householdName);
+      if (!found) {
+        found = household(`h${nextId++}`, row.householdName);
+        households.push(found);
+      }
+      householdId = found.id;
+    }
+    const { householdName: _n, id, ...fields } = row;
+    const existing = typeof id === 'string' ? guests.find((g) => g.id === id) : undefined;
+    if (existing) {
+      Object.assign(existing, fields, householdId !== undefined ? { householdId } : {});
+      return existing;
+    }
+    const created = guest(`g${nextId++}`, String(fields.firstName), '', { ...(fields as Partial<Guest>), householdId: householdId ?? null });
+    guests.push(created);
+    return created;
+  });
+  for (const update of householdUpdatesAfterImport(plan, written, households)) {
+    Object.assign(households.find((h) => h.id === update.householdId)!, update.body);
+  }
+  for (const line of inviteLinesAfterImport(plan, written)) {
+    const g = guests.find((x) => x.id === line.guestId)!;
+    g.invitations = g.invitations.filter((i) => i.activityId !== line.activityId);
+    if (line.invited) {
+      g.invitations.push({ inviteLineId: `l${nextId++}`, activityId: line.activityId, response: line.response ?? 'PENDING', mealChoice: line.mealChoice ?? null });
+    }
+  }
+  for (const g of guests) g.invitations.sort((a, b) => a.activityId.localeCompare(b.activityId));
+  guests.sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName));
+  return { ...target, guests, households };
+}
+
+function importText(text: string, context: CsvContext) {
+  const table = parseCsv(text);
+  const mapping = guessMapping(table.headers, context);
+  const preview = previewImport(table, mapping, context);
+  return { table, mapping, preview };
+}
+
+describe('CSV cells', () => {
+  it('escapes formulas and undoes it, but leaves phone numbers alone', () => {
+    for (const value of ['=SUM(A1)', '@cmd', '-x', "'=already", "''=twice", 'plain', "'quoted", '+1 555 000 1111', '-12.5', '']) {
+      expect(unescapeCell(escapeCell(value))).toBe(value);
+    }
+    expect(escapeCell('=SUM(A1)')).toBe("'=SUM(A1)");
+    expect(escapeCell('+1 555 000 1111')).toBe('+1 555 000 1111');
+  });
+
+  it('normalises names for duplicate checks', () => {
+    expect(normaliseName('  José ', "O'Brien")).toBe(normaliseName('jose', 'o brien'));
+    expect(normaliseName('Zoë', 'Müller')).toBe('zoe muller');
+  });
+});
+
+describe('mapping', () => {
+  it("recognises other planners' common columns", () => {
+    const headers = [
+      'First Name',
+      'Last Name',
+      'Partner First Name',
+      'Partner Last Name',
+      'Street Address',
+      'Street Address (line 2)',
+      'City',
+      'State / Region',
+      'Zip / Postal Code',
+      'Country',
+      'Email',
+      'Phone',
+      'Table',
+    ];
+    expect(guessMapping(headers, { activities: [], categories: [] })).toEqual([
+      'guest.firstName',
+      'guest.lastName',
+      'partner.firstName',
+      'partner.lastName',
+      'household.addressLine1',
+      'household.addressLine2',
+      'household.city',
+      'household.state',
+      'household.postalCode',
+      'household.country',
+      'guest.email',
+      'guest.phone',
+      IGNORE,
+    ]);
+  });
+
+  it("maps every column of Kindly's own export", () => {
+    const context = sampleContext();
+    const { mapping } = importText(exportGuestsCsv(context), context);
+    expect(mapping.filter((target) => target === IGNORE)).toHaveLength(1); // Invite Code only
+    expect(mapping).toContain('attribute:side');
+    expect(mapping).toContain('response:dinner');
+    expect(mapping).toContain('meal:dinner');
+  });
+
+  it('reports a mapping without first names and a target chosen twice', () => {
+    const context = sampleContext();
+    const table = parseCsv('A,B\nx,y\n');
+    const preview = previewImport(table, ['guest.email', 'guest.email'], context);
+    expect(preview.mappingProblems).toHaveLength(2);
+  });
+});
+
+describe('preview', () => {
+  const header = 'First Name,Last Name,Partner First Name,Partner Last Name,Street Address,City,State / Region,Zip / Postal Code,Country,Email,Phone';
+
+  it('makes a partner a second guest of the same household, with the address for the household', () => {
+    const context: CsvContext = { activities: [], categories: [], guests: [], households: [] };
+    const { preview } = importText(`${header}\nAna,García,Ben,,1 Main St,Springfield,Illinois,62701,United States,ana@example.com,5551234567\n`, context);
+    const [row] = preview.rows;
+    expect(row!.problems).toEqual([]);
+    expect(row!.guests.map((g) => g.upsert)).toEqual([
+      { firstName: 'Ana', lastName: 'García', email: 'ana@example.com', phone: '5551234567' },
+      { firstName: 'Ben', lastName: 'García' },
+    ]);
+    expect(row!.householdName).toBe('Ana & Ben García');
+    expect(row!.address).toMatchObject({ addressLine1: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'USA' });
+    const plan = planImport(preview, { skipDuplicates: true });
+    expect(plan.guests).toEqual([
+      { firstName: 'Ana', lastName: 'García', email: 'ana@example.com', phone: '5551234567', householdName: 'Ana & Ben García' },
+      { firstName: 'Ben', lastName: 'García', householdName: 'Ana & Ben García' },
+    ]);
+  });
+
+  it('flags bad rows with the schema messages and the occasion’s options', () => {
+    const context = sampleContext();
+    const text = [
+      'First Name,Last Name,Email,Side,Dinner: Response,Dinner: Meal,Country,State / Region',
+      ',Nobody,,,,,,',
+      'Bad,Email,not-an-email,,,,,',
+      'Odd,Side,,Aunt,,,,',
+      'Wrong,Answer,,,Maybe,,,',
+      'No,Meal,,,Attending,Lobster,,',
+      'Bad,State,,,,,USA,Narnia',
+      'Fine,Row,,Groom,Attending,Meat,Canada,Ontario',
+    ].join('\n');
+    const { preview } = importText(text, context);
+    const problems = preview.rows.map((row) => row.problems);
+    expect(problems[0]).toEqual(['First name is required.']);
+    expect(problems[1]).toEqual(['Email must be a valid email address.']);
+    expect(problems[2]![0]).toMatch(/Side: “Aunt” is not one of its options/);
+    expect(problems[3]![0]).toMatch(/Dinner: “Maybe” is not a response/);
+    expect(problems[4]![0]).toMatch(/“Lobster” is not one of its meal options/);
+    expect(problems[5]![0]).toMatch(/State must be a US state/);
+    expect(problems[6]).toEqual([]);
+    expect(preview.rows[6]!.address).toMatchObject({ country: 'Canada', state: 'ON' });
+    expect(preview.badRows).toBe(6);
+    const plan = planImport(preview, { skipDuplicates: false });
+    expect(plan.guests).toHaveLength(1);
+    expect(plan.guests[0]).toMatchObject({ firstName: 'Fine', attributes: { side: ['groom'] } });
+  });
+
+  it('flags likely duplicates of existing guests and of earlier rows', () => {
+    const context = sampleContext();
+    const text = 'First Name,Last Name\nana,GARCIA\nZed,Zulu\nzed,  zulu\nNew,Person\n';
+    const { preview } = importText(text, context);
+    expect(preview.rows.map((row) => row.duplicates.length > 0)).toEqual([true, false, true, false]);
+    expect(preview.rows[2]!.duplicates[0]).toMatch(/also on line 3/);
+    expect(preview.duplicateRows).toBe(2);
+    expect(planImport(preview, { skipDuplicates: true }).guests.map((g) => g.firstName)).toEqual(['Zed', 'New']);
+    expect(planImport(preview, { skipDuplicates: false }).guests).toHaveLength(4);
+  });
+});
+
+describe('export then import', () => {
+  it('round-trips losslessly into a fresh occasion with the same activities and categories', () => {
+    const context = sampleContext();
+    const csv = exportGuestsCsv(context);
+    const fresh: CsvContext = { ...context, guests: [], households: [] };
+    const { preview } = importText(csv, fresh);
+    expect(preview.rows.flatMap((row) => row.problems)).toEqual([]);
+    expect(preview.rows.every((row) => row.duplicates.length === 0)).toBe(true);
+    const after = applyPlan(planImport(preview, { skipDuplicates: true }), fresh);
+    const strip = (text: string) =>
+      parseCsv(text).rows.map((row) => {
+        const copy = [...row];
+        copy[0] = ''; // Guest ID differs
+        copy[19] = ''; // and the invite code
+        return copy;
+      });
+    expect(strip(exportGuestsCsv(after))).toEqual(strip(csv));
+  });
+
+  it('changes nothing when imported back into the same occasion', () => {
+    const context = sampleContext();
+    const csv = exportGuestsCsv(context);
+    const { preview } = importText(csv, context);
+    expect(preview.badRows).toBe(0);
+    expect(preview.duplicateRows).toBe(0);
+    const plan = planImport(preview, { skipDuplicates: true });
+    expect(plan.guests.map((row) => row.id)).toEqual(['g1', 'g2', 'g3', 'g4']);
+    const written = plan.guests.map((row) => context.guests.find((g) => g.id === row.id)!);
+    expect(householdUpdatesAfterImport(plan, written, context.households)).toEqual([]);
+    expect(inviteLinesAfterImport(plan, written)).toEqual([]);
+    expect(exportGuestsCsv(applyPlan(plan, context))).toBe(csv);
+  });
+
+  it('applies edits made in the spreadsheet', () => {
+    const context = sampleContext();
+    const table = parseCsv(exportGuestsCsv(context));
+    const col = (name: string) => table.headers.indexOf(name);
+    const chidi = table.rows.find((row) => row[2] === 'Chidi')!;
+    chidi[col('Dinner: Response')] = 'Attending';
+    chidi[col('Dinner: Meal')] = 'Vegetarian';
+    chidi[col('Ceremony: Response')] = 'Pending';
+    const ben = table.rows.find((row) => row[2] === 'Ben')!;
+    ben[col('Ceremony: Response')] = '';
+    const preview = previewImport(table, guessMapping(table.headers, context), context);
+    const plan = planImport(preview, { skipDuplicates: true });
+    const written = plan.guests.map((row) => context.guests.find((g) => g.id === row.id)!);
+    expect(inviteLinesAfterImport(plan, written)).toEqual([
+      { guestId: 'g2', activityId: 'ceremony', invited: false },
+      { guestId: 'g3', activityId: 'ceremony', invited: true, response: 'PENDING', mealChoice: null },
+      { guestId: 'g3', activityId: 'dinner', invited: true, response: 'ATTENDING', mealChoice: 'vegetarian' },
+    ]);
+  });
+});
