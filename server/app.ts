@@ -4,8 +4,10 @@ import { compress } from 'hono/compress';
 import type { AppDeps, AppEnv } from './app-env';
 import { createAuthConfig } from './auth/auth-config';
 import { serveFrontends } from './frontends/serve-frontends';
+import { eventCors } from './middleware/cors/event-cors';
 import { errorHandler, notFoundHandler } from './middleware/error-handler/error-handler';
 import { requestLogger } from './middleware/request-logger/request-logger';
+import { eventRoutes } from './routes/event/event-routes';
 import { hostRoutes } from './routes/host/host-routes';
 
 /** The whole HTTP app. Tests call it in-process with `app.request()`. */
@@ -25,6 +27,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('/host/v1/auth/*', initAuthConfig(() => authConfig));
   app.route('/host/v1', hostRoutes());
   app.all('/host/v1/auth/*', authHandler());
+
+  // The guest area is called from the hosts' own sites: CORS per occasion, never for /host.
+  app.use('/event/v1/*', eventCors());
+  app.route('/event/v1', eventRoutes());
 
   if (deps.config.distDir) serveFrontends(app, deps.config.distDir);
 

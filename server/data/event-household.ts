@@ -1,0 +1,89 @@
+import type { Kysely } from 'kysely';
+import {
+  EventHouseholdUpdateSchema,
+  normaliseName,
+  type EventHousehold,
+  type EventHouseholdGuest,
+  type EventHouseholdGuestUpdate,
+  type EventHouseholdUpdate,
+} from '../../core/schemas/event';
+import type { AgeGroup } from '../../core/schemas/guest';
+import type { Database } from '../db/schema';
+import { ApiError } from '../http/api-error';
+import { validate } from '../http/validate';
+import { readBool } from './json-column';
+
+const ADDRESS_KEYS = ['addressLine1', 'addressLine2', 'city', 'state', 'postalCode', 'country', 'phone', 'email'] as const;
+type AddressKey = (typeof ADDRESS_KEYS)[number];
+
+/** The household's members as guests see them, oldest record first: no notes or attributes. */
+export async function householdMembers(db: Kysely<Database>, householdId: string): Promise<EventHouseholdGuest[]> {
+  const rows = await db
+    .selectFrom('guest')
+    .select(['id', 'firstName', 'lastName', 'ageGroup', 'dietaryNotes', 'plusOneAllowed', 'plusOneOf'])
+    .where('householdId', '=', householdId)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    ageGroup: row.ageGroup as AgeGroup,
+    plusOneAllowed: readBool(row.plusOneAllowed),
+  }));
+}
+
+/** `GET /event/v1/household`: the address, contact and members; no notes, no invite code. */
+export async function loadEventHousehold(db: Kysely<Database>, householdId: string): Promise<EventHousehold> {
+  const row = await db
+    .selectFrom('household')
+    .select(['name', ...ADDRESS_KEYS])
+    .where('id', '=', householdId)
+    .executeTakeFirstOrThrow();
+  return { ...row, guests: await householdMembers(db, householdId) };
+}
+
+/**
+ * Applies a guest's corrections to their household in one transaction. Members are only
+ * renamed or given dietary notes; an id outside the household is refused (403) before anything
+ * is written. The country and state rule holds for the merged address.
+ */
+export async function updateEventHousehold(
+  db: Kysely<Database>,
+  householdId: string,
+  patch: EventHouseholdUpdate,
+  now: Date,
+): Promise<void> {
+  const { guests = [], ...addressPatch } = patch;
+  const current = await db.selectFrom('household').select(ADDRESS_KEYS).where('id', '=', householdId).executeTakeFirstOrThrow();
+  const address = validate(EventHouseholdUpdateSchema, { ...current, ...addressPatch }) as Pick<EventHouseholdUpdate, AddressKey>;
+  const members = await householdMembers(db, householdId);
+  assertMembers(guests, new Set(members.map((member) => member.id)));
+  const updatedAt = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('household').set({ ...address, updatedAt }).where('id', '=', householdId).execute();
+    for (const correction of guests) {
+      const member = members.find((m) => m.id === correction.id)!;
+      const firstName = correction.firstName ?? member.firstName;
+      const lastName = correction.lastName ?? member.lastName;
+      await trx
+        .updateTable('guest')
+        .set({
+          firstName,
+          lastName,
+          nameKey: normaliseName(`${firstName} ${lastName}`),
+          dietaryNotes: correction.dietaryNotes ?? member.dietaryNotes,
+          updatedAt,
+        })
+        .where('id', '=', correction.id)
+        .where('householdId', '=', householdId)
+        .execute();
+    }
+  });
+}
+
+function assertMembers(corrections: EventHouseholdGuestUpdate[], memberIds: Set<string>): void {
+  const issues = corrections.flatMap((correction, index) =>
+    memberIds.has(correction.id) ? [] : [{ path: `guests.${index}.id`, message: 'This guest is not in your household.' }],
+  );
+  if (issues.length > 0) throw new ApiError(403, 'FORBIDDEN', issues[0]!.message, issues);
+}

@@ -1,0 +1,80 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { EventActivity, EventInfo, EventOccasion } from '../../core/schemas/event';
+import type { OptionEntry } from '../../core/options/option-entry';
+import type { ActivityTable, Database, OccasionTable } from '../db/schema';
+import { readJsonColumn } from './json-column';
+
+/** Whether guests may still send or change an RSVP: before the deadline, or when there is none. */
+export function isRsvpOpen(occasion: Pick<Selectable<OccasionTable>, 'rsvpDeadline'>, now: Date): boolean {
+  return occasion.rsvpDeadline === null || now.getTime() < Date.parse(occasion.rsvpDeadline);
+}
+
+/** The occasion as guests see it: no passcode, allowed origins or owner. */
+export function toEventOccasion(row: Selectable<OccasionTable>, now: Date): EventOccasion {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    timezone: row.timezone,
+    venueName: row.venueName,
+    venueAddress: row.venueAddress,
+    rsvpDeadline: row.rsvpDeadline,
+    rsvpOpen: isRsvpOpen(row, now),
+    contactEmail: row.contactEmail,
+  };
+}
+
+/** An activity as guests see it. */
+export function toEventActivity(row: Selectable<ActivityTable>): EventActivity {
+  return {
+    id: row.id,
+    occasionId: row.occasionId,
+    name: row.name,
+    description: row.description,
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    locationName: row.locationName,
+    address: row.address,
+    dressCode: row.dressCode,
+    mealOptions: readJsonColumn<OptionEntry[]>(row.mealOptions, []),
+  };
+}
+
+/** The activities someone in the household is invited to, in time order. */
+export async function householdActivities(
+  db: Kysely<Database>,
+  occasionId: string,
+  householdId: string,
+): Promise<Selectable<ActivityTable>[]> {
+  return db
+    .selectFrom('activity')
+    .selectAll()
+    .where('occasionId', '=', occasionId)
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('inviteLine')
+          .innerJoin('guest', 'guest.id', 'inviteLine.guestId')
+          .select('inviteLine.id')
+          .whereRef('inviteLine.activityId', '=', 'activity.id')
+          .where('guest.householdId', '=', householdId),
+      ),
+    )
+    .orderBy('startsAt')
+    .orderBy('sortOrder')
+    .orderBy('id')
+    .execute();
+}
+
+/** `GET /event/v1/info` for a household. */
+export async function loadEventInfo(
+  db: Kysely<Database>,
+  occasionId: string,
+  householdId: string,
+  now: Date,
+): Promise<EventInfo> {
+  const occasion = await db.selectFrom('occasion').selectAll().where('id', '=', occasionId).executeTakeFirstOrThrow();
+  const activities = await householdActivities(db, occasionId, householdId);
+  return { occasion: toEventOccasion(occasion, now), activities: activities.map(toEventActivity) };
+}

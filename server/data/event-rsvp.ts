@@ -1,0 +1,212 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { OptionEntry } from '../../core/options/option-entry';
+import { normaliseName, type Rsvp } from '../../core/schemas/event';
+import { newId } from '../db/ids';
+import type { Database } from '../db/schema';
+import { ApiError, notFound } from '../http/api-error';
+import { readBool, readJsonColumn } from './json-column';
+import { planRsvp, type HouseholdRsvpState, type RsvpChange, type RsvpLine, type RsvpPlan } from './event-rsvp-plan';
+
+/** Whose RSVP a write is. */
+export interface RsvpOwner {
+  occasionId: string;
+  householdId: string;
+}
+
+/**
+ * Steps of the write path that tests replace to prove a failure half-way leaves nothing
+ * half-written. Production code never changes them.
+ */
+export const rsvpWriteSteps = {
+  afterInviteLines: async (_trx: Transaction<Database>): Promise<void> => {},
+};
+
+const rsvpExists = () =>
+  new ApiError(409, 'RSVP_EXISTS', 'Your household has already replied. Change your reply instead.');
+
+/**
+ * `POST /event/v1/rsvp`: stores the household's first reply and its answers in one transaction.
+ * The rsvp row goes in first, so of two replies at once the unique index on `householdId`
+ * lets exactly one through; the other gets 409 `RSVP_EXISTS`.
+ */
+export async function createRsvp(db: Kysely<Database>, owner: RsvpOwner, change: RsvpChange, now: Date): Promise<void> {
+  try {
+    await db.transaction().execute(async (trx) => {
+      if (await findRsvpRow(trx, owner.householdId)) throw rsvpExists();
+      const at = now.toISOString();
+      await trx
+        .insertInto('rsvp')
+        .values({ id: newId(), ...owner, message: change.message ?? '', submittedAt: at, updatedAt: at })
+        .execute();
+      await writeAnswers(trx, owner, change, now);
+    });
+  } catch (error) {
+    if (!(error instanceof ApiError) && (await findRsvpRow(db, owner.householdId))) throw rsvpExists();
+    throw error;
+  }
+}
+
+/** `PUT /event/v1/rsvp`: changes the reply in one transaction; 404 before there is one. */
+export async function updateRsvp(db: Kysely<Database>, owner: RsvpOwner, change: RsvpChange, now: Date): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    // Updating the row first also locks it, so two changes of one household run one after the other.
+    const updated = await trx
+      .updateTable('rsvp')
+      .set({ updatedAt: now.toISOString(), ...(change.message === undefined ? {} : { message: change.message }) })
+      .where('householdId', '=', owner.householdId)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) throw notFound('Your household has not replied yet.');
+    await writeAnswers(trx, owner, change, now);
+  });
+}
+
+async function writeAnswers(trx: Transaction<Database>, owner: RsvpOwner, change: RsvpChange, now: Date): Promise<void> {
+  const state = await loadHouseholdState(trx, owner);
+  const plan = planRsvp(state, change);
+  await applyPlan(trx, owner, plan, now);
+}
+
+function findRsvpRow(db: Kysely<Database>, householdId: string) {
+  return db.selectFrom('rsvp').selectAll().where('householdId', '=', householdId).executeTakeFirst();
+}
+
+/** The household's members, their invite lines and those lines' activities. */
+async function loadHouseholdState(db: Kysely<Database>, owner: RsvpOwner): Promise<HouseholdRsvpState> {
+  const members = await db
+    .selectFrom('guest')
+    .select(['id', 'firstName', 'lastName', 'plusOneAllowed', 'plusOneOf'])
+    .where('householdId', '=', owner.householdId)
+    .where('occasionId', '=', owner.occasionId)
+    .execute();
+  const lines = await householdLines(db, owner);
+  const activityIds = [...new Set(lines.map((line) => line.activityId))];
+  const activities =
+    activityIds.length === 0
+      ? []
+      : await db.selectFrom('activity').select(['id', 'name', 'mealOptions']).where('id', 'in', activityIds).execute();
+  return {
+    members: new Map(members.map((m) => [m.id, { ...m, plusOneAllowed: readBool(m.plusOneAllowed) }])),
+    lines,
+    activities: new Map(activities.map((a) => [a.id, { id: a.id, name: a.name, enabledMeals: enabledMeals(a.mealOptions) }])),
+  };
+}
+
+function enabledMeals(column: string): Set<string> {
+  return new Set(readJsonColumn<OptionEntry[]>(column, []).filter((option) => !option.disabled).map((option) => option.value));
+}
+
+function householdLines(db: Kysely<Database>, owner: RsvpOwner): Promise<RsvpLine[]> {
+  return db
+    .selectFrom('inviteLine')
+    .innerJoin('guest', 'guest.id', 'inviteLine.guestId')
+    .select(['inviteLine.id', 'inviteLine.guestId', 'inviteLine.activityId', 'inviteLine.response', 'inviteLine.mealChoice'])
+    .where('guest.householdId', '=', owner.householdId)
+    .where('inviteLine.occasionId', '=', owner.occasionId)
+    .execute();
+}
+
+async function applyPlan(trx: Transaction<Database>, owner: RsvpOwner, plan: RsvpPlan, now: Date): Promise<void> {
+  const at = now.toISOString();
+  for (const id of plan.removedPlusOnes) {
+    await trx.deleteFrom('guest').where('id', '=', id).where('householdId', '=', owner.householdId).execute();
+  }
+  for (const { id, firstName, lastName } of plan.renamedPlusOnes) {
+    await trx
+      .updateTable('guest')
+      .set({ firstName, lastName, nameKey: normaliseName(`${firstName} ${lastName}`), updatedAt: at })
+      .where('id', '=', id)
+      .where('householdId', '=', owner.householdId)
+      .execute();
+  }
+  for (const [lineId, answer] of plan.answers) {
+    await trx
+      .updateTable('inviteLine')
+      .set({ ...answer, respondedBy: 'GUEST', respondedAt: at })
+      .where('id', '=', lineId)
+      .execute();
+  }
+  for (const plusOne of plan.newPlusOnes) await insertPlusOne(trx, owner, plusOne, at);
+  await rsvpWriteSteps.afterInviteLines(trx);
+}
+
+async function insertPlusOne(
+  trx: Transaction<Database>,
+  owner: RsvpOwner,
+  plusOne: RsvpPlan['newPlusOnes'][number],
+  at: string,
+): Promise<void> {
+  const guestId = newId();
+  await trx
+    .insertInto('guest')
+    .values({
+      id: guestId,
+      ...owner,
+      firstName: plusOne.firstName,
+      lastName: plusOne.lastName,
+      nameKey: normaliseName(`${plusOne.firstName} ${plusOne.lastName}`),
+      email: '',
+      phone: '',
+      ageGroup: 'ADULT',
+      plusOneAllowed: 0,
+      plusOneOf: plusOne.forGuestId,
+      dietaryNotes: '',
+      attributes: '{}',
+      notes: '',
+      createdAt: at,
+      updatedAt: at,
+    })
+    .execute();
+  if (plusOne.answers.length === 0) return;
+  await trx
+    .insertInto('inviteLine')
+    .values(
+      plusOne.answers.map((answer) => ({
+        id: newId(),
+        occasionId: owner.occasionId,
+        guestId,
+        activityId: answer.activityId,
+        response: answer.response,
+        mealChoice: answer.mealChoice,
+        respondedBy: 'GUEST',
+        respondedAt: at,
+      })),
+    )
+    .execute();
+}
+
+/**
+ * The household's reply as guests see it: the answered invitations of every member, the
+ * plus-ones by the guest they came with, and the message. Undefined before the first reply.
+ */
+export async function loadRsvp(db: Kysely<Database>, owner: RsvpOwner): Promise<Rsvp | undefined> {
+  const row = await findRsvpRow(db, owner.householdId);
+  if (!row) return undefined;
+  const lines = await db
+    .selectFrom('inviteLine')
+    .innerJoin('guest', 'guest.id', 'inviteLine.guestId')
+    .innerJoin('activity', 'activity.id', 'inviteLine.activityId')
+    .select(['inviteLine.guestId', 'inviteLine.activityId', 'inviteLine.response', 'inviteLine.mealChoice'])
+    .where('guest.householdId', '=', owner.householdId)
+    .where('inviteLine.response', 'in', ['ATTENDING', 'DECLINED'])
+    .orderBy('guest.createdAt')
+    .orderBy('guest.id')
+    .orderBy('activity.startsAt')
+    .orderBy('activity.sortOrder')
+    .orderBy('activity.id')
+    .execute();
+  const plusOnes = await db
+    .selectFrom('guest')
+    .select(['plusOneOf', 'firstName', 'lastName'])
+    .where('householdId', '=', owner.householdId)
+    .where('plusOneOf', 'is not', null)
+    .orderBy('createdAt')
+    .orderBy('id')
+    .execute();
+  return {
+    responses: lines.map((line) => ({ ...line, response: line.response as 'ATTENDING' | 'DECLINED' })),
+    plusOnes: plusOnes.map((p) => ({ forGuestId: p.plusOneOf!, firstName: p.firstName, lastName: p.lastName })),
+    message: row.message,
+    submittedAt: row.submittedAt,
+    updatedAt: row.updatedAt,
+  };
+}

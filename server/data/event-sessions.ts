@@ -1,0 +1,76 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, GuestSessionTable } from '../db/schema';
+
+export type GuestSessionRow = Selectable<GuestSessionTable>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A guest session lasts this long from sign-in… */
+export const GUEST_SESSION_MS = 30 * DAY_MS;
+/** …but never past this long after the end of the occasion's last day. */
+export const GUEST_SESSION_AFTER_OCCASION_MS = 14 * DAY_MS;
+
+/** A new session token: 256 random bits, URL-safe. Only its hash is ever stored. */
+export function newGuestToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** What the database keeps of a token: its SHA-256, hex. */
+export function hashGuestToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/**
+ * When a session started now ends: 30 days on, capped at 14 days after the occasion's end date
+ * (taken as the end of that day in UTC). Undefined when the cap has already passed.
+ */
+export function guestSessionExpiry(endDate: string, now: Date): Date | undefined {
+  const afterOccasion = Date.parse(`${endDate}T00:00:00.000Z`) + DAY_MS + GUEST_SESSION_AFTER_OCCASION_MS;
+  const expiresAt = Math.min(now.getTime() + GUEST_SESSION_MS, afterOccasion);
+  return expiresAt > now.getTime() ? new Date(expiresAt) : undefined;
+}
+
+export interface NewGuestSession {
+  occasionId: string;
+  householdId: string;
+  guestId: string;
+  platform: string | null;
+  expiresAt: Date;
+}
+
+/** Stores a new session and returns its token, which exists nowhere else from now on. */
+export async function createGuestSession(db: Kysely<Database>, session: NewGuestSession, now: Date): Promise<string> {
+  const token = newGuestToken();
+  await db
+    .insertInto('guestSession')
+    .values({
+      tokenHash: hashGuestToken(token),
+      occasionId: session.occasionId,
+      householdId: session.householdId,
+      guestId: session.guestId,
+      platform: session.platform,
+      createdAt: now.toISOString(),
+      expiresAt: session.expiresAt.toISOString(),
+    })
+    .execute();
+  return token;
+}
+
+/** The live session of a token, or undefined when it is unknown, revoked or expired. */
+export async function findLiveGuestSession(
+  db: Kysely<Database>,
+  token: string,
+  now: Date,
+): Promise<GuestSessionRow | undefined> {
+  return db
+    .selectFrom('guestSession')
+    .selectAll()
+    .where('tokenHash', '=', hashGuestToken(token))
+    .where('expiresAt', '>', now.toISOString())
+    .executeTakeFirst();
+}
+
+/** Revokes a session on the server. */
+export async function deleteGuestSession(db: Kysely<Database>, tokenHash: string): Promise<void> {
+  await db.deleteFrom('guestSession').where('tokenHash', '=', tokenHash).execute();
+}

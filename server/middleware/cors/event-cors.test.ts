@@ -1,0 +1,195 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { GuestSignInResult } from '../../../core/schemas/event';
+import { BASE } from '../../test-support/host-session';
+import {
+  createEventFixture,
+  errorCode,
+  eventRequest,
+  randomAddress,
+  signInGuest,
+  WIDGET_ORIGIN,
+  type EventFixture,
+} from '../../test-support/event-fixture';
+import { snapshotDatabase } from '../../test-support/snapshot';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+
+const REFUSED_ORIGINS = {
+  unlisted: 'https://someone-else.com',
+  null: 'null',
+  suffix: 'https://sam-and-alex.com.evil.com',
+  'http twin': 'http://sam-and-alex.com',
+  'other port': 'https://sam-and-alex.com:8443',
+  'with a path': 'https://sam-and-alex.com/rsvp',
+};
+
+function expectCors(response: Response, origin: string): void {
+  expect(response.headers.get('access-control-allow-origin')).toBe(origin);
+  expect(response.headers.get('access-control-allow-credentials')).toBe('true');
+  expect(response.headers.get('access-control-expose-headers')).toContain('Retry-After');
+  expect(response.headers.get('vary')).toContain('Origin');
+}
+
+function expectNoCors(response: Response): void {
+  expect(response.headers.get('access-control-allow-origin')).toBeNull();
+  expect(response.headers.get('access-control-allow-credentials')).toBeNull();
+  expect(response.headers.get('vary')).toContain('Origin');
+}
+
+describe('CORS of /event/v1', () => {
+  let t: TestApp;
+  let f: EventFixture;
+  let session: GuestSignInResult;
+  beforeEach(async () => {
+    t = await createTestApp();
+    f = await createEventFixture(t);
+    session = await signInGuest(t.app, { occasionId: f.occasionId, inviteCode: f.smith.inviteCode });
+  });
+  afterEach(() => t.close());
+
+  const credentials = () => ({ occasionId: f.occasionId, inviteCode: f.smith.inviteCode });
+
+  it('answers an allowed origin with its CORS headers, for sign-in and signed-in reads', async () => {
+    const signIn = await eventRequest(t.app, 'POST', '/auth/credentials', { body: credentials(), origin: WIDGET_ORIGIN });
+    expect(signIn.status).toBe(200);
+    expectCors(signIn, WIDGET_ORIGIN);
+    const info = await eventRequest(t.app, 'GET', '/info', { token: session.token, origin: WIDGET_ORIGIN });
+    expect(info.status).toBe(200);
+    expectCors(info, WIDGET_ORIGIN);
+    const lookup = await eventRequest(t.app, 'GET', `/auth/session/${f.occasionId}`, { origin: 'HTTPS://Sam-And-Alex.com' });
+    expectCors(lookup, WIDGET_ORIGIN);
+  });
+
+  for (const [name, origin] of Object.entries(REFUSED_ORIGINS)) {
+    it(`refuses the ${name} origin: no CORS headers, 403 for writes, nothing changes`, async () => {
+      const before = await snapshotDatabase(t.deps.db);
+      const signIn = await eventRequest(t.app, 'POST', '/auth/credentials', { body: credentials(), origin });
+      expect(signIn.status).toBe(403);
+      expect(await errorCode(signIn)).toBe('ORIGIN_NOT_ALLOWED');
+      expectNoCors(signIn);
+      expect(signIn.headers.getSetCookie()).toEqual([]);
+
+      const write = await eventRequest(t.app, 'PUT', '/household', { token: session.token, origin, body: { city: 'Evil' } });
+      expect(write.status).toBe(403);
+      expectNoCors(write);
+      const signOut = await eventRequest(t.app, 'POST', '/auth/signout', { token: session.token, origin });
+      expect(signOut.status).toBe(403);
+      expect(await snapshotDatabase(t.deps.db)).toEqual(before);
+
+      const read = await eventRequest(t.app, 'GET', '/household', { token: session.token, origin });
+      expectNoCors(read);
+      const preflight = await eventRequest(t.app, 'OPTIONS', '/rsvp', { origin, headers: { 'access-control-request-method': 'PUT' } });
+      expect(preflight.status).toBe(204);
+      expectNoCors(preflight);
+    });
+  }
+
+  it('judges a request by its own occasion, not by any occasion that lists the origin', async () => {
+    const other = await createEventFixture(t, { allowedOrigins: ['https://other-wedding.com'] });
+    const guest = await signInGuest(t.app, { occasionId: other.occasionId, inviteCode: other.smith.inviteCode });
+    const read = await eventRequest(t.app, 'GET', '/info', { token: guest.token, origin: WIDGET_ORIGIN });
+    expectNoCors(read);
+    const write = await eventRequest(t.app, 'PUT', '/household', { token: guest.token, origin: WIDGET_ORIGIN, body: { city: 'X' } });
+    expect(write.status).toBe(403);
+    const signIn = await eventRequest(t.app, 'POST', '/auth/credentials', {
+      body: { occasionId: other.occasionId, inviteCode: other.smith.inviteCode },
+      origin: WIDGET_ORIGIN,
+    });
+    expect(signIn.status).toBe(403);
+    const lookup = await eventRequest(t.app, 'GET', `/auth/session/${other.occasionId}`, { origin: WIDGET_ORIGIN });
+    expectNoCors(lookup);
+    const own = await eventRequest(t.app, 'GET', '/info', { token: guest.token, origin: 'https://other-wedding.com' });
+    expectCors(own, 'https://other-wedding.com');
+  });
+
+  it('answers a preflight from an origin some occasion allows', async () => {
+    const response = await eventRequest(t.app, 'OPTIONS', '/rsvp', {
+      origin: WIDGET_ORIGIN,
+      headers: { 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization, content-type' },
+    });
+    expect(response.status).toBe(204);
+    expectCors(response, WIDGET_ORIGIN);
+    expect(response.headers.get('access-control-allow-methods')).toMatch(/PUT/);
+    expect(response.headers.get('access-control-allow-headers')).toMatch(/Content-Type/);
+    expect(response.headers.get('access-control-allow-headers')).toMatch(/Authorization/);
+  });
+
+  it('puts CORS headers and Vary on errors before the occasion is known: 400, 401, 404', async () => {
+    const malformed = await eventRequest(t.app, 'POST', '/auth/credentials', { body: '{', origin: WIDGET_ORIGIN });
+    expect(malformed.status).toBe(400);
+    expectCors(malformed, WIDGET_ORIGIN);
+    const noSession = await eventRequest(t.app, 'GET', '/rsvp', { origin: WIDGET_ORIGIN });
+    expect(noSession.status).toBe(401);
+    expectCors(noSession, WIDGET_ORIGIN);
+    const missing = await eventRequest(t.app, 'GET', '/nothing-here', { origin: WIDGET_ORIGIN });
+    expect(missing.status).toBe(404);
+    expectCors(missing, WIDGET_ORIGIN);
+    const failed = await eventRequest(t.app, 'POST', '/auth/credentials', {
+      body: { occasionId: f.occasionId, inviteCode: 'ZZZZ-ZZZZ-ZZZZ' },
+      origin: WIDGET_ORIGIN,
+    });
+    expect(failed.status).toBe(401);
+    expectCors(failed, WIDGET_ORIGIN);
+    const unknownOccasion = await eventRequest(t.app, 'POST', '/auth/credentials', {
+      body: { occasionId: 'AAAAAAAAAAAA', inviteCode: 'ZZZZ-ZZZZ-ZZZZ' },
+      origin: WIDGET_ORIGIN,
+    });
+    expect(unknownOccasion.status).toBe(401);
+    expect([...unknownOccasion.headers].filter(([k]) => k !== 'date')).toEqual([...failed.headers].filter(([k]) => k !== 'date'));
+  });
+
+  it('puts CORS headers and Retry-After on a 429', async () => {
+    const address = randomAddress();
+    let last: Response | undefined;
+    for (let i = 0; i < 6; i++) {
+      last = await eventRequest(t.app, 'POST', '/auth/credentials', {
+        body: { occasionId: f.occasionId, inviteCode: 'ZZZZ-ZZZZ-ZZZZ' },
+        origin: WIDGET_ORIGIN,
+        address,
+      });
+    }
+    expect(last!.status).toBe(429);
+    expectCors(last!, WIDGET_ORIGIN);
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('needs JSON for writes carried by the cookie, and an allowed origin', async () => {
+    const cookie = `kindly_guest=${session.token}`;
+    const before = await snapshotDatabase(t.deps.db);
+    const form = await eventRequest(t.app, 'PUT', '/household', {
+      cookie,
+      origin: WIDGET_ORIGIN,
+      body: JSON.stringify({ city: 'Forged' }),
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(form.status).toBe(415);
+    const foreign = await eventRequest(t.app, 'PUT', '/household', { cookie, origin: 'https://evil.example', body: { city: 'Forged' } });
+    expect(foreign.status).toBe(403);
+    const nullOrigin = await eventRequest(t.app, 'POST', '/auth/signout', { cookie, origin: 'null', body: {} });
+    expect(nullOrigin.status).toBe(403);
+    expect(await snapshotDatabase(t.deps.db)).toEqual(before);
+    const allowed = await eventRequest(t.app, 'PUT', '/household', { cookie, origin: WIDGET_ORIGIN, body: { city: 'Lisbon' } });
+    expect(allowed.status).toBe(200);
+    expectCors(allowed, WIDGET_ORIGIN);
+  });
+
+  it('lets same-origin and server-to-server requests through without CORS headers', async () => {
+    for (const origin of [undefined, BASE]) {
+      const write = await eventRequest(t.app, 'PUT', '/household', { token: session.token, body: { city: 'Porto' }, ...(origin ? { origin } : {}) });
+      expect(write.status).toBe(200);
+      expect(write.headers.get('access-control-allow-origin')).toBeNull();
+      expect(write.headers.get('vary')).toContain('Origin');
+    }
+  });
+
+  it('never answers a widget origin with CORS headers in the host area', async () => {
+    const host = f.host.jar.header();
+    for (const [method, path] of [['GET', '/host/v1/occasions'], ['OPTIONS', '/host/v1/occasions'], ['GET', '/host/v1/auth/session'], ['POST', '/host/v1/account']]) {
+      const response = await t.app.request(`${BASE}${path}`, {
+        method,
+        headers: { origin: WIDGET_ORIGIN, cookie: host, 'access-control-request-method': 'GET' },
+      });
+      expect(response.headers.get('access-control-allow-origin'), `${method} ${path}`).toBeNull();
+      expect(response.headers.get('access-control-allow-credentials')).toBeNull();
+    }
+  });
+});

@@ -1,0 +1,130 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { sql, type Kysely } from 'kysely';
+import { normaliseOrigin } from '../../../core/schemas/origin';
+import type { AppEnv } from '../../app-env';
+import { readJsonColumn } from '../../data/json-column';
+import type { Database } from '../../db/schema';
+import { ApiError } from '../../http/api-error';
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** What a handler decided about the request's origin once it knew the occasion. */
+    corsOriginAllowed: boolean;
+  }
+}
+
+const ALLOWED_METHODS = 'GET, POST, PUT, OPTIONS';
+const ALLOWED_HEADERS = 'Content-Type, Authorization';
+const PREFLIGHT_MAX_AGE_SECONDS = '600';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * CORS for `/event/v1`. Every response varies on `Origin`. A preflight carries no body or token,
+ * so it is answered for an origin that some occasion allows; the real request is then judged
+ * against its own occasion through {@link checkOccasionOrigin}. When a request fails before its
+ * occasion is known (bad JSON, no session), the same rule as the preflight's decides, so the
+ * widget can read the error.
+ */
+export function eventCors(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.header('Vary', 'Origin', { append: true });
+    const origin = crossOrigin(c);
+    if (c.req.method === 'OPTIONS') {
+      if (origin && (await allowedBySomeOccasion(c.get('deps').db, origin))) setPreflightHeaders(c, origin);
+      return c.body(null, 204);
+    }
+    await next();
+    if (origin && (await decisionFor(c, origin))) setCorsHeaders(c, origin);
+  };
+}
+
+/**
+ * Judges the request's origin against its occasion's `allowedOrigins` (or, with `null` for an
+ * occasion that does not exist, against every occasion's). A state-changing request from an
+ * origin that is not allowed is refused with 403 `ORIGIN_NOT_ALLOWED`; a read only gets no
+ * CORS headers, so the browser keeps the answer from the page.
+ */
+export async function checkOccasionOrigin(
+  c: Context<AppEnv>,
+  occasion: { allowedOrigins: string } | null,
+): Promise<void> {
+  const origin = crossOrigin(c);
+  if (!origin) return;
+  const allowed = occasion
+    ? originsOf(occasion.allowedOrigins).has(origin)
+    : await allowedBySomeOccasion(c.get('deps').db, origin);
+  c.set('corsOriginAllowed', allowed);
+  if (!allowed && !SAFE_METHODS.has(c.req.method)) {
+    throw new ApiError(403, 'ORIGIN_NOT_ALLOWED', 'This website may not use this occasion. Ask the host to add it.');
+  }
+}
+
+/**
+ * The request's `Origin` normalised, or `undefined` when it has none or comes from this server
+ * itself (same-origin and server-to-server requests need no CORS). An `Origin` that is not an
+ * http(s) origin (`null`, `file://`) becomes `'null'`, which no occasion ever allows.
+ */
+export function crossOrigin(c: Context): string | undefined {
+  const header = c.req.header('origin');
+  if (header === undefined) return undefined;
+  const origin = normaliseOrigin(header.trim()) ?? 'null';
+  return ownOrigins(c).has(origin) ? undefined : origin;
+}
+
+function ownOrigins(c: Context<AppEnv>): Set<string> {
+  const own = new Set([new URL(c.req.url).origin]);
+  const publicUrl = c.get('deps').config.authUrl;
+  if (publicUrl) own.add(new URL(publicUrl).origin);
+  return own;
+}
+
+async function decisionFor(c: Context<AppEnv>, origin: string): Promise<boolean> {
+  const decided = c.get('corsOriginAllowed');
+  if (decided !== undefined) return decided;
+  try {
+    return await allowedBySomeOccasion(c.get('deps').db, origin);
+  } catch {
+    return false;
+  }
+}
+
+/** The normalised origins of an `allowedOrigins` column. */
+function originsOf(column: string): Set<string> {
+  const origins = new Set<string>();
+  for (const value of readJsonColumn<unknown[]>(column, [])) {
+    const origin = typeof value === 'string' ? normaliseOrigin(value) : undefined;
+    if (origin) origins.add(origin);
+  }
+  return origins;
+}
+
+/**
+ * Whether any occasion lists the origin. The text search only narrows the rows (the column is
+ * a JSON array); the exact comparison is done on the parsed list.
+ */
+export async function allowedBySomeOccasion(db: Kysely<Database>, origin: string): Promise<boolean> {
+  if (origin === 'null') return false;
+  const pattern = `%${escapeLike(JSON.stringify(origin))}%`;
+  const rows = await db
+    .selectFrom('occasion')
+    .select('allowedOrigins')
+    .where(sql<boolean>`${sql.ref('allowedOrigins')} LIKE ${pattern} ESCAPE '\\'`)
+    .limit(50)
+    .execute();
+  return rows.some((row) => originsOf(row.allowedOrigins).has(origin));
+}
+
+const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+function setCorsHeaders(c: Context, origin: string): void {
+  c.header('Access-Control-Allow-Origin', origin);
+  c.header('Access-Control-Allow-Credentials', 'true');
+  c.header('Access-Control-Expose-Headers', 'Retry-After');
+}
+
+function setPreflightHeaders(c: Context, origin: string): void {
+  setCorsHeaders(c, origin);
+  c.header('Access-Control-Allow-Methods', ALLOWED_METHODS);
+  c.header('Access-Control-Allow-Headers', ALLOWED_HEADERS);
+  c.header('Access-Control-Max-Age', PREFLIGHT_MAX_AGE_SECONDS);
+}

@@ -1,0 +1,18 @@
+import { Hono } from 'hono';
+import type { EventEnv } from './event-env';
+import { guestAuthRoutes } from './guest-auth';
+import { eventHouseholdRoutes } from './household';
+import { eventInfoRoutes } from './info';
+import { requireGuest } from './require-guest';
+import { eventRsvpRoutes } from './rsvp';
+
+/** Everything under `/event/v1`. CORS is the app's, mounted before this. */
+export function eventRoutes(): Hono<EventEnv> {
+  const routes = new Hono<EventEnv>();
+  routes.route('/', guestAuthRoutes());
+  for (const path of ['/info', '/household', '/rsvp']) routes.use(path, requireGuest());
+  routes.route('/', eventInfoRoutes());
+  routes.route('/', eventHouseholdRoutes());
+  routes.route('/', eventRsvpRoutes());
+  return routes;
+}

@@ -1,0 +1,115 @@
+import { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import { GuestCredentialsSchema, type GuestCredentials, type GuestSessionInfo, type GuestSignInResult } from '../../../core/schemas/event';
+import { findGuestByCredentials } from '../../data/event-credentials';
+import { createGuestSession, deleteGuestSession, guestSessionExpiry } from '../../data/event-sessions';
+import type { Database } from '../../db/schema';
+import { ApiError } from '../../http/api-error';
+import { clientAddress } from '../../http/client-address';
+import { readBody } from '../../http/read-body';
+import { checkOccasionOrigin } from '../../middleware/cors/event-cors';
+import { EVENT_RATE_LIMITS } from './event-rate-limits';
+import type { EventEnv } from './event-env';
+import { checkGuestRequest, clearGuestCookie, currentGuest, setGuestCookie } from './require-guest';
+
+/**
+ * Every sign-in attempt takes at least this long, whatever happens inside, so that an unknown
+ * name, a wrong code and a wrong passcode cannot be told apart by timing.
+ */
+export const GUEST_SIGN_IN_FLOOR_MS = 150;
+
+const invalidCredentials = () =>
+  new ApiError(
+    401,
+    'INVALID_CREDENTIALS',
+    'We could not find your invitation. Check the code, or the spelling of your name and the passcode.',
+  );
+
+/** `POST /auth/credentials`, `GET /auth/session/{occasionId}`, `POST /auth/signout`. */
+export function guestAuthRoutes(): Hono<EventEnv> {
+  const routes = new Hono<EventEnv>();
+
+  routes.post('/auth/credentials', async (c) => {
+    const { db, rateLimiter } = c.get('deps');
+    const input = await readBody(c, GuestCredentialsSchema);
+    const started = performance.now();
+    const occasion = await findOccasionForSignIn(db, input.occasionId);
+    await checkOccasionOrigin(c, occasion ?? null);
+    const client = `${clientAddress(c)}|${input.occasionId}`;
+    await rateLimiter.consume([
+      { rule: EVENT_RATE_LIMITS.signInPerClientMinute, key: client },
+      { rule: EVENT_RATE_LIMITS.signInPerClientHour, key: client },
+      { rule: EVENT_RATE_LIMITS.signInPerOccasion, key: input.occasionId },
+    ]);
+    const result = await signIn(db, occasion, input);
+    await waitUntil(started + GUEST_SIGN_IN_FLOOR_MS);
+    if (!result) throw invalidCredentials();
+    setGuestCookie(c, result.token, new Date(result.expiresAt));
+    return c.json(result);
+  });
+
+  routes.get('/auth/session/:occasionId', async (c) => {
+    const { db } = c.get('deps');
+    const occasionId = c.req.param('occasionId');
+    const occasion = await db.selectFrom('occasion').select('allowedOrigins').where('id', '=', occasionId).executeTakeFirst();
+    await checkOccasionOrigin(c, occasion ?? null);
+    const guest = await currentGuest(c);
+    if (!guest || guest.session.occasionId !== occasionId) return c.json(null);
+    return c.json(await sessionInfo(db, guest.session));
+  });
+
+  routes.post('/auth/signout', async (c) => {
+    const guest = await currentGuest(c);
+    if (guest) {
+      await checkGuestRequest(c, guest);
+      await deleteGuestSession(c.get('deps').db, guest.session.tokenHash);
+    }
+    clearGuestCookie(c);
+    return c.body(null, 204);
+  });
+
+  return routes;
+}
+
+async function findOccasionForSignIn(db: Kysely<Database>, occasionId: string) {
+  return db
+    .selectFrom('occasion')
+    .select(['id', 'allowedOrigins', 'passcode', 'endDate'])
+    .where('id', '=', occasionId)
+    .executeTakeFirst();
+}
+
+type SignInOccasion = NonNullable<Awaited<ReturnType<typeof findOccasionForSignIn>>>;
+
+/** Checks the credentials and opens a session; undefined for every kind of failure alike. */
+async function signIn(
+  db: Kysely<Database>,
+  occasion: SignInOccasion | undefined,
+  input: GuestCredentials,
+): Promise<GuestSignInResult | undefined> {
+  const found = await findGuestByCredentials(db, occasion, input);
+  const now = new Date();
+  const expiresAt = occasion && guestSessionExpiry(occasion.endDate, now);
+  if (!occasion || !found || !expiresAt) return undefined;
+  const { householdId, guest } = found;
+  const platform = input.platform ?? null;
+  const token = await createGuestSession(db, { occasionId: occasion.id, householdId, guestId: guest.id, platform, expiresAt }, now);
+  return { token, expiresAt: expiresAt.toISOString(), occasionId: occasion.id, householdId, guest };
+}
+
+async function sessionInfo(
+  db: Kysely<Database>,
+  session: { occasionId: string; householdId: string; guestId: string; expiresAt: string },
+): Promise<GuestSessionInfo> {
+  const guest = await db
+    .selectFrom('guest')
+    .select(['id', 'firstName', 'lastName'])
+    .where('id', '=', session.guestId)
+    .executeTakeFirstOrThrow();
+  return { occasionId: session.occasionId, householdId: session.householdId, guest, expiresAt: session.expiresAt };
+}
+
+async function waitUntil(deadline: number): Promise<void> {
+  const remaining = deadline - performance.now();
+  if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining));
+}

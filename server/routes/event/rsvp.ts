@@ -1,0 +1,77 @@
+import { Hono, type Context } from 'hono';
+import { RsvpSchema } from '../../../core/schemas/event';
+import { isRsvpOpen } from '../../data/event-info';
+import { createRsvp, loadRsvp, updateRsvp, type RsvpOwner } from '../../data/event-rsvp';
+import type { RsvpChange } from '../../data/event-rsvp-plan';
+import { ApiError, notFound } from '../../http/api-error';
+import { readJson } from '../../http/read-body';
+import { validate } from '../../http/validate';
+import { EVENT_RATE_LIMITS } from './event-rate-limits';
+import type { EventEnv } from './event-env';
+
+const notYet = () => notFound('Your household has not replied yet.');
+
+/** `GET`, `POST` and `PUT /rsvp`: the household's reply. */
+export function eventRsvpRoutes(): Hono<EventEnv> {
+  const routes = new Hono<EventEnv>();
+
+  routes.get('/rsvp', async (c) => {
+    const rsvp = await loadRsvp(c.get('deps').db, ownerOf(c));
+    if (!rsvp) throw notYet();
+    return c.json(rsvp);
+  });
+
+  routes.post('/rsvp', async (c) => {
+    const change = await readRsvpWrite(c, 'create');
+    await createRsvp(c.get('deps').db, ownerOf(c), change, new Date());
+    return c.json(await loadRsvp(c.get('deps').db, ownerOf(c)), 201);
+  });
+
+  routes.put('/rsvp', async (c) => {
+    const change = await readRsvpWrite(c, 'update');
+    await updateRsvp(c.get('deps').db, ownerOf(c), change, new Date());
+    return c.json(await loadRsvp(c.get('deps').db, ownerOf(c)));
+  });
+
+  return routes;
+}
+
+function ownerOf(c: Context<EventEnv>): RsvpOwner {
+  const { occasionId, householdId } = c.get('guest').session;
+  return { occasionId, householdId };
+}
+
+/** Counts a write against the session's limit (429 past it). */
+export async function consumeWriteLimit(c: Context<EventEnv>): Promise<void> {
+  const key = c.get('guest').session.tokenHash;
+  await c.get('deps').rateLimiter.consume([{ rule: EVENT_RATE_LIMITS.writesPerSession, key }]);
+}
+
+/**
+ * The checks every RSVP write passes before its body is looked at (rate limit, deadline), then
+ * the body. A PUT that leaves out `plusOnes` or `message` keeps them, as every PUT does.
+ */
+async function readRsvpWrite(c: Context<EventEnv>, mode: 'create' | 'update'): Promise<RsvpChange> {
+  await consumeWriteLimit(c);
+  await assertRsvpOpen(c);
+  const raw = await readJson(c);
+  const input = validate(RsvpSchema, raw);
+  const given = (key: string) => mode === 'create' || (typeof raw === 'object' && raw !== null && key in raw);
+  return {
+    responses: input.responses,
+    plusOnes: given('plusOnes') ? input.plusOnes : undefined,
+    message: given('message') ? input.message : undefined,
+  };
+}
+
+async function assertRsvpOpen(c: Context<EventEnv>): Promise<void> {
+  const occasion = await c
+    .get('deps')
+    .db.selectFrom('occasion')
+    .select('rsvpDeadline')
+    .where('id', '=', c.get('guest').session.occasionId)
+    .executeTakeFirstOrThrow();
+  if (!isRsvpOpen(occasion, new Date())) {
+    throw new ApiError(403, 'RSVP_CLOSED', 'Replies closed at the RSVP deadline. Please contact the hosts.');
+  }
+}

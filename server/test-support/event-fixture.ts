@@ -1,0 +1,221 @@
+import { randomInt } from 'node:crypto';
+import type { Hono } from 'hono';
+import { normaliseName, type GuestSignInResult } from '../../core/schemas/event';
+import type { Occasion } from '../../core/schemas/occasion';
+import type { AppEnv } from '../app-env';
+import { newId, newInviteCode } from '../db/ids';
+import { BASE, signUpHost, type HostClient } from './host-session';
+import type { TestApp } from './test-app';
+
+/** The site that embeds the widget in these tests. */
+export const WIDGET_ORIGIN = 'https://sam-and-alex.com';
+export const PASSCODE = 'Olive-Tree';
+
+const DAY = 24 * 60 * 60 * 1000;
+const isoDate = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+export interface OccasionOptions {
+  passcode?: string | null;
+  rsvpDeadline?: string | null;
+  allowedOrigins?: string[];
+  /** Days from today; the occasion lasts two days. */
+  startsInDays?: number;
+}
+
+export interface HouseholdFixture {
+  id: string;
+  inviteCode: string;
+}
+
+/**
+ * One occasion (made through the host API) with three activities and three households, inserted
+ * directly: the Smiths (Jane, who may bring a plus-one, José and little Timmy), the Joneses (Ann
+ * and a Sam Lee) and the Lees (another Sam Lee, so that name is ambiguous).
+ */
+export interface EventFixture {
+  host: HostClient;
+  occasion: Occasion;
+  occasionId: string;
+  activities: { ceremony: string; dinner: string; brunch: string };
+  smith: HouseholdFixture & { jane: string; jose: string; timmy: string };
+  jones: HouseholdFixture & { ann: string; sam: string };
+  lee: HouseholdFixture & { sam: string };
+}
+
+/** Builds the fixture in a fresh test app. */
+export async function createEventFixture(t: TestApp, options: OccasionOptions = {}): Promise<EventFixture> {
+  const host = await signUpHost(t.app);
+  const start = Date.now() + (options.startsInDays ?? 60) * DAY;
+  const created = await host.request('POST', '/occasion', {
+    title: 'Sam & Alex',
+    startDate: isoDate(start),
+    endDate: isoDate(start + DAY),
+    timezone: 'Europe/Lisbon',
+    venueName: 'Quinta da Serra',
+    passcode: options.passcode === undefined ? PASSCODE : options.passcode,
+    rsvpDeadline: options.rsvpDeadline ?? null,
+    allowedOrigins: options.allowedOrigins ?? [WIDGET_ORIGIN, 'http://localhost:5174'],
+  });
+  if (created.status !== 201) throw new Error(`occasion: ${created.status} ${await created.text()}`);
+  const occasion = (await created.json()) as Occasion;
+  const insert = new FixtureInserter(t, occasion.id);
+
+  const activities = {
+    // Inserted out of time order, so that ordering is tested.
+    dinner: await insert.activity('Dinner', new Date(start + 20 * 3600_000).toISOString(), [
+      { value: 'fish', text: 'Sea bass' },
+      { value: 'beef', text: 'Beef' },
+      { value: 'veal', text: 'Veal', disabled: true },
+    ]),
+    ceremony: await insert.activity('Ceremony', new Date(start + 16 * 3600_000).toISOString(), []),
+    brunch: await insert.activity('Brunch', new Date(start + 34 * 3600_000).toISOString(), []),
+  };
+
+  const smith = await insert.household('The Smiths', 'Smith family notes: allergic to cats');
+  const jane = await insert.guest(smith.id, 'Jane', 'Smith', { plusOneAllowed: 1, notes: 'Bride’s aunt', attributes: '{"side":["bride"]}' });
+  const jose = await insert.guest(smith.id, 'José', 'Núñez-Smith');
+  const timmy = await insert.guest(smith.id, 'Timmy', 'Smith', { ageGroup: 'CHILD' });
+  for (const guest of [jane, jose]) {
+    await insert.line(guest, activities.ceremony);
+    await insert.line(guest, activities.dinner);
+  }
+  await insert.line(timmy, activities.ceremony);
+
+  const jones = await insert.household('The Joneses', 'VIP');
+  const ann = await insert.guest(jones.id, 'Ann', 'Jones');
+  const samJones = await insert.guest(jones.id, 'Sam', 'Lee');
+  for (const guest of [ann, samJones]) await insert.line(guest, activities.brunch);
+
+  const lee = await insert.household('The Lees', '');
+  const samLee = await insert.guest(lee.id, 'Sam', 'Lee');
+  await insert.line(samLee, activities.ceremony);
+
+  return {
+    host,
+    occasion,
+    occasionId: occasion.id,
+    activities,
+    smith: { ...smith, jane, jose, timmy },
+    jones: { ...jones, ann, sam: samJones },
+    lee: { ...lee, sam: samLee },
+  };
+}
+
+/** Inserts rows of one occasion with Kysely, oldest first (createdAt one millisecond apart). */
+class FixtureInserter {
+  private clock = Date.now() - 60_000;
+
+  constructor(
+    private readonly t: TestApp,
+    private readonly occasionId: string,
+  ) {}
+
+  private now(): string {
+    this.clock += 1;
+    return new Date(this.clock).toISOString();
+  }
+
+  async activity(name: string, startsAt: string, mealOptions: unknown[]): Promise<string> {
+    const id = newId();
+    await this.t.deps.db
+      .insertInto('activity')
+      .values({ id, occasionId: this.occasionId, name, description: '', startsAt, endsAt: null, locationName: '', address: '', dressCode: '', mealOptions: JSON.stringify(mealOptions), sortOrder: 0 })
+      .execute();
+    return id;
+  }
+
+  async household(name: string, notes: string): Promise<HouseholdFixture> {
+    const id = newId();
+    const inviteCode = newInviteCode();
+    const at = this.now();
+    await this.t.deps.db
+      .insertInto('household')
+      .values({ id, occasionId: this.occasionId, name, addressLine1: '1 Main St', addressLine2: '', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'USA', phone: '', email: '', notes, inviteCode, createdAt: at, updatedAt: at })
+      .execute();
+    return { id, inviteCode };
+  }
+
+  async guest(
+    householdId: string,
+    firstName: string,
+    lastName: string,
+    extra: { plusOneAllowed?: number; ageGroup?: string; notes?: string; attributes?: string } = {},
+  ): Promise<string> {
+    const id = newId();
+    const at = this.now();
+    await this.t.deps.db
+      .insertInto('guest')
+      .values({
+        id,
+        occasionId: this.occasionId,
+        householdId,
+        firstName,
+        lastName,
+        nameKey: normaliseName(`${firstName} ${lastName}`),
+        email: '',
+        phone: '',
+        ageGroup: extra.ageGroup ?? 'ADULT',
+        plusOneAllowed: extra.plusOneAllowed ?? 0,
+        plusOneOf: null,
+        dietaryNotes: '',
+        attributes: extra.attributes ?? '{}',
+        notes: extra.notes ?? '',
+        createdAt: at,
+        updatedAt: at,
+      })
+      .execute();
+    return id;
+  }
+
+  async line(guestId: string, activityId: string): Promise<void> {
+    await this.t.deps.db
+      .insertInto('inviteLine')
+      .values({ id: newId(), occasionId: this.occasionId, guestId, activityId, response: 'PENDING', mealChoice: null, respondedAt: null, respondedBy: null })
+      .execute();
+  }
+}
+
+export interface EventRequestOptions {
+  body?: unknown;
+  token?: string;
+  cookie?: string;
+  origin?: string;
+  /** The socket address; a fresh random one unless given, so rate limits stay out of the way. */
+  address?: string;
+  headers?: Record<string, string>;
+}
+
+/** A random client address in 10.0.0.0/8. */
+export function randomAddress(): string {
+  return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+}
+
+/** One request to `/event/v1`, as a browser on the widget's site (or a server) would send it. */
+export function eventRequest(app: Hono<AppEnv>, method: string, path: string, options: EventRequestOptions = {}): Promise<Response> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.body !== undefined) headers['content-type'] ??= 'application/json';
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.cookie) headers.cookie = options.cookie;
+  if (options.origin) headers.origin = options.origin;
+  const body = options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+  return Promise.resolve(
+    app.request(
+      `${BASE}/event/v1${path}`,
+      { method, headers, ...(body === undefined ? {} : { body }) },
+      { incoming: { socket: { remoteAddress: options.address ?? randomAddress() } } },
+    ),
+  );
+}
+
+/** Signs a guest in and returns the answer's body; throws unless it is a 200. */
+export async function signInGuest(app: Hono<AppEnv>, credentials: Record<string, unknown>): Promise<GuestSignInResult> {
+  const response = await eventRequest(app, 'POST', '/auth/credentials', { body: credentials });
+  if (response.status !== 200) throw new Error(`guest sign-in: ${response.status} ${await response.text()}`);
+  return (await response.json()) as GuestSignInResult;
+}
+
+/** The contract's error code of a response. */
+export async function errorCode(response: Response): Promise<string | undefined> {
+  const body = (await response.json()) as { error?: { code?: string } };
+  return body.error?.code;
+}
