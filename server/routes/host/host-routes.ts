@@ -3,7 +3,14 @@ import type { AppEnv } from '../../app-env';
 import { clientAddress } from '../../http/client-address';
 import { requireHost } from '../../middleware/require-host/require-host';
 import { accountRoutes } from './account';
+import { activityRoutes } from './activities';
+import { attributeCategoryRoutes } from './attribute-categories';
+import { guestBulkRoutes } from './guests-bulk';
+import { guestRoutes } from './guests';
 import { HOST_RATE_LIMITS } from './host-rate-limits';
+import { householdRoutes } from './households';
+import { inviteLineBulkRoutes } from './invite-lines-bulk';
+import { inviteLineRoutes } from './invite-lines';
 import { occasionRoutes } from './occasions';
 
 /** Everything under `/host/v1` but Auth.js's own routes, which the app mounts after these. */
@@ -22,6 +29,13 @@ export function hostRoutes(): Hono<AppEnv> {
 
   for (const path of ['/occasion', '/occasion/*', '/occasions', '/occasions/*']) routes.use(path, requireHost());
   routes.route('/', occasionRoutes());
+  routes.route('/', activityRoutes());
+  routes.route('/', attributeCategoryRoutes());
+  routes.route('/', householdRoutes());
+  routes.route('/', guestRoutes());
+  routes.route('/', guestBulkRoutes());
+  routes.route('/', inviteLineRoutes());
+  routes.route('/', inviteLineBulkRoutes());
 
   return routes;
 }

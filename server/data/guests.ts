@@ -1,0 +1,223 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { ApiIssue } from '../../core/schemas/error';
+import { normaliseName } from '../../core/schemas/event';
+import type { AgeGroup, Guest, GuestCreate, Invitation } from '../../core/schemas/guest';
+import type { InviteResponse } from '../../core/schemas/invite-line';
+import type { OptionEntry } from '../../core/options/option-entry';
+import type { Database, GuestTable } from '../db/schema';
+import { notFound } from '../http/api-error';
+import { IDS_PER_STATEMENT, chunked } from './batch';
+import { readBool, readJsonColumn, writeBool, writeJsonColumn } from './json-column';
+
+export type GuestRow = Selectable<GuestTable>;
+/** What a guest entity is made of: every column but the sign-in key. */
+export type GuestFields = Omit<GuestRow, 'nameKey'>;
+
+const GUEST_FIELDS = [
+  'id',
+  'occasionId',
+  'householdId',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'ageGroup',
+  'plusOneAllowed',
+  'plusOneOf',
+  'dietaryNotes',
+  'attributes',
+  'notes',
+  'createdAt',
+  'updatedAt',
+] as const satisfies ReadonlyArray<keyof GuestFields>;
+
+export function toGuest(row: GuestFields, invitations: Invitation[]): Guest {
+  return {
+    id: row.id,
+    occasionId: row.occasionId,
+    householdId: row.householdId,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    ageGroup: row.ageGroup as AgeGroup,
+    plusOneAllowed: readBool(row.plusOneAllowed),
+    plusOneOf: row.plusOneOf,
+    dietaryNotes: row.dietaryNotes,
+    attributes: readAttributes(row.attributes),
+    notes: row.notes,
+    invitations,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** Most guests hold no attributes: skip parsing those. */
+function readAttributes(json: string): Record<string, string[]> {
+  return json === '{}' ? {} : readJsonColumn<Record<string, string[]>>(json, {});
+}
+
+export function guestWritable(row: GuestFields): GuestCreate {
+  return {
+    householdId: row.householdId,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    ageGroup: row.ageGroup as AgeGroup,
+    plusOneAllowed: readBool(row.plusOneAllowed),
+    dietaryNotes: row.dietaryNotes,
+    attributes: readAttributes(row.attributes),
+    notes: row.notes,
+  };
+}
+
+/** What sign-in by name compares: case, accents and spacing do not count. */
+export const guestNameKey = (firstName: string, lastName: string): string => normaliseName(`${firstName} ${lastName}`);
+
+/** The row of a guest with these writable fields; `base` keeps what the host cannot write. */
+export function toGuestRow(
+  base: Pick<GuestRow, 'id' | 'occasionId' | 'plusOneOf' | 'createdAt'>,
+  input: GuestCreate,
+  updatedAt: string,
+): GuestRow {
+  return {
+    ...base,
+    ...input,
+    nameKey: guestNameKey(input.firstName, input.lastName),
+    plusOneAllowed: writeBool(input.plusOneAllowed),
+    attributes: writeJsonColumn(input.attributes),
+    updatedAt,
+  };
+}
+
+/** The guest of this occasion; 404 for any other id. */
+export async function findGuestRow(db: Kysely<Database>, occasionId: string, guestId: string): Promise<GuestFields> {
+  const row = await db
+    .selectFrom('guest')
+    .select(GUEST_FIELDS)
+    .where('id', '=', guestId)
+    .where('occasionId', '=', occasionId)
+    .executeTakeFirst();
+  if (!row) throw notFound('No such guest.');
+  return row;
+}
+
+/**
+ * The occasion's guests with their invitations: all of them in list order (last name, first
+ * name), or those of `ids` in that order. Two queries whatever the count, grouped here.
+ */
+export async function loadGuests(db: Kysely<Database>, occasionId: string, ids?: readonly string[]): Promise<Guest[]> {
+  const [rows, invitations] = await Promise.all([
+    ids ? selectGuestsById(db, occasionId, ids) : selectAllGuests(db, occasionId),
+    loadInvitations(db, occasionId, ids),
+  ]);
+  return rows.map((row) => toGuest(row, invitations.get(row.id) ?? []));
+}
+
+function selectAllGuests(db: Kysely<Database>, occasionId: string): Promise<GuestFields[]> {
+  return db
+    .selectFrom('guest')
+    .select(GUEST_FIELDS)
+    .where('occasionId', '=', occasionId)
+    .orderBy('lastName')
+    .orderBy('firstName')
+    .orderBy('id')
+    .execute();
+}
+
+async function selectGuestsById(db: Kysely<Database>, occasionId: string, ids: readonly string[]): Promise<GuestFields[]> {
+  const byId = new Map<string, GuestFields>();
+  for (const chunk of chunked(ids, IDS_PER_STATEMENT)) {
+    const rows = await db.selectFrom('guest').select(GUEST_FIELDS).where('occasionId', '=', occasionId).where('id', 'in', chunk).execute();
+    for (const row of rows) byId.set(row.id, row);
+  }
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Guest id → its invitations in activity order (start time, then sort order). */
+export async function loadInvitations(
+  db: Kysely<Database>,
+  occasionId: string,
+  guestIds?: readonly string[],
+): Promise<Map<string, Invitation[]>> {
+  const invitations = new Map<string, Invitation[]>();
+  const chunks = guestIds ? chunked(guestIds, IDS_PER_STATEMENT) : [undefined];
+  for (const chunk of chunks) {
+    let query = db
+      .selectFrom('inviteLine')
+      .innerJoin('activity', 'activity.id', 'inviteLine.activityId')
+      .select(['inviteLine.id', 'inviteLine.guestId', 'inviteLine.activityId', 'inviteLine.response', 'inviteLine.mealChoice'])
+      .where('inviteLine.occasionId', '=', occasionId);
+    if (chunk) query = query.where('inviteLine.guestId', 'in', chunk);
+    const lines = await query.orderBy('activity.startsAt').orderBy('activity.sortOrder').orderBy('activity.id').execute();
+    for (const line of lines) {
+      const invitation: Invitation = {
+        inviteLineId: line.id,
+        activityId: line.activityId,
+        response: line.response as InviteResponse,
+        mealChoice: line.mealChoice,
+      };
+      const list = invitations.get(line.guestId);
+      if (list) list.push(invitation);
+      else invitations.set(line.guestId, [invitation]);
+    }
+  }
+  return invitations;
+}
+
+/** What a guest's household and attributes must refer to: the occasion's own. */
+export interface GuestReferences {
+  householdIds: ReadonlySet<string>;
+  categories: ReadonlyMap<string, { name: string; multiple: boolean; values: ReadonlySet<string> }>;
+}
+
+export async function loadGuestReferences(db: Kysely<Database>, occasionId: string): Promise<GuestReferences> {
+  const [households, categories] = await Promise.all([
+    db.selectFrom('household').select('id').where('occasionId', '=', occasionId).execute(),
+    db.selectFrom('attributeCategory').select(['id', 'name', 'multiple', 'options']).where('occasionId', '=', occasionId).execute(),
+  ]);
+  return {
+    householdIds: new Set(households.map((household) => household.id)),
+    categories: new Map(
+      categories.map((category) => [
+        category.id,
+        {
+          name: category.name,
+          multiple: readBool(category.multiple),
+          values: new Set(readJsonColumn<OptionEntry[]>(category.options, []).map((option) => option.value)),
+        },
+      ]),
+    ),
+  };
+}
+
+/**
+ * Issues with a guest's references: a household of another occasion, an attribute category that
+ * is not the occasion's, a value that is not an option of its category, several values of a
+ * single-value category. `prefix` places them in a bulk body (`guests.41.`).
+ */
+export function guestReferenceIssues(
+  references: GuestReferences,
+  guest: Pick<GuestCreate, 'householdId' | 'attributes'>,
+  prefix = '',
+): ApiIssue[] {
+  const issues: ApiIssue[] = [];
+  if (guest.householdId !== null && !references.householdIds.has(guest.householdId)) {
+    issues.push({ path: `${prefix}householdId`, message: 'No household with this id in the occasion.' });
+  }
+  for (const [categoryId, values] of Object.entries(guest.attributes)) {
+    const message = attributeProblem(references, categoryId, values);
+    if (message) issues.push({ path: `${prefix}attributes.${categoryId}`, message });
+  }
+  return issues;
+}
+
+function attributeProblem(references: GuestReferences, categoryId: string, values: string[]): string | undefined {
+  const category = references.categories.get(categoryId);
+  if (!category) return 'No attribute category with this id in the occasion.';
+  const unknown = values.find((value) => !category.values.has(value));
+  if (unknown !== undefined) return `"${unknown}" is not an option of ${category.name}.`;
+  if (!category.multiple && values.length > 1) return `${category.name} takes one value only.`;
+  return undefined;
+}

@@ -1,0 +1,116 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Household, HouseholdCreate } from '../../core/schemas/household';
+import { newId, newInviteCode } from '../db/ids';
+import type { Database, HouseholdTable } from '../db/schema';
+import { notFound } from '../http/api-error';
+
+export type HouseholdRow = Selectable<HouseholdTable>;
+
+export function toHousehold(row: HouseholdRow, guestIds: string[]): Household {
+  return {
+    id: row.id,
+    occasionId: row.occasionId,
+    name: row.name,
+    addressLine1: row.addressLine1,
+    addressLine2: row.addressLine2,
+    city: row.city,
+    state: row.state,
+    postalCode: row.postalCode,
+    country: row.country,
+    phone: row.phone,
+    email: row.email,
+    notes: row.notes,
+    inviteCode: row.inviteCode,
+    guestIds,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export function householdWritable(row: HouseholdRow): HouseholdCreate {
+  const { id: _id, occasionId: _o, inviteCode: _code, guestIds: _g, createdAt: _c, updatedAt: _u, ...writable } = toHousehold(row, []);
+  return writable;
+}
+
+/** A new household row with a fresh id and invite code; `takenCodes` are avoided. */
+export function newHouseholdRow(
+  occasionId: string,
+  input: HouseholdCreate,
+  now: string,
+  takenCodes: ReadonlySet<string> = new Set(),
+): HouseholdRow {
+  let inviteCode = newInviteCode();
+  while (takenCodes.has(inviteCode)) inviteCode = newInviteCode();
+  return { ...input, id: newId(), occasionId, inviteCode, createdAt: now, updatedAt: now };
+}
+
+/**
+ * Inserts a new household. Invite codes are unique per occasion; on the rare collision the
+ * unique index refuses the row and another code is drawn.
+ */
+export async function insertHousehold(db: Kysely<Database>, occasionId: string, input: HouseholdCreate): Promise<HouseholdRow> {
+  for (let attempt = 1; ; attempt++) {
+    const row = newHouseholdRow(occasionId, input, new Date().toISOString());
+    try {
+      await db.insertInto('household').values(row).execute();
+      return row;
+    } catch (error) {
+      if (attempt >= 5 || !(await inviteCodeTaken(db, occasionId, row.inviteCode))) throw error;
+    }
+  }
+}
+
+async function inviteCodeTaken(db: Kysely<Database>, occasionId: string, inviteCode: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('household')
+    .select('id')
+    .where('occasionId', '=', occasionId)
+    .where('inviteCode', '=', inviteCode)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The household of this occasion; 404 for any other id. */
+export async function findHousehold(db: Kysely<Database>, occasionId: string, householdId: string): Promise<HouseholdRow> {
+  const row = await db
+    .selectFrom('household')
+    .selectAll()
+    .where('id', '=', householdId)
+    .where('occasionId', '=', occasionId)
+    .executeTakeFirst();
+  if (!row) throw notFound('No such household.');
+  return row;
+}
+
+/** The occasion's households by name, each with its guests' ids. */
+export async function listHouseholds(db: Kysely<Database>, occasionId: string): Promise<Household[]> {
+  const [rows, members] = await Promise.all([
+    db.selectFrom('household').selectAll().where('occasionId', '=', occasionId).orderBy('name').orderBy('id').execute(),
+    householdGuestIds(db, occasionId),
+  ]);
+  return rows.map((row) => toHousehold(row, members.get(row.id) ?? []));
+}
+
+/** One household with its guests' ids. */
+export async function loadHousehold(db: Kysely<Database>, row: HouseholdRow): Promise<Household> {
+  const members = await householdGuestIds(db, row.occasionId, row.id);
+  return toHousehold(row, members.get(row.id) ?? []);
+}
+
+/** Household id → its guests' ids, ordered by last name, then first name. */
+async function householdGuestIds(db: Kysely<Database>, occasionId: string, householdId?: string): Promise<Map<string, string[]>> {
+  let query = db
+    .selectFrom('guest')
+    .select(['id', 'householdId'])
+    .where('occasionId', '=', occasionId)
+    .where('householdId', 'is not', null);
+  if (householdId !== undefined) query = query.where('householdId', '=', householdId);
+  const guests = await query.orderBy('lastName').orderBy('firstName').orderBy('id').execute();
+  const members = new Map<string, string[]>();
+  for (const { id, householdId: key } of guests) {
+    const ids = members.get(key!);
+    if (ids) ids.push(id);
+    else members.set(key!, [id]);
+  }
+  return members;
+}

@@ -1,0 +1,69 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { InviteLine, InviteResponse, RespondedBy } from '../../core/schemas/invite-line';
+import type { Database, InviteLineTable } from '../db/schema';
+import { notFound } from '../http/api-error';
+
+export type InviteLineRow = Selectable<InviteLineTable>;
+
+export function toInviteLine(row: InviteLineRow): InviteLine {
+  return {
+    id: row.id,
+    occasionId: row.occasionId,
+    guestId: row.guestId,
+    activityId: row.activityId,
+    response: row.response as InviteResponse,
+    mealChoice: row.mealChoice,
+    respondedAt: row.respondedAt,
+    respondedBy: row.respondedBy as RespondedBy | null,
+  };
+}
+
+/**
+ * The answer fields when a host records `response`: an answer is the host's, made now;
+ * `PENDING` clears who answered and when.
+ */
+export function hostAnswer(response: InviteResponse, now: string): Pick<InviteLineRow, 'response' | 'respondedAt' | 'respondedBy'> {
+  if (response === 'PENDING') return { response, respondedAt: null, respondedBy: null };
+  return { response, respondedAt: now, respondedBy: 'HOST' };
+}
+
+/** The invite line of this occasion; 404 for any other id. */
+export async function findInviteLine(db: Kysely<Database>, occasionId: string, inviteLineId: string): Promise<InviteLineRow> {
+  const row = await db
+    .selectFrom('inviteLine')
+    .selectAll()
+    .where('id', '=', inviteLineId)
+    .where('occasionId', '=', occasionId)
+    .executeTakeFirst();
+  if (!row) throw notFound('No such invite line.');
+  return row;
+}
+
+/** The occasion's invite lines, activity by activity (in activity order), guests by name. */
+export async function listInviteLines(db: Kysely<Database>, occasionId: string): Promise<InviteLine[]> {
+  const rows = await db
+    .selectFrom('inviteLine')
+    .innerJoin('activity', 'activity.id', 'inviteLine.activityId')
+    .innerJoin('guest', 'guest.id', 'inviteLine.guestId')
+    .selectAll('inviteLine')
+    .where('inviteLine.occasionId', '=', occasionId)
+    .orderBy('activity.startsAt')
+    .orderBy('activity.sortOrder')
+    .orderBy('activity.id')
+    .orderBy('guest.lastName')
+    .orderBy('guest.firstName')
+    .orderBy('guest.id')
+    .execute();
+  return rows.map(toInviteLine);
+}
+
+/** Whether the guest already has a line for the activity. */
+export async function inviteLineExists(db: Kysely<Database>, guestId: string, activityId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('inviteLine')
+    .select('id')
+    .where('guestId', '=', guestId)
+    .where('activityId', '=', activityId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

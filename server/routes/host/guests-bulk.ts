@@ -1,0 +1,158 @@
+import { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import * as v from 'valibot';
+import type { ApiIssue } from '../../../core/schemas/error';
+import { GuestBulkSchema, GuestCreateSchema, type GuestBulkResult, type GuestCreate, type GuestUpsert } from '../../../core/schemas/guest';
+import { HouseholdCreateSchema } from '../../../core/schemas/household';
+import type { AppEnv } from '../../app-env';
+import { IDS_PER_STATEMENT, chunked, rowsPerStatement } from '../../data/batch';
+import {
+  guestReferenceIssues,
+  guestWritable,
+  loadGuestReferences,
+  loadInvitations,
+  toGuest,
+  toGuestRow,
+  type GuestReferences,
+  type GuestRow,
+} from '../../data/guests';
+import { newHouseholdRow, type HouseholdRow } from '../../data/households';
+import { assertOwnedOccasion } from '../../data/occasions';
+import { newId } from '../../db/ids';
+import type { Database } from '../../db/schema';
+import { BULK_BODY_LIMIT, readBody } from '../../http/read-body';
+import { failOnIssues } from './validation-failed';
+
+/**
+ * `POST /occasions/{occasionId}/guests`: creates and updates up to 10,000 guests, all or nothing.
+ * Every row is checked before anything is written, and everything happens in one transaction.
+ */
+export function guestBulkRoutes(): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.post('/occasions/:occasionId/guests', async (c) => {
+    const { db } = c.get('deps');
+    const occasionId = c.req.param('occasionId');
+    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    const { guests } = await readBody(c, GuestBulkSchema, BULK_BODY_LIMIT);
+    const result = await db.transaction().execute((trx) => upsertGuests(trx, occasionId, guests));
+    return c.json(result);
+  });
+
+  return routes;
+}
+
+/** What the rows are checked against, read once for the whole request. */
+interface BulkContext {
+  occasionId: string;
+  now: string;
+  references: GuestReferences;
+  /** The guests that rows with `id` update, by id. */
+  existing: Map<string, GuestRow>;
+  /** Household name → id, including those this request creates. */
+  householdIds: Map<string, string>;
+  inviteCodes: Set<string>;
+  newHouseholds: HouseholdRow[];
+}
+
+async function upsertGuests(trx: Kysely<Database>, occasionId: string, rows: GuestUpsert[]): Promise<GuestBulkResult> {
+  const context = await loadContext(trx, occasionId, rows);
+  const issues: ApiIssue[] = [];
+  const guestRows: GuestRow[] = [];
+  rows.forEach((row, index) => {
+    const planned = planRow(context, row, `guests.${index}.`);
+    if (Array.isArray(planned)) issues.push(...planned);
+    else guestRows.push(planned);
+  });
+  failOnIssues(issues);
+  const created = guestRows.filter((row) => !context.existing.has(row.id));
+  const updated = guestRows.filter((row) => context.existing.has(row.id));
+  await insertHouseholds(trx, context.newHouseholds);
+  await insertGuests(trx, created);
+  await updateGuests(trx, updated);
+  const invitations = await loadInvitations(trx, occasionId, updated.map((row) => row.id));
+  return {
+    created: created.length,
+    updated: updated.length,
+    guests: guestRows.map((row) => toGuest(row, invitations.get(row.id) ?? [])),
+  };
+}
+
+async function loadContext(trx: Kysely<Database>, occasionId: string, rows: GuestUpsert[]): Promise<BulkContext> {
+  const [references, existing, households] = await Promise.all([
+    loadGuestReferences(trx, occasionId),
+    selectExisting(trx, occasionId, rows.flatMap((row) => (row.id === undefined ? [] : [row.id]))),
+    trx.selectFrom('household').select(['id', 'name', 'inviteCode']).where('occasionId', '=', occasionId).orderBy('createdAt').orderBy('id').execute(),
+  ]);
+  const householdIds = new Map<string, string>();
+  for (const household of households) if (!householdIds.has(household.name)) householdIds.set(household.name, household.id);
+  const inviteCodes = new Set(households.map((household) => household.inviteCode));
+  return { occasionId, now: new Date().toISOString(), references, existing, householdIds, inviteCodes, newHouseholds: [] };
+}
+
+async function selectExisting(trx: Kysely<Database>, occasionId: string, ids: string[]): Promise<Map<string, GuestRow>> {
+  const existing = new Map<string, GuestRow>();
+  for (const chunk of chunked(ids, IDS_PER_STATEMENT)) {
+    const rows = await trx.selectFrom('guest').selectAll().where('occasionId', '=', occasionId).where('id', 'in', chunk).execute();
+    for (const row of rows) existing.set(row.id, row);
+  }
+  return existing;
+}
+
+/** The guest row a bulk row writes, or the issues that stop it; `prefix` is `guests.<index>.`. */
+function planRow(context: BulkContext, row: GuestUpsert, prefix: string): GuestRow | ApiIssue[] {
+  const { id, householdName, ...fields } = row;
+  const existing = id === undefined ? undefined : context.existing.get(id);
+  if (id !== undefined && !existing) return [{ path: `${prefix}id`, message: 'No guest with this id in the occasion.' }];
+  const base = existing ? guestWritable(existing) : (v.getDefaults(GuestCreateSchema) as Omit<GuestCreate, 'firstName'>);
+  const input = { ...base, ...fields } as GuestCreate;
+  const issues = guestReferenceIssues(context.references, input, prefix);
+  if (issues.length > 0) return issues;
+  if (householdName !== undefined) input.householdId = householdNamed(context, householdName);
+  return toGuestRow(existing ?? { id: newId(), occasionId: context.occasionId, plusOneOf: null, createdAt: context.now }, input, context.now);
+}
+
+/** The occasion's household of that name, or a new one: once per name within the request. */
+function householdNamed(context: BulkContext, name: string): string {
+  const known = context.householdIds.get(name);
+  if (known !== undefined) return known;
+  const household = newHouseholdRow(context.occasionId, v.parse(HouseholdCreateSchema, { name }), context.now, context.inviteCodes);
+  context.inviteCodes.add(household.inviteCode);
+  context.householdIds.set(name, household.id);
+  context.newHouseholds.push(household);
+  return household.id;
+}
+
+async function insertHouseholds(trx: Kysely<Database>, rows: HouseholdRow[]): Promise<void> {
+  for (const chunk of chunked(rows, rowsPerStatement(15))) await trx.insertInto('household').values(chunk).execute();
+}
+
+async function insertGuests(trx: Kysely<Database>, rows: GuestRow[]): Promise<void> {
+  for (const chunk of chunked(rows, rowsPerStatement(17))) await trx.insertInto('guest').values(chunk).execute();
+}
+
+/** Rows known to be this occasion's guests: one multi-row upsert per chunk instead of one UPDATE per guest. */
+async function updateGuests(trx: Kysely<Database>, rows: GuestRow[]): Promise<void> {
+  for (const chunk of chunked(rows, rowsPerStatement(17))) {
+    await trx
+      .insertInto('guest')
+      .values(chunk)
+      .onConflict((conflict) =>
+        conflict.column('id').doUpdateSet((eb) => ({
+          householdId: eb.ref('excluded.householdId'),
+          firstName: eb.ref('excluded.firstName'),
+          lastName: eb.ref('excluded.lastName'),
+          nameKey: eb.ref('excluded.nameKey'),
+          email: eb.ref('excluded.email'),
+          phone: eb.ref('excluded.phone'),
+          ageGroup: eb.ref('excluded.ageGroup'),
+          plusOneAllowed: eb.ref('excluded.plusOneAllowed'),
+          dietaryNotes: eb.ref('excluded.dietaryNotes'),
+          attributes: eb.ref('excluded.attributes'),
+          notes: eb.ref('excluded.notes'),
+          updatedAt: eb.ref('excluded.updatedAt'),
+        })),
+      )
+      .execute();
+  }
+}

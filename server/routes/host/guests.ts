@@ -1,0 +1,80 @@
+import { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import { GuestCreateSchema, GuestUpdateSchema, type GuestCreate } from '../../../core/schemas/guest';
+import type { AppEnv } from '../../app-env';
+import { findGuestRow, guestReferenceIssues, guestWritable, loadGuestReferences, loadGuests, toGuestRow } from '../../data/guests';
+import { assertOwnedOccasion } from '../../data/occasions';
+import { newId } from '../../db/ids';
+import type { Database } from '../../db/schema';
+import { notFound } from '../../http/api-error';
+import { readBody } from '../../http/read-body';
+import { validate } from '../../http/validate';
+import { failOnIssues } from './validation-failed';
+
+/**
+ * Guest CRUD. A guest's household and attributes must be the occasion's own; `invitations`
+ * come from the invite lines, which are deleted with the guest (foreign-key cascade).
+ */
+export function guestRoutes(): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.get('/occasion/:occasionId/guests', async (c) => {
+    const { db } = c.get('deps');
+    const occasionId = c.req.param('occasionId');
+    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    return c.json(await loadGuests(db, occasionId));
+  });
+
+  routes.post('/occasion/:occasionId/guest', async (c) => {
+    const { db } = c.get('deps');
+    const occasionId = c.req.param('occasionId');
+    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    const input = await readBody(c, GuestCreateSchema);
+    await assertReferencesExist(db, occasionId, input);
+    const now = new Date().toISOString();
+    const row = toGuestRow({ id: newId(), occasionId, plusOneOf: null, createdAt: now }, input, now);
+    await db.insertInto('guest').values(row).execute();
+    return c.json(await loadGuest(db, occasionId, row.id), 201);
+  });
+
+  routes.get('/occasion/:occasionId/guest/:guestId', async (c) => {
+    const { db } = c.get('deps');
+    const { occasionId, guestId } = c.req.param();
+    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    return c.json(await loadGuest(db, occasionId, guestId));
+  });
+
+  routes.put('/occasion/:occasionId/guest/:guestId', async (c) => {
+    const { db } = c.get('deps');
+    const { occasionId, guestId } = c.req.param();
+    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    const current = await findGuestRow(db, occasionId, guestId);
+    const patch = await readBody(c, GuestUpdateSchema);
+    const merged = validate(GuestCreateSchema, { ...guestWritable(current), ...patch });
+    await assertReferencesExist(db, occasionId, merged);
+    const { id: _id, occasionId: _o, plusOneOf: _p, createdAt: _c, ...changes } = toGuestRow(current, merged, new Date().toISOString());
+    await db.updateTable('guest').set(changes).where('id', '=', current.id).execute();
+    return c.json(await loadGuest(db, occasionId, current.id));
+  });
+
+  routes.delete('/occasion/:occasionId/guest/:guestId', async (c) => {
+    const { db } = c.get('deps');
+    const { occasionId, guestId } = c.req.param();
+    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    const current = await findGuestRow(db, occasionId, guestId);
+    await db.deleteFrom('guest').where('id', '=', current.id).execute();
+    return c.body(null, 204);
+  });
+
+  return routes;
+}
+
+async function loadGuest(db: Kysely<Database>, occasionId: string, guestId: string) {
+  const [guest] = await loadGuests(db, occasionId, [guestId]);
+  if (!guest) throw notFound('No such guest.');
+  return guest;
+}
+
+async function assertReferencesExist(db: Kysely<Database>, occasionId: string, guest: GuestCreate): Promise<void> {
+  failOnIssues(guestReferenceIssues(await loadGuestReferences(db, occasionId), guest));
+}

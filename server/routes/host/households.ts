@@ -1,0 +1,59 @@
+import { Hono } from 'hono';
+import { HouseholdCreateSchema, HouseholdUpdateSchema } from '../../../core/schemas/household';
+import type { AppEnv } from '../../app-env';
+import { findHousehold, householdWritable, insertHousehold, listHouseholds, loadHousehold, toHousehold } from '../../data/households';
+import { assertOwnedOccasion } from '../../data/occasions';
+import { readBody } from '../../http/read-body';
+import { validate } from '../../http/validate';
+
+/**
+ * Household CRUD. The server draws the invite code; `guestIds` follows the guests'
+ * `householdId`. Deleting a household leaves its guests without one (foreign key sets null).
+ */
+export function householdRoutes(): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.get('/occasion/:occasionId/households', async (c) => {
+    const { db } = c.get('deps');
+    const occasionId = c.req.param('occasionId');
+    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    return c.json(await listHouseholds(db, occasionId));
+  });
+
+  routes.post('/occasion/:occasionId/household', async (c) => {
+    const { db } = c.get('deps');
+    const occasionId = c.req.param('occasionId');
+    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    const input = await readBody(c, HouseholdCreateSchema);
+    return c.json(toHousehold(await insertHousehold(db, occasionId, input), []), 201);
+  });
+
+  routes.get('/occasion/:occasionId/household/:householdId', async (c) => {
+    const { db } = c.get('deps');
+    const { occasionId, householdId } = c.req.param();
+    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    return c.json(await loadHousehold(db, await findHousehold(db, occasionId, householdId)));
+  });
+
+  routes.put('/occasion/:occasionId/household/:householdId', async (c) => {
+    const { db } = c.get('deps');
+    const { occasionId, householdId } = c.req.param();
+    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    const current = await findHousehold(db, occasionId, householdId);
+    const patch = await readBody(c, HouseholdUpdateSchema);
+    const changes = { ...validate(HouseholdCreateSchema, { ...householdWritable(current), ...patch }), updatedAt: new Date().toISOString() };
+    await db.updateTable('household').set(changes).where('id', '=', current.id).execute();
+    return c.json(await loadHousehold(db, { ...current, ...changes }));
+  });
+
+  routes.delete('/occasion/:occasionId/household/:householdId', async (c) => {
+    const { db } = c.get('deps');
+    const { occasionId, householdId } = c.req.param();
+    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    const current = await findHousehold(db, occasionId, householdId);
+    await db.deleteFrom('household').where('id', '=', current.id).execute();
+    return c.body(null, 204);
+  });
+
+  return routes;
+}

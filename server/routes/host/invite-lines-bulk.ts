@@ -1,0 +1,124 @@
+import { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import type { ApiIssue } from '../../../core/schemas/error';
+import { InviteLinesBulkSchema, type InviteLinesBulkRow } from '../../../core/schemas/invite-line';
+import type { AppEnv } from '../../app-env';
+import { mealChoiceProblem, type ActivityRow } from '../../data/activities';
+import { IDS_PER_STATEMENT, chunked, rowsPerStatement } from '../../data/batch';
+import { hostAnswer, listInviteLines, type InviteLineRow } from '../../data/invite-lines';
+import { assertOwnedOccasion } from '../../data/occasions';
+import { newId } from '../../db/ids';
+import type { Database } from '../../db/schema';
+import { BULK_BODY_LIMIT, readBody } from '../../http/read-body';
+import { failOnIssues } from './validation-failed';
+
+/**
+ * `PUT /occasion/{occasionId}/invite-lines`: invites guests to activities and takes invitations
+ * back, up to 50,000 rows, all or nothing; answers all the occasion's invite lines.
+ */
+export function inviteLineBulkRoutes(): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.put('/occasion/:occasionId/invite-lines', async (c) => {
+    const { db } = c.get('deps');
+    const occasionId = c.req.param('occasionId');
+    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    const { lines } = await readBody(c, InviteLinesBulkSchema, BULK_BODY_LIMIT);
+    await db.transaction().execute((trx) => applyLines(trx, occasionId, lines));
+    return c.json(await listInviteLines(db, occasionId));
+  });
+
+  return routes;
+}
+
+/** What the rows are checked against, read once for the whole request. */
+interface LinesContext {
+  occasionId: string;
+  now: string;
+  guestIds: Set<string>;
+  activities: Map<string, ActivityRow>;
+  /** The occasion's lines by `guestId activityId`. */
+  existing: Map<string, InviteLineRow>;
+}
+
+/** The writes the rows add up to. */
+interface LinesPlan {
+  inserts: InviteLineRow[];
+  updates: InviteLineRow[];
+  deletes: string[];
+  issues: ApiIssue[];
+}
+
+async function applyLines(trx: Kysely<Database>, occasionId: string, rows: InviteLinesBulkRow[]): Promise<void> {
+  const context = await loadContext(trx, occasionId);
+  const plan: LinesPlan = { inserts: [], updates: [], deletes: [], issues: [] };
+  rows.forEach((row, index) => planRow(context, plan, row, `lines.${index}.`));
+  failOnIssues(plan.issues);
+  for (const chunk of chunked(plan.deletes, IDS_PER_STATEMENT)) await trx.deleteFrom('inviteLine').where('id', 'in', chunk).execute();
+  for (const chunk of chunked(plan.inserts, rowsPerStatement(8))) await trx.insertInto('inviteLine').values(chunk).execute();
+  await updateAnswers(trx, plan.updates);
+}
+
+async function loadContext(trx: Kysely<Database>, occasionId: string): Promise<LinesContext> {
+  const [guests, activities, lines] = await Promise.all([
+    trx.selectFrom('guest').select('id').where('occasionId', '=', occasionId).execute(),
+    trx.selectFrom('activity').selectAll().where('occasionId', '=', occasionId).execute(),
+    trx.selectFrom('inviteLine').selectAll().where('occasionId', '=', occasionId).execute(),
+  ]);
+  return {
+    occasionId,
+    now: new Date().toISOString(),
+    guestIds: new Set(guests.map((guest) => guest.id)),
+    activities: new Map(activities.map((activity) => [activity.id, activity])),
+    existing: new Map(lines.map((line) => [`${line.guestId} ${line.activityId}`, line])),
+  };
+}
+
+function planRow(context: LinesContext, plan: LinesPlan, row: InviteLinesBulkRow, prefix: string): void {
+  const activity = context.activities.get(row.activityId);
+  if (!context.guestIds.has(row.guestId)) plan.issues.push({ path: `${prefix}guestId`, message: 'No guest with this id in the occasion.' });
+  if (!activity) plan.issues.push({ path: `${prefix}activityId`, message: 'No activity with this id in the occasion.' });
+  if (!activity || !context.guestIds.has(row.guestId)) return;
+  const current = context.existing.get(`${row.guestId} ${row.activityId}`);
+  if (!row.invited) {
+    if (current) plan.deletes.push(current.id);
+    return;
+  }
+  const mealChoice = row.mealChoice === undefined ? (current?.mealChoice ?? null) : row.mealChoice;
+  const problem = mealChoice === current?.mealChoice ? undefined : mealChoiceProblem(activity, mealChoice);
+  if (problem) plan.issues.push({ path: `${prefix}mealChoice`, message: problem });
+  else if (!current) plan.inserts.push(newLine(context, row, mealChoice));
+  else if (mealChoice !== current.mealChoice || (row.response !== undefined && row.response !== current.response)) {
+    const answer = row.response !== undefined && row.response !== current.response ? hostAnswer(row.response, context.now) : {};
+    plan.updates.push({ ...current, ...answer, mealChoice });
+  }
+}
+
+function newLine(context: LinesContext, row: InviteLinesBulkRow, mealChoice: string | null): InviteLineRow {
+  return {
+    id: newId(),
+    occasionId: context.occasionId,
+    guestId: row.guestId,
+    activityId: row.activityId,
+    mealChoice,
+    ...hostAnswer(row.response ?? 'PENDING', context.now),
+  };
+}
+
+/** Lines known to be this occasion's: one multi-row upsert per chunk instead of one UPDATE per line. */
+async function updateAnswers(trx: Kysely<Database>, rows: InviteLineRow[]): Promise<void> {
+  for (const chunk of chunked(rows, rowsPerStatement(8))) {
+    await trx
+      .insertInto('inviteLine')
+      .values(chunk)
+      .onConflict((conflict) =>
+        conflict.column('id').doUpdateSet((eb) => ({
+          response: eb.ref('excluded.response'),
+          mealChoice: eb.ref('excluded.mealChoice'),
+          respondedAt: eb.ref('excluded.respondedAt'),
+          respondedBy: eb.ref('excluded.respondedBy'),
+        })),
+      )
+      .execute();
+  }
+}

@@ -1,0 +1,102 @@
+import { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import type { ApiIssue } from '../../../core/schemas/error';
+import { InviteLineCreateSchema, InviteLineUpdateSchema, type InviteLineCreate } from '../../../core/schemas/invite-line';
+import type { AppEnv } from '../../app-env';
+import { mealChoiceProblem, type ActivityRow } from '../../data/activities';
+import { findInviteLine, hostAnswer, inviteLineExists, listInviteLines, toInviteLine, type InviteLineRow } from '../../data/invite-lines';
+import { assertOwnedOccasion } from '../../data/occasions';
+import { newId } from '../../db/ids';
+import type { Database } from '../../db/schema';
+import { conflict } from '../../http/api-error';
+import { readBody } from '../../http/read-body';
+import { failOnIssues } from './validation-failed';
+
+const alreadyInvited = () => conflict('This guest is already invited to this activity.');
+
+/**
+ * Invite line CRUD: one guest invited to one activity, at most once. An answer the host records
+ * (phone, paper) is marked as the host's, with the time it was recorded.
+ */
+export function inviteLineRoutes(): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+
+  routes.get('/occasion/:occasionId/invite-lines', async (c) => {
+    const { db } = c.get('deps');
+    const occasionId = c.req.param('occasionId');
+    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    return c.json(await listInviteLines(db, occasionId));
+  });
+
+  routes.post('/occasion/:occasionId/invite-line', async (c) => {
+    const { db } = c.get('deps');
+    const occasionId = c.req.param('occasionId');
+    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    const input = await readBody(c, InviteLineCreateSchema);
+    await assertFitsOccasion(db, occasionId, input);
+    if (await inviteLineExists(db, input.guestId, input.activityId)) throw alreadyInvited();
+    const row: InviteLineRow = { id: newId(), occasionId, ...input, ...hostAnswer(input.response, new Date().toISOString()) };
+    try {
+      await db.insertInto('inviteLine').values(row).execute();
+    } catch (error) {
+      // The same invitation sent twice at once: the unique index decides.
+      if (await inviteLineExists(db, input.guestId, input.activityId)) throw alreadyInvited();
+      throw error;
+    }
+    return c.json(toInviteLine(row), 201);
+  });
+
+  routes.get('/occasion/:occasionId/invite-line/:inviteLineId', async (c) => {
+    const { db } = c.get('deps');
+    const { occasionId, inviteLineId } = c.req.param();
+    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    return c.json(toInviteLine(await findInviteLine(db, occasionId, inviteLineId)));
+  });
+
+  routes.put('/occasion/:occasionId/invite-line/:inviteLineId', async (c) => {
+    const { db } = c.get('deps');
+    const { occasionId, inviteLineId } = c.req.param();
+    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    const current = await findInviteLine(db, occasionId, inviteLineId);
+    const patch = await readBody(c, InviteLineUpdateSchema);
+    if (patch.mealChoice !== undefined && patch.mealChoice !== current.mealChoice) {
+      const activity = await db.selectFrom('activity').selectAll().where('id', '=', current.activityId).executeTakeFirstOrThrow();
+      failOnIssues(mealChoiceIssues(activity, patch.mealChoice));
+    }
+    const changes = {
+      ...(patch.mealChoice !== undefined ? { mealChoice: patch.mealChoice } : {}),
+      ...(patch.response !== undefined && patch.response !== current.response ? hostAnswer(patch.response, new Date().toISOString()) : {}),
+    };
+    if (Object.keys(changes).length > 0) await db.updateTable('inviteLine').set(changes).where('id', '=', current.id).execute();
+    return c.json(toInviteLine({ ...current, ...changes }));
+  });
+
+  routes.delete('/occasion/:occasionId/invite-line/:inviteLineId', async (c) => {
+    const { db } = c.get('deps');
+    const { occasionId, inviteLineId } = c.req.param();
+    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    const current = await findInviteLine(db, occasionId, inviteLineId);
+    await db.deleteFrom('inviteLine').where('id', '=', current.id).execute();
+    return c.body(null, 204);
+  });
+
+  return routes;
+}
+
+/** The guest and the activity must be the occasion's, and the meal choice one of the activity's. */
+async function assertFitsOccasion(db: Kysely<Database>, occasionId: string, input: InviteLineCreate): Promise<void> {
+  const [guest, activity] = await Promise.all([
+    db.selectFrom('guest').select('id').where('id', '=', input.guestId).where('occasionId', '=', occasionId).executeTakeFirst(),
+    db.selectFrom('activity').selectAll().where('id', '=', input.activityId).where('occasionId', '=', occasionId).executeTakeFirst(),
+  ]);
+  const issues: ApiIssue[] = [];
+  if (!guest) issues.push({ path: 'guestId', message: 'No guest with this id in the occasion.' });
+  if (!activity) issues.push({ path: 'activityId', message: 'No activity with this id in the occasion.' });
+  else issues.push(...mealChoiceIssues(activity, input.mealChoice));
+  failOnIssues(issues);
+}
+
+function mealChoiceIssues(activity: ActivityRow, mealChoice: string | null): ApiIssue[] {
+  const message = mealChoiceProblem(activity, mealChoice);
+  return message ? [{ path: 'mealChoice', message }] : [];
+}
