@@ -1,5 +1,5 @@
 import { nanoquery, type FetcherStore, type KeySelector } from '@nanostores/query';
-import { onNotify, onStart, onStop, type ReadableAtom } from 'nanostores';
+import { onNotify, type ReadableAtom } from 'nanostores';
 import type { ClientError, Result } from './result';
 import type { Tag } from './stale-tags';
 
@@ -105,7 +105,7 @@ export function createQueryContext(): QueryContext {
     onErrorRetry: false,
   });
 
-  /** Counts a store as a user of the key it shows while it has subscribers. */
+  /** Counts a store as a user of the key it shows while it has subscribers (even briefly, as `get()`). */
   const track = <T>(store: Query<T>): void => {
     let held: string | undefined;
     const sync = (): void => {
@@ -115,9 +115,16 @@ export function createQueryContext(): QueryContext {
       if (key !== undefined) use(key);
       held = key;
     };
-    onStart(store, () => queueMicrotask(sync));
+    const listen = store.listen;
+    store.listen = (listener) => {
+      const unbind = listen(listener);
+      sync();
+      return () => {
+        unbind();
+        sync();
+      };
+    };
     onNotify(store, sync);
-    onStop(store, sync);
   };
 
   return {
@@ -153,8 +160,8 @@ export function createQueryContext(): QueryContext {
         },
         { throttleCalls: false },
       );
-      const mutate = (input: Input): Promise<Result<Output>> =>
-        new Promise((done) => void store.mutate({ input, done }));
+      const run = store.mutate;
+      const mutate = (input: Input): Promise<Result<Output>> => new Promise((done) => void run({ input, done }));
       return Object.assign(store, { mutate }) as unknown as Mutation<Input, Output>;
     },
 

@@ -51,3 +51,13 @@ export function errorMessage(error: ClientError): string {
   if (error.status === 'PARSING_ERROR') return 'The server sent an answer that could not be read.';
   return 'Could not reach the server. Check your connection and try again.';
 }
+
+/**
+ * Whether an error is the server's answer (a status number and the contract's body).
+ *
+ * @param error A client error.
+ * @returns `true` for an {@link HttpError}.
+ */
+export function isHttpError(error: ClientError): error is HttpError {
+  return typeof error.status === 'number';
+}

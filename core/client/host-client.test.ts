@@ -1,0 +1,202 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../server/test-support/test-app';
+import { appFetch, BASE_URL, newAccount, ok, seedOccasion, type AppFetch } from './app-fetch.test-helper';
+import { signInHost, signOutHost, signUpHost } from './host-auth';
+import { createHostClient, type HostClient } from './host-client';
+import { createKindlyClient } from './kindly-client';
+import type { Result } from './result';
+
+let t: TestApp;
+let net: AppFetch;
+let host: HostClient;
+beforeEach(async () => {
+  t = await createTestApp();
+  net = appFetch(t);
+  host = createHostClient({ baseUrl: BASE_URL, fetch: net.fetch });
+});
+afterEach(() => t.close());
+
+describe('host auth flows on the real Auth.js routes', () => {
+  it('signs up (account, fresh CSRF, sign-in), reads the session and account, signs out', async () => {
+    expect(ok(await host.getSession())).toBeNull();
+    const account = newAccount();
+    net.calls.length = 0;
+    const session = ok(await signUpHost(host, account));
+    expect(net.calls).toEqual([
+      'POST /host/v1/account',
+      'GET /host/v1/auth/csrf',
+      'POST /host/v1/auth/callback/credentials',
+      'GET /host/v1/auth/session',
+    ]);
+    expect(session.user).toMatchObject({ email: account.email, firstName: 'Ada', lastName: 'Lovelace', name: 'Ada Lovelace' });
+    expect(ok(await host.getAccount())).toMatchObject({ id: session.user.id, email: account.email });
+
+    net.calls.length = 0;
+    expect(await signOutHost(host)).toEqual({ data: undefined });
+    expect(net.calls).toEqual(['GET /host/v1/auth/csrf', 'POST /host/v1/auth/signout']);
+    expect(ok(await host.getSession())).toBeNull();
+    expect((await host.getAccount()).error?.status).toBe(401);
+
+    net.calls.length = 0;
+    expect(ok(await signInHost(host, account)).user.id).toBe(session.user.id);
+    expect(net.calls.slice(0, 2)).toEqual(['GET /host/v1/auth/csrf', 'POST /host/v1/auth/callback/credentials']);
+  });
+
+  it('fetches a fresh CSRF token before every sign-in and sign-out', async () => {
+    const account = newAccount();
+    ok(await signUpHost(host, account));
+    ok(await signOutHost(host));
+    ok(await signInHost(host, account));
+    ok(await signOutHost(host));
+    expect(net.calls.filter((c) => c.includes('/auth/')).map((c) => c.replace('/host/v1/auth/', ''))).toEqual([
+      'GET csrf',
+      'POST callback/credentials',
+      'GET session',
+      'GET csrf',
+      'POST signout',
+      'GET csrf',
+      'POST callback/credentials',
+      'GET session',
+      'GET csrf',
+      'POST signout',
+    ]);
+  });
+
+  it('turns an Auth.js answer whose URL carries error= into a clear 401', async () => {
+    const account = newAccount();
+    ok(await host.createAccount(account));
+    const csrf = ok(await host.getCsrfToken());
+    const raw = await host.signIn({ email: account.email, password: 'not the password', csrfToken: csrf.csrfToken });
+    expect(raw).toEqual({
+      error: { status: 401, data: { error: { code: 'INVALID_CREDENTIALS', message: 'Wrong email or password.' } } },
+    });
+    expect(await signInHost(host, { email: 'nobody@example.com', password: 'whatever123' })).toEqual(raw);
+    expect(net.jar.get('authjs.session-token')).toBeUndefined();
+  });
+
+  it('reports a sign-in without a valid CSRF token as failed, not as success', async () => {
+    const account = newAccount();
+    ok(await host.createAccount(account));
+    const result = await host.signIn({ email: account.email, password: account.password, csrfToken: 'forged' });
+    expect(result.error?.status).toBe(401);
+    expect(ok(await host.getSession())).toBeNull();
+  });
+
+  it('passes a 429 through with its body', async () => {
+    const { email } = newAccount();
+    let last = await signInHost(host, { email, password: 'wrong password here' });
+    for (let i = 0; i < 12 && last.error?.status !== 429; i++) last = await signInHost(host, { email, password: 'wrong password here' });
+    expect(last.error).toEqual({ status: 429, data: { error: { code: 'RATE_LIMITED', message: expect.any(String) } } });
+  });
+
+  it('answers sign-up errors: 409 EMAIL_TAKEN, 400 with issues', async () => {
+    const account = newAccount();
+    ok(await signUpHost(host, account));
+    const again = await signUpHost(createHostClient({ baseUrl: BASE_URL, fetch: appFetch(t).fetch }), account);
+    expect(again.error).toMatchObject({ status: 409, data: { error: { code: 'EMAIL_TAKEN' } } });
+    const invalid = await host.createAccount({ ...newAccount(), email: 'not an email', password: 'short' });
+    expect(invalid.error).toMatchObject({
+      status: 400,
+      data: { error: { code: 'VALIDATION_FAILED', issues: expect.arrayContaining([expect.objectContaining({ path: 'email' })]) } },
+    });
+  });
+});
+
+describe('host CRUD on the real routes', () => {
+  beforeEach(async () => {
+    ok(await signUpHost(host, newAccount()));
+  });
+
+  it('occasions: create, get, list, update, delete', async () => {
+    const created = ok(await host.createOccasion({ title: 'Wedding', startDate: '2099-06-12', endDate: '2099-06-13' }));
+    expect(created).toMatchObject({ title: 'Wedding', timezone: 'UTC', summary: { guests: 0 } });
+    expect(ok(await host.getOccasion(created.id))).toEqual(created);
+    expect(ok(await host.listOccasions()).map((o) => o.id)).toEqual([created.id]);
+    expect(ok(await host.updateOccasion(created.id, { venueName: 'The Barn' })).venueName).toBe('The Barn');
+    expect(await host.deleteOccasion(created.id)).toEqual({ data: undefined });
+    expect((await host.getOccasion(created.id)).error?.status).toBe(404);
+  });
+
+  it('activities, households, guests, invite lines and attribute categories', async () => {
+    const { occasion, activity, household, guest, inviteLine } = await seedOccasion(host);
+    const o = occasion.id;
+    expect(household.guestIds).toEqual([guest.id]);
+
+    expect(ok(await host.getActivity(o, activity.id))).toEqual(activity);
+    expect(ok(await host.listActivities(o))).toEqual([activity]);
+    expect(ok(await host.updateActivity(o, activity.id, { dressCode: 'Black tie' })).dressCode).toBe('Black tie');
+
+    expect(ok(await host.listHouseholds(o)).map((h) => h.id)).toEqual([household.id]);
+    expect(ok(await host.updateHousehold(o, household.id, { city: 'Boston' })).city).toBe('Boston');
+
+    expect(ok(await host.getGuest(o, guest.id)).invitations).toEqual([
+      { inviteLineId: inviteLine.id, activityId: activity.id, response: 'PENDING', mealChoice: null },
+    ]);
+    expect(ok(await host.listGuests(o)).map((g) => g.id)).toEqual([guest.id]);
+    expect(ok(await host.updateGuest(o, guest.id, { phone: '5551234567' })).phone).toBe('5551234567');
+
+    expect(ok(await host.getInviteLine(o, inviteLine.id))).toEqual(inviteLine);
+    expect(ok(await host.listInviteLines(o))).toEqual([inviteLine]);
+    const answered = ok(await host.updateInviteLine(o, inviteLine.id, { response: 'ATTENDING', mealChoice: 'fish' }));
+    expect(answered).toMatchObject({ response: 'ATTENDING', mealChoice: 'fish', respondedBy: 'HOST' });
+
+    const category = ok(
+      await host.createAttributeCategory(o, { name: 'Side', options: [{ value: 'bride', text: "Bride's" }] }),
+    );
+    expect(ok(await host.getAttributeCategory(o, category.id))).toEqual(category);
+    expect(ok(await host.listAttributeCategories(o))).toEqual([category]);
+    expect(ok(await host.updateAttributeCategory(o, category.id, { multiple: true })).multiple).toBe(true);
+
+    expect(await host.deleteInviteLine(o, inviteLine.id)).toEqual({ data: undefined });
+    expect(await host.deleteAttributeCategory(o, category.id)).toEqual({ data: undefined });
+    expect(await host.deleteGuest(o, guest.id)).toEqual({ data: undefined });
+    expect(await host.deleteHousehold(o, household.id)).toEqual({ data: undefined });
+    expect(await host.deleteActivity(o, activity.id)).toEqual({ data: undefined });
+    const lists: ((occasionId: string) => Promise<Result<unknown[]>>)[] = [
+      host.listActivities,
+      host.listGuests,
+      host.listHouseholds,
+      host.listInviteLines,
+      host.listAttributeCategories,
+    ];
+    for (const list of lists) {
+      expect(ok(await list(o))).toEqual([]);
+    }
+  });
+
+  it('bulk guests (POST /occasions/:id/guests) and bulk invite lines (PUT /occasion/:id/invite-lines)', async () => {
+    const { occasion, activity, guest } = await seedOccasion(host);
+    const bulk = ok(
+      await host.upsertGuests(occasion.id, {
+        guests: [{ id: guest.id, lastName: 'Smith-Jones' }, { firstName: 'Tom', householdName: 'The Browns' }],
+      }),
+    );
+    expect(bulk).toMatchObject({ created: 1, updated: 1 });
+    expect(bulk.guests.map((g) => g.lastName)).toEqual(['Smith-Jones', '']);
+    const tom = bulk.guests[1]!;
+    expect(tom.householdId).toEqual(expect.any(String));
+
+    const lines = ok(
+      await host.updateInviteLines(occasion.id, {
+        lines: [
+          { guestId: tom.id, activityId: activity.id, invited: true },
+          { guestId: guest.id, activityId: activity.id, invited: false },
+        ],
+      }),
+    );
+    expect(lines.map((l) => l.guestId)).toEqual([tom.id]);
+    expect(ok(await host.getGuest(occasion.id, guest.id)).invitations).toEqual([]);
+
+    const bad = await host.upsertGuests(occasion.id, { guests: [{ firstName: 'Ok' }, { firstName: 'Bad', email: 'nope' }] });
+    expect(bad.error).toMatchObject({
+      status: 400,
+      data: { error: { code: 'VALIDATION_FAILED', issues: [expect.objectContaining({ path: 'guests.1.email' })] } },
+    });
+  });
+
+  it('createKindlyClient gives both areas over one base URL', async () => {
+    const client = createKindlyClient({ baseUrl: BASE_URL, fetch: net.fetch });
+    expect(ok(await client.host.getAccount()).email).toContain('@example.com');
+    expect(ok(await client.guest.getSession('unknown-occasion'))).toBeNull();
+  });
+});
