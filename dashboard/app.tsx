@@ -1,0 +1,99 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
+import { AuthRoutes } from './auth/auth-routes';
+import { safeNext, signInPathFor, useSession } from './auth/session';
+import { AppShell } from './components/app-shell';
+import { RouteErrorBoundary } from './components/error-screen';
+import { ErrorState, Loading } from './components/states';
+import { KindlyProvider, useKindly, type Kindly } from './data/kindly';
+
+// Each area is its own chunk, so the first screen loads only what it shows.
+const OccasionsRoutes = lazy(() => import('./occasions/occasions-routes'));
+const OccasionRoutes = lazy(() => import('./occasion/occasion-routes'));
+
+/**
+ * The dashboard (contract section 7). Render it inside a wouter `<Router>`; tests pass their own
+ * `kindly` (client and stores) and a memory location.
+ */
+export function App({ kindly }: { kindly?: Kindly }) {
+  return (
+    <KindlyProvider kindly={kindly}>
+      <SessionGate>
+        <AppRoutes />
+      </SessionGate>
+    </KindlyProvider>
+  );
+}
+
+/** Nothing renders until the session check has finished. */
+function SessionGate({ children }: { children: ReactNode }) {
+  const { stores } = useKindly();
+  const { ready, session, error } = useSession();
+  if (!ready) return null;
+  if (error && !session) {
+    return (
+      <main className="page page--narrow" id="main">
+        <h1>Kindly</h1>
+        <ErrorState error={error} what="your session" onRetry={() => stores.markStale(['Session'])} />
+      </main>
+    );
+  }
+  return <>{children}</>;
+}
+
+/**
+ * `/auth/*` is for signed-out visitors (a signed-in one goes on to `next` or `/occasions`);
+ * `/occasions/*` and `/occasion/:occasionId/*` need a session (a signed-out visitor goes to
+ * sign-in and comes back afterwards); any other path redirects to `/occasions`.
+ */
+export function AppRoutes() {
+  const { session } = useSession();
+  const [location] = useLocation();
+  const search = useSearch();
+  const here = `${location}${search ? `?${search}` : ''}`;
+  const next = new URLSearchParams(search).get('next');
+  const toSignIn = <Redirect to={`~${signInPathFor(here)}`} replace />;
+
+  return (
+    <RouteErrorBoundary resetKey={location}>
+      <Switch>
+        <Route path="/auth" nest>
+          {session ? <Redirect to={`~${safeNext(next)}`} replace /> : <AuthRoutes />}
+        </Route>
+        <Route path="/occasions" nest>
+          {session ? (
+            <AppShell>
+              <Suspense fallback={<PageLoading />}>
+                <OccasionsRoutes />
+              </Suspense>
+            </AppShell>
+          ) : (
+            toSignIn
+          )}
+        </Route>
+        <Route path="/occasion/:occasionId" nest>
+          {session ? (
+            <AppShell>
+              <Suspense fallback={<PageLoading />}>
+                <OccasionRoutes />
+              </Suspense>
+            </AppShell>
+          ) : (
+            toSignIn
+          )}
+        </Route>
+        <Route>
+          <Redirect to="/occasions" replace />
+        </Route>
+      </Switch>
+    </RouteErrorBoundary>
+  );
+}
+
+function PageLoading() {
+  return (
+    <main className="page" id="main">
+      <Loading />
+    </main>
+  );
+}

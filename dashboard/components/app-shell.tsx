@@ -1,0 +1,46 @@
+import { useState, type ReactNode } from 'react';
+import { Button } from 'react-aria-components';
+import { Link } from 'wouter';
+import { errorMessage } from '../../core/client/result';
+import { useSession } from '../auth/session';
+import { useKindly } from '../data/kindly';
+
+/** The signed-in frame: a skip link, the header (brand, who is signed in, sign out) and the page. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const { stores } = useKindly();
+  const { session } = useSession();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string>();
+
+  async function signOut() {
+    setBusy(true);
+    setFailure(undefined);
+    const result = await stores.$signOut.mutate();
+    setBusy(false);
+    if (result.error) setFailure(`Could not sign out. ${errorMessage(result.error)}`);
+  }
+
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="app-header">
+        <Link href="~/occasions" className="brand">
+          Kindly
+        </Link>
+        <span className="spacer" />
+        {session ? <span className="who">{session.user.name || session.user.email}</span> : null}
+        <Button className="button button--small" onPress={signOut} isDisabled={busy}>
+          {busy ? 'Signing out…' : 'Sign out'}
+        </Button>
+      </header>
+      {failure ? (
+        <div className="notice notice--error" role="alert">
+          {failure}
+        </div>
+      ) : null}
+      {children}
+    </>
+  );
+}

@@ -1,0 +1,169 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useRef } from 'react';
+import { Button } from 'react-aria-components';
+import type { Activity } from '../../core/schemas/activity';
+import type { AttributeCategory } from '../../core/schemas/attribute-category';
+import type { Guest } from '../../core/schemas/guest';
+import type { Household } from '../../core/schemas/household';
+import { Checkbox } from '../components/text-input';
+import type { GuestRow } from './guest-filters';
+
+export const ROW_HEIGHT = 44;
+
+export const RESPONSE_TEXT = { PENDING: 'Pending', ATTENDING: 'Attending', DECLINED: 'Declined' } as const;
+
+export interface GuestTableProps {
+  rows: readonly GuestRow[];
+  households: ReadonlyMap<string, Household>;
+  activities: readonly Activity[];
+  categories: readonly AttributeCategory[];
+  selected: ReadonlySet<string>;
+  onToggle(guestId: string, selected: boolean): void;
+  onToggleAll(selected: boolean): void;
+  onEdit(guest: Guest): void;
+}
+
+/**
+ * The guest list as a table whose rows are virtualised (@tanstack/react-virtual): only the rows
+ * in view (and a few around them) are in the DOM, so 10,000 guests scroll and filter smoothly.
+ */
+export function GuestTable(props: GuestTableProps) {
+  const { rows, selected } = props;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    initialRect: { width: 1000, height: 700 },
+  });
+  const items = virtualizer.getVirtualItems();
+  const before = items[0]?.start ?? 0;
+  const after = virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0);
+  const selectedShown = rows.reduce((count, row) => count + (selected.has(row.guest.id) ? 1 : 0), 0);
+  const columns = 7;
+
+  return (
+    <div className="vlist" ref={scrollRef} data-testid="guest-list">
+      <table className="vtable" aria-label="Guests" aria-rowcount={rows.length + 1}>
+        <colgroup>
+          <col style={{ width: 44 }} />
+          <col style={{ width: '20%' }} />
+          <col style={{ width: '16%' }} />
+          <col style={{ width: '18%' }} />
+          <col style={{ width: '16%' }} />
+          <col />
+          <col style={{ width: 72 }} />
+        </colgroup>
+        <thead>
+          <tr aria-rowindex={1}>
+            <th scope="col" className="col-check">
+              <Checkbox
+                aria-label="Select every guest shown"
+                isSelected={rows.length > 0 && selectedShown === rows.length}
+                isIndeterminate={selectedShown > 0 && selectedShown < rows.length}
+                onChange={props.onToggleAll}
+                isDisabled={rows.length === 0}
+              >
+                {null}
+              </Checkbox>
+            </th>
+            <th scope="col">Name</th>
+            <th scope="col">Household</th>
+            <th scope="col">Contact</th>
+            <th scope="col">Attributes</th>
+            <th scope="col">Invitations</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {before > 0 ? (
+            <tr className="spacer" aria-hidden="true">
+              <td colSpan={columns} style={{ height: before }} />
+            </tr>
+          ) : null}
+          {items.map((item) => {
+            const row = rows[item.index]!;
+            return (
+              <GuestTableRow
+                key={row.guest.id}
+                index={item.index}
+                guest={row.guest}
+                isSelected={selected.has(row.guest.id)}
+                household={row.guest.householdId ? props.households.get(row.guest.householdId) : undefined}
+                activities={props.activities}
+                categories={props.categories}
+                onToggle={props.onToggle}
+                onEdit={props.onEdit}
+              />
+            );
+          })}
+          {after > 0 ? (
+            <tr className="spacer" aria-hidden="true">
+              <td colSpan={columns} style={{ height: after }} />
+            </tr>
+          ) : null}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+interface RowProps {
+  index: number;
+  guest: Guest;
+  isSelected: boolean;
+  household: Household | undefined;
+  activities: readonly Activity[];
+  categories: readonly AttributeCategory[];
+  onToggle(guestId: string, selected: boolean): void;
+  onEdit(guest: Guest): void;
+}
+
+const GuestTableRow = memo(function GuestTableRow({ index, guest, isSelected, household, activities, categories, onToggle, onEdit }: RowProps) {
+  const name = `${guest.firstName} ${guest.lastName}`.trim();
+  const invitations = new Map(guest.invitations.map((invitation) => [invitation.activityId, invitation]));
+  return (
+    <tr aria-rowindex={index + 2} data-selected={isSelected || undefined} data-guest-id={guest.id}>
+      <td className="col-check">
+        <Checkbox aria-label={`Select ${name}`} isSelected={isSelected} onChange={(value) => onToggle(guest.id, value)}>
+          {null}
+        </Checkbox>
+      </td>
+      <td title={name}>
+        <span className="guest-name">{name}</span>
+        {guest.ageGroup !== 'ADULT' ? <span className="pill">{guest.ageGroup === 'CHILD' ? 'Child' : 'Infant'}</span> : null}
+      </td>
+      <td title={household?.name}>{household?.name ?? <span className="muted">—</span>}</td>
+      <td title={guest.email || guest.phone}>{guest.email || guest.phone || <span className="muted">—</span>}</td>
+      <td>
+        {categories.flatMap((category) =>
+          (guest.attributes[category.id] ?? []).map((value) => (
+            <span className="pill" key={`${category.id}=${value}`}>
+              {category.options.find((option) => option.value === value)?.text ?? value}
+            </span>
+          )),
+        )}
+      </td>
+      <td>
+        {activities.map((activity) => {
+          const invitation = invitations.get(activity.id);
+          if (!invitation) return null;
+          return (
+            <span key={activity.id} className={`pill pill--${invitation.response}`}>
+              {activity.name.slice(0, 12)}: {RESPONSE_TEXT[invitation.response]}
+            </span>
+          );
+        })}
+        {invitations.size === 0 ? <span className="muted small">Not invited</span> : null}
+      </td>
+      <td>
+        <Button className="button button--small" onPress={() => onEdit(guest)} aria-label={`Edit ${name}`}>
+          Edit
+        </Button>
+      </td>
+    </tr>
+  );
+});

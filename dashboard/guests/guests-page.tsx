@@ -1,0 +1,200 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Button } from 'react-aria-components';
+import { Link } from 'wouter';
+import type { OptionEntry } from '../../core/options';
+import type { Guest } from '../../core/schemas/guest';
+import { downloadText, exportFileName } from '../csv/download';
+import { exportGuestsCsv } from '../csv/guest-csv';
+import { plural } from '../components/format';
+import { ComboBoxField, SelectField } from '../components/select';
+import { Empty, ErrorState, Loading } from '../components/states';
+import { TextInput } from '../components/text-input';
+import { useOccasion } from '../occasion/occasion-context';
+import { BulkBar } from './bulk-actions';
+import { GuestDialog } from './guest-dialog';
+import { EMPTY_FILTERS, filterGuests, isFiltered, NO_HOUSEHOLD, toRows, type GuestFilters } from './guest-filters';
+import { GuestTable } from './guest-table';
+import { useOccasionData, type OccasionData } from './occasion-data';
+
+/** `.../guests`: the guest list with search, filters, bulk actions, import and export. */
+export default function GuestsPage() {
+  const occasion = useOccasion();
+  const state = useOccasionData(occasion.id);
+  return (
+    <>
+      <GuestsHead />
+      {state.status === 'error' ? (
+        <ErrorState error={state.error} what="the guest list" onRetry={state.retry} />
+      ) : state.status === 'pending' ? (
+        <Loading label="Loading the guest list…" />
+      ) : (
+        <GuestList data={state.data} />
+      )}
+    </>
+  );
+}
+
+export function GuestsHead() {
+  return (
+    <div className="page-head">
+      <h1>Guests</h1>
+      <nav aria-label="Guest tools" className="row">
+        <Link href="/" className="button button--small">
+          List
+        </Link>
+        <Link href="/grid" className="button button--small">
+          Invitation grid
+        </Link>
+        <Link href="/attributes" className="button button--small">
+          Attributes
+        </Link>
+        <Link href="/import" className="button button--small">
+          Import CSV
+        </Link>
+      </nav>
+    </div>
+  );
+}
+
+export const RESPONSE_FILTERS: OptionEntry[] = [
+  { value: 'INVITED', text: 'Invited' },
+  { value: 'NOT_INVITED', text: 'Not invited' },
+  { value: 'PENDING', text: 'No answer yet' },
+  { value: 'ATTENDING', text: 'Attending' },
+  { value: 'DECLINED', text: 'Declined' },
+];
+
+/** The filter options of an occasion: households (and "none"), attribute values, activities. */
+export function useFilterOptions(data: OccasionData) {
+  return useMemo(() => {
+    const households: OptionEntry[] = [
+      { value: NO_HOUSEHOLD, text: '(No household)' },
+      ...data.households.map((household) => ({ value: household.id, text: household.name })),
+    ];
+    const attributes: OptionEntry[] = data.categories.flatMap((category) =>
+      category.options.map((option) => ({ value: `${category.id}=${option.value}`, text: `${category.name}: ${option.text}` })),
+    );
+    const activities: OptionEntry[] = data.activities.map((activity) => ({ value: activity.id, text: activity.name }));
+    return { households, attributes, activities };
+  }, [data.households, data.categories, data.activities]);
+}
+
+/** The search box and filters above a guest list. */
+export function GuestFilterBar({ data, filters, onChange }: { data: OccasionData; filters: GuestFilters; onChange(filters: GuestFilters): void }) {
+  const options = useFilterOptions(data);
+  const set = (key: keyof GuestFilters) => (value: string) => onChange({ ...filters, [key]: value });
+  return (
+    <div className="toolbar" role="search" aria-label="Find guests">
+      <TextInput label="Search by name" type="search" value={filters.search} onChange={set('search')} className="search-field" />
+      <ComboBoxField label="Household" options={options.households} value={filters.householdId} onChange={set('householdId')} placeholder="Any" limit={100} />
+      <SelectField label="Attribute" options={options.attributes} value={filters.attribute} onChange={set('attribute')} placeholder="Any" />
+      <SelectField label="Activity" options={options.activities} value={filters.activityId} onChange={set('activityId')} placeholder="Any" />
+      <SelectField label="Response" options={RESPONSE_FILTERS} value={filters.response} onChange={set('response')} placeholder="Any" />
+      {isFiltered(filters) ? (
+        <Button className="button button--quiet" onPress={() => onChange(EMPTY_FILTERS)}>
+          Reset filters
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function GuestList({ data }: { data: OccasionData }) {
+  const occasion = useOccasion();
+  const [filters, setFilters] = useState<GuestFilters>(EMPTY_FILTERS);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const [editing, setEditing] = useState<Guest | 'new' | null>(null);
+  const [notice, setNotice] = useState('');
+
+  const rows = useMemo(() => toRows(data.guests), [data.guests]);
+  const shown = useMemo(() => filterGuests(rows, filters), [rows, filters]);
+  const households = useMemo(() => new Map(data.households.map((household) => [household.id, household])), [data.households]);
+  const byId = useMemo(() => new Map(data.guests.map((guest) => [guest.id, guest])), [data.guests]);
+  const selectedGuests = useMemo(() => [...selected].map((id) => byId.get(id)).filter((guest): guest is Guest => !!guest), [selected, byId]);
+
+  const onToggle = useCallback((guestId: string, isSelected: boolean) => {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (isSelected) next.add(guestId);
+      else next.delete(guestId);
+      return next;
+    });
+  }, []);
+  const onToggleAll = useCallback(
+    (isSelected: boolean) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        for (const row of shown) {
+          if (isSelected) next.add(row.guest.id);
+          else next.delete(row.guest.id);
+        }
+        return next;
+      }),
+    [shown],
+  );
+  const onEdit = useCallback((guest: Guest) => setEditing(guest), []);
+
+  function exportCsv() {
+    downloadText(exportFileName(occasion.title), exportGuestsCsv(data));
+    setNotice(`Exported ${plural(data.guests.length, 'guest')}.`);
+  }
+
+  return (
+    <>
+      <div className="row row--center" style={{ marginBottom: 12 }}>
+        <Button className="button button--primary" onPress={() => setEditing('new')}>
+          Add guest
+        </Button>
+        <Button className="button" onPress={exportCsv} isDisabled={data.guests.length === 0}>
+          Export CSV
+        </Button>
+        <span role="status" className="small muted">
+          {notice}
+        </span>
+      </div>
+      {data.guests.length === 0 ? (
+        <Empty title="No guests yet">
+          <p>
+            Add guests one by one, or <Link href="/import">import a spreadsheet</Link> from Kindly or another planner.
+          </p>
+        </Empty>
+      ) : (
+        <>
+          <GuestFilterBar data={data} filters={filters} onChange={setFilters} />
+          {selectedGuests.length > 0 ? (
+            <BulkBar
+              occasionId={occasion.id}
+              data={data}
+              selected={selectedGuests}
+              onClear={() => setSelected(new Set())}
+              onDone={(message) => {
+                setNotice(message);
+                setSelected(new Set());
+              }}
+            />
+          ) : null}
+          <p className="small muted" role="status" aria-live="polite" data-testid="guest-count">
+            {shown.length === rows.length ? `${plural(rows.length, 'guest')}` : `Showing ${shown.length.toLocaleString('en-US')} of ${plural(rows.length, 'guest')}`}
+          </p>
+          {shown.length === 0 ? (
+            <Empty title="No guest matches">
+              <p>Try another name, or reset the filters.</p>
+            </Empty>
+          ) : (
+            <GuestTable
+              rows={shown}
+              households={households}
+              activities={data.activities}
+              categories={data.categories}
+              selected={selected}
+              onToggle={onToggle}
+              onToggleAll={onToggleAll}
+              onEdit={onEdit}
+            />
+          )}
+        </>
+      )}
+      {editing ? <GuestDialog occasionId={occasion.id} guest={editing === 'new' ? undefined : editing} data={data} onClose={() => setEditing(null)} /> : null}
+    </>
+  );
+}

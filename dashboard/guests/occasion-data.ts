@@ -1,0 +1,42 @@
+import type { ClientError } from '../../core/client/result';
+import type { Activity } from '../../core/schemas/activity';
+import type { AttributeCategory } from '../../core/schemas/attribute-category';
+import type { Guest } from '../../core/schemas/guest';
+import type { Household } from '../../core/schemas/household';
+import { useQuery } from '../data/kindly';
+
+/** Everything the guest screens show, loaded together. */
+export interface OccasionData {
+  guests: Guest[];
+  households: Household[];
+  activities: Activity[];
+  categories: AttributeCategory[];
+}
+
+export type OccasionDataState =
+  | { status: 'pending' }
+  | { status: 'error'; error: ClientError; retry(): void }
+  | { status: 'ready'; data: OccasionData; refreshing: boolean };
+
+/** The guests, households, activities and attribute categories of an occasion (each cached by tag). */
+export function useOccasionData(occasionId: string): OccasionDataState {
+  const guests = useQuery((s) => s.guests(occasionId), occasionId);
+  const households = useQuery((s) => s.households(occasionId), occasionId);
+  const activities = useQuery((s) => s.activities(occasionId), occasionId);
+  const categories = useQuery((s) => s.attributeCategories(occasionId), occasionId);
+  const all = [guests, households, activities, categories];
+  const failed = all.find((query) => query.error && query.data === undefined);
+  if (failed) {
+    return {
+      status: 'error',
+      error: failed.error!,
+      retry: () => all.forEach((query) => query.error && query.retry()),
+    };
+  }
+  if (!guests.data || !households.data || !activities.data || !categories.data) return { status: 'pending' };
+  return {
+    status: 'ready',
+    data: { guests: guests.data, households: households.data, activities: activities.data, categories: categories.data },
+    refreshing: all.some((query) => query.loading),
+  };
+}

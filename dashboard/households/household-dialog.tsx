@@ -1,0 +1,231 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { Button, Form } from 'react-aria-components';
+import { errorMessage } from '../../core/client/result';
+import { formatPhone } from '../../core/format';
+import { countryOptions, statesForCountry } from '../../core/options';
+import type { Guest } from '../../core/schemas/guest';
+import { HouseholdCreateSchema, type Household } from '../../core/schemas/household';
+import { ConfirmDialog, ModalDialog } from '../components/dialog';
+import { serverErrors, validateForm, type FieldErrors } from '../components/form-errors';
+import { ComboBoxField, SelectField } from '../components/select';
+import { FormMessage, TextInput } from '../components/text-input';
+import { useKindly } from '../data/kindly';
+import { NO_HOUSEHOLD } from '../guests/guest-filters';
+
+interface Values {
+  name: string;
+  addressLine1: string;
+  addressLine2: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+  phone: string;
+  email: string;
+  notes: string;
+}
+
+const FIELDS: (keyof Values)[] = ['name', 'addressLine1', 'addressLine2', 'city', 'state', 'postalCode', 'country', 'phone', 'email', 'notes'];
+
+function valuesOf(household: Household | undefined): Values {
+  return Object.fromEntries(FIELDS.map((field) => [field, household?.[field] ?? ''])) as unknown as Values;
+}
+
+export interface HouseholdDialogProps {
+  occasionId: string;
+  household: Household | undefined;
+  households: readonly Household[];
+  guests: readonly Guest[];
+  onClose(): void;
+}
+
+/** Create or edit a household: name, address (country and state pickers), contact, notes, members. */
+export function HouseholdDialog({ occasionId, household, households, guests, onClose }: HouseholdDialogProps) {
+  const { stores } = useKindly();
+  const [values, setValues] = useState(() => valuesOf(household));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [message, setMessage] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const set = (key: keyof Values) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
+  const states = statesForCountry(values.country);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setMessage(undefined);
+    const checked = validateForm(HouseholdCreateSchema, values);
+    setErrors(checked.errors);
+    if (!checked.ok) {
+      setMessage('Some fields need attention.');
+      return;
+    }
+    setBusy(true);
+    const result = household
+      ? await stores.$updateHousehold.mutate({ occasionId, householdId: household.id, body: checked.output })
+      : await stores.$createHousehold.mutate({ occasionId, body: checked.output });
+    setBusy(false);
+    if (result.error) {
+      const failure = serverErrors(result.error);
+      setErrors(failure.errors);
+      setMessage(failure.message);
+      return;
+    }
+    onClose();
+  }
+
+  return (
+    <>
+      <ModalDialog title={household ? `Edit ${household.name}` : 'New household'} isOpen onOpenChange={(open) => !open && onClose()} wide>
+        {(close) => (
+          <Form onSubmit={submit} validationBehavior="aria" className="form" aria-label={household ? 'Edit household' : 'New household'}>
+            <FormMessage messages={[message]} />
+            <TextInput label="Household name" value={values.name} onChange={set('name')} error={errors.name} isRequired autoFocus description="As it appears on the envelope, e.g. The Okafor family." />
+            <div className="form-grid">
+              <TextInput label="Address line 1" value={values.addressLine1} onChange={set('addressLine1')} error={errors.addressLine1} autoComplete="address-line1" />
+              <TextInput label="Address line 2" value={values.addressLine2} onChange={set('addressLine2')} error={errors.addressLine2} autoComplete="address-line2" />
+              <TextInput label="City" value={values.city} onChange={set('city')} error={errors.city} autoComplete="address-level2" />
+            </div>
+            <div className="form-grid">
+              <ComboBoxField
+                label="Country"
+                options={countryOptions}
+                value={values.country}
+                onChange={(country) =>
+                  setValues((current) => ({
+                    ...current,
+                    country,
+                    // A code of another country's list no longer fits.
+                    state: statesForCountry(country).length > 0 && !statesForCountry(country).some((s) => s.value === current.state) ? '' : current.state,
+                  }))
+                }
+                hideSelected={false}
+                error={errors.country}
+              />
+              {states.length > 0 ? (
+                <SelectField
+                  label={values.country === 'Canada' ? 'Province or territory' : 'State'}
+                  name="State"
+                  options={states}
+                  value={values.state}
+                  onChange={set('state')}
+                  error={errors.state}
+                />
+              ) : (
+                <TextInput label="State, province or region" value={values.state} onChange={set('state')} error={errors.state} autoComplete="address-level1" />
+              )}
+              <TextInput label="Postal code" value={values.postalCode} onChange={set('postalCode')} error={errors.postalCode} autoComplete="postal-code" />
+            </div>
+            <div className="form-grid">
+              <TextInput
+                label="Phone"
+                type="tel"
+                value={values.phone}
+                onChange={set('phone')}
+                onBlur={() => set('phone')(formatPhone(values.phone))}
+                error={errors.phone}
+              />
+              <TextInput label="Email" type="email" value={values.email} onChange={set('email')} error={errors.email} />
+            </div>
+            <TextInput label="Notes (only you see these)" multiline value={values.notes} onChange={set('notes')} error={errors.notes} />
+            {household ? <Members occasionId={occasionId} household={household} households={households} guests={guests} /> : null}
+            <div className="dialog-actions">
+              {household ? (
+                <Button className="button button--danger" onPress={() => setDeleting(true)} style={{ marginRight: 'auto' }}>
+                  Delete household…
+                </Button>
+              ) : null}
+              <Button className="button" onPress={close}>
+                Cancel
+              </Button>
+              <Button type="submit" className="button button--primary" isDisabled={busy}>
+                {busy ? 'Saving…' : household ? 'Save household' : 'Add household'}
+              </Button>
+            </div>
+          </Form>
+        )}
+      </ModalDialog>
+      {household ? (
+        <ConfirmDialog
+          title={`Delete ${household.name}?`}
+          isOpen={deleting}
+          onOpenChange={setDeleting}
+          confirmLabel="Delete household"
+          onConfirm={async () => {
+            const result = await stores.$deleteHousehold.mutate({ occasionId, householdId: household.id });
+            if (result.error) {
+              setMessage(errorMessage(result.error));
+              return true;
+            }
+            onClose();
+            return true;
+          }}
+        >
+          <p>Its guests stay on the guest list, without a household. Its invite code stops working.</p>
+        </ConfirmDialog>
+      ) : null}
+    </>
+  );
+}
+
+/** The household's members, moving each to another household, and adding guests to it. */
+function Members({ occasionId, household, households, guests }: { occasionId: string; household: Household; households: readonly Household[]; guests: readonly Guest[] }) {
+  const { stores } = useKindly();
+  const [status, setStatus] = useState('');
+  const members = guests.filter((guest) => guest.householdId === household.id);
+  const otherHouseholds = useMemo(
+    () => [{ value: NO_HOUSEHOLD, text: '(No household)' }, ...households.filter((h) => h.id !== household.id).map((h) => ({ value: h.id, text: h.name }))],
+    [households, household.id],
+  );
+  const others = useMemo(
+    () =>
+      guests
+        .filter((guest) => guest.householdId !== household.id)
+        .map((guest) => ({ value: guest.id, text: `${guest.firstName} ${guest.lastName}`.trim() })),
+    [guests, household.id],
+  );
+
+  async function move(guest: Guest, householdId: string | null) {
+    setStatus('Moving…');
+    const result = await stores.$updateGuest.mutate({ occasionId, guestId: guest.id, body: { householdId } });
+    const name = `${guest.firstName} ${guest.lastName}`.trim();
+    setStatus(result.error ? `Could not move ${name}: ${errorMessage(result.error)}` : `${name} moved.`);
+  }
+
+  return (
+    <fieldset className="card" style={{ margin: 0 }}>
+      <legend style={{ fontWeight: 600 }}>Members</legend>
+      {members.length === 0 ? <p className="small muted">No guests in this household yet.</p> : null}
+      <ul style={{ listStyle: 'none', padding: 0 }} className="stack">
+        {members.map((guest) => (
+          <li key={guest.id} className="row">
+            <span style={{ minWidth: 180 }}>
+              {guest.firstName} {guest.lastName}
+            </span>
+            <ComboBoxField
+              label={`Move ${guest.firstName} ${guest.lastName} to`}
+              options={otherHouseholds}
+              value=""
+              onChange={(value) => value && void move(guest, value === NO_HOUSEHOLD ? null : value)}
+              placeholder="Another household…"
+              limit={100}
+            />
+          </li>
+        ))}
+      </ul>
+      <ComboBoxField
+        label="Add a guest to this household"
+        options={others}
+        value=""
+        onChange={(guestId) => {
+          const guest = guests.find((entry) => entry.id === guestId);
+          if (guest) void move(guest, household.id);
+        }}
+        placeholder="Type a name…"
+        limit={50}
+      />
+      <p role="status" className="small muted">
+        {status}
+      </p>
+    </fieldset>
+  );
+}

@@ -1,0 +1,99 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Form } from 'react-aria-components';
+import { useLocation } from 'wouter';
+import { errorMessage } from '../../core/client/result';
+import { OccasionCreateSchema } from '../../core/schemas/occasion';
+import { ConfirmDialog } from '../components/dialog';
+import { serverErrors, validateForm, type FieldErrors } from '../components/form-errors';
+import { FormMessage } from '../components/text-input';
+import { useKindly } from '../data/kindly';
+import { useOccasion } from './occasion-context';
+import { EDIT_FIELDS, OccasionFields, occasionBody, occasionFormValues } from './occasion-form';
+
+/** `.../edit`: every writable field of the occasion, and deleting it. */
+export default function EditPage() {
+  const occasion = useOccasion();
+  const { stores } = useKindly();
+  const [, navigate] = useLocation();
+  const [values, setValues] = useState(() => occasionFormValues(occasion));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [message, setMessage] = useState<string>();
+  const [saved, setSaved] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [deleteError, setDeleteError] = useState<string>();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setMessage(undefined);
+    setSaved('');
+    // The server re-validates the merged occasion with the create schema; so does the form.
+    const checked = validateForm(OccasionCreateSchema, occasionBody(values, EDIT_FIELDS));
+    setErrors(checked.errors);
+    if (!checked.ok) {
+      setMessage('Some fields need attention.');
+      return;
+    }
+    setBusy(true);
+    const result = await stores.$updateOccasion.mutate({ occasionId: occasion.id, body: checked.output });
+    setBusy(false);
+    if (result.error) {
+      const failure = serverErrors(result.error);
+      setErrors(failure.errors);
+      setMessage(failure.message);
+      return;
+    }
+    setValues(occasionFormValues(result.data));
+    setSaved('Saved.');
+  }
+
+  async function remove() {
+    setDeleteError(undefined);
+    const result = await stores.$deleteOccasion.mutate({ occasionId: occasion.id });
+    if (result.error) {
+      setDeleteError(errorMessage(result.error));
+      return false;
+    }
+    navigate('~/occasions', { replace: true });
+    return true;
+  }
+
+  return (
+    <>
+      <h1>Occasion settings</h1>
+      <Form className="card" onSubmit={submit} validationBehavior="aria" aria-label="Occasion settings">
+        <FormMessage messages={[message]} />
+        <OccasionFields values={values} onChange={setValues} errors={errors} fields={EDIT_FIELDS} />
+        <div className="row row--center" style={{ marginTop: 16 }}>
+          <Button type="submit" className="button button--primary" isDisabled={busy}>
+            {busy ? 'Saving…' : 'Save changes'}
+          </Button>
+          <span role="status" className="small muted">
+            {saved}
+          </span>
+        </div>
+      </Form>
+
+      <section className="card" aria-labelledby="danger-title">
+        <h2 id="danger-title">Delete this occasion</h2>
+        <p className="small">Its schedule, guests, households, invitations and answers are deleted with it. This cannot be undone.</p>
+        <Button className="button button--danger" onPress={() => setConfirming(true)}>
+          Delete occasion…
+        </Button>
+      </section>
+      <ConfirmDialog
+        title={`Delete “${occasion.title}”?`}
+        isOpen={confirming}
+        onOpenChange={setConfirming}
+        confirmLabel="Delete occasion"
+        onConfirm={remove}
+      >
+        <p>
+          Everything under it goes too: {occasion.summary.guests.toLocaleString('en-US')} guests, {occasion.summary.households.toLocaleString('en-US')}{' '}
+          households and every answer.
+        </p>
+        <FormMessage messages={[deleteError]} />
+      </ConfirmDialog>
+    </>
+  );
+}

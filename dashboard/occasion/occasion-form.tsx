@@ -1,0 +1,161 @@
+import type { Occasion } from '../../core/schemas/occasion';
+import { DatePickerField, DateTimePickerField } from '../components/date-picker';
+import type { FieldErrors } from '../components/form-errors';
+import { timeZoneOptions } from '../components/format';
+import { ComboBoxField } from '../components/select';
+import { TextInput } from '../components/text-input';
+
+/** The occasion form's values, as text fields hold them. */
+export interface OccasionFormValues {
+  title: string;
+  description: string;
+  startDate: string;
+  endDate: string;
+  timezone: string;
+  venueName: string;
+  venueAddress: string;
+  rsvpDeadline: string;
+  passcode: string;
+  /** One origin per line. */
+  allowedOrigins: string;
+  contactEmail: string;
+}
+
+export function occasionFormValues(occasion?: Occasion, timezone = 'UTC'): OccasionFormValues {
+  return {
+    title: occasion?.title ?? '',
+    description: occasion?.description ?? '',
+    startDate: occasion?.startDate ?? '',
+    endDate: occasion?.endDate ?? '',
+    timezone: occasion?.timezone ?? timezone,
+    venueName: occasion?.venueName ?? '',
+    venueAddress: occasion?.venueAddress ?? '',
+    rsvpDeadline: occasion?.rsvpDeadline ?? '',
+    passcode: occasion?.passcode ?? '',
+    allowedOrigins: occasion?.allowedOrigins.join('\n') ?? '',
+    contactEmail: occasion?.contactEmail ?? '',
+  };
+}
+
+/** The body for the schema and the API (every field; blanks mean null where the schema says so). */
+export function occasionBody(values: OccasionFormValues, fields: readonly (keyof OccasionFormValues)[]): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const field of fields) {
+    const value = values[field];
+    if (field === 'allowedOrigins') {
+      body.allowedOrigins = value
+        .split(/[\n,]/)
+        .map((line) => line.trim())
+        .filter(Boolean);
+    } else body[field] = value;
+  }
+  return body;
+}
+
+/** The messages of a list's items (`allowedOrigins.1`) as lines for the field's message. */
+function listErrors(errors: FieldErrors, field: string): string | undefined {
+  const messages = Object.entries(errors)
+    .filter(([path]) => path === field || path.startsWith(`${field}.`))
+    .map(([path, message]) => (path === field ? message : `Line ${Number(path.slice(field.length + 1)) + 1}: ${message}`));
+  return messages.length > 0 ? messages.join(' ') : undefined;
+}
+
+export const CREATE_FIELDS = ['title', 'startDate', 'endDate', 'timezone'] as const;
+export const EDIT_FIELDS = [
+  'title',
+  'description',
+  'startDate',
+  'endDate',
+  'timezone',
+  'venueName',
+  'venueAddress',
+  'rsvpDeadline',
+  'passcode',
+  'allowedOrigins',
+  'contactEmail',
+] as const;
+
+export interface OccasionFieldsProps {
+  values: OccasionFormValues;
+  onChange(values: OccasionFormValues): void;
+  errors: FieldErrors;
+  /** Which fields to show. */
+  fields: readonly (keyof OccasionFormValues)[];
+}
+
+/** The occasion's fields; each shows its schema or server message. */
+export function OccasionFields({ values, onChange, errors, fields }: OccasionFieldsProps) {
+  const set = (key: keyof OccasionFormValues) => (value: string) => onChange({ ...values, [key]: value });
+  const shows = (key: keyof OccasionFormValues) => fields.includes(key);
+  return (
+    <div className="form">
+      {shows('title') ? <TextInput label="Title" value={values.title} onChange={set('title')} error={errors.title} isRequired /> : null}
+      {shows('description') ? (
+        <TextInput label="Description" multiline value={values.description} onChange={set('description')} error={errors.description} />
+      ) : null}
+      <div className="form-grid">
+        {shows('startDate') ? (
+          <DatePickerField label="Start date" value={values.startDate} onChange={set('startDate')} error={errors.startDate} isRequired />
+        ) : null}
+        {shows('endDate') ? (
+          <DatePickerField label="End date" value={values.endDate} onChange={set('endDate')} error={errors.endDate} isRequired />
+        ) : null}
+        {shows('timezone') ? (
+          <ComboBoxField
+            label="Time zone"
+            options={timeZoneOptions()}
+            value={values.timezone}
+            onChange={set('timezone')}
+            error={errors.timezone}
+            hideSelected={false}
+            isRequired
+            description="Activity times are shown in this zone."
+          />
+        ) : null}
+      </div>
+      {shows('venueName') || shows('venueAddress') ? (
+        <div className="form-grid">
+          {shows('venueName') ? <TextInput label="Venue" value={values.venueName} onChange={set('venueName')} error={errors.venueName} /> : null}
+          {shows('venueAddress') ? (
+            <TextInput label="Venue address" multiline value={values.venueAddress} onChange={set('venueAddress')} error={errors.venueAddress} />
+          ) : null}
+        </div>
+      ) : null}
+      {shows('rsvpDeadline') ? (
+        <DateTimePickerField
+          label="RSVP deadline"
+          value={values.rsvpDeadline}
+          onChange={set('rsvpDeadline')}
+          timeZone={values.timezone || 'UTC'}
+          error={errors.rsvpDeadline}
+          description="After it, guests can no longer answer; you still can. Leave empty for no deadline."
+        />
+      ) : null}
+      <div className="form-grid">
+        {shows('passcode') ? (
+          <TextInput
+            label="Passcode"
+            value={values.passcode}
+            onChange={set('passcode')}
+            error={errors.passcode}
+            description="Asked of guests who sign in by name (4 to 64 characters). Empty: none."
+            autoComplete="off"
+          />
+        ) : null}
+        {shows('contactEmail') ? (
+          <TextInput label="Contact email" type="email" value={values.contactEmail} onChange={set('contactEmail')} error={errors.contactEmail} />
+        ) : null}
+      </div>
+      {shows('allowedOrigins') ? (
+        <TextInput
+          label="Allowed origins"
+          multiline
+          value={values.allowedOrigins}
+          onChange={set('allowedOrigins')}
+          error={listErrors(errors, 'allowedOrigins')}
+          description="The websites that may show the RSVP widget, one per line, like https://smith-wedding.com."
+        />
+      ) : null}
+    </div>
+  );
+}

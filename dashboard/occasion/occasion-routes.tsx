@@ -1,0 +1,130 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Link, Route, Switch, useParams } from 'wouter';
+import { ErrorScreen, NoMatch, RouteError } from '../components/error-screen';
+import { ErrorState, Loading } from '../components/states';
+import { useQuery } from '../data/kindly';
+import { OccasionContext, useOccasion } from './occasion-context';
+import { OverviewPage } from './overview-page';
+
+const EditPage = lazy(() => import('./edit-page'));
+const SchedulePage = lazy(() => import('../schedule/schedule-page'));
+const GuestsRoutes = lazy(() => import('../guests/guests-routes'));
+const HouseholdsRoutes = lazy(() => import('../households/households-routes'));
+
+/**
+ * `/occasion/:occasionId/*`: loads the occasion (an API 400, 403 or 404 is a routing failure and
+ * shows the error screen), then the tabs and the page: overview, `edit`, `schedule`, `guests`,
+ * `households`. Any other path under it is a 404 `No route matches URL`.
+ */
+export default function OccasionRoutes() {
+  const { occasionId = '' } = useParams<{ occasionId: string }>();
+  const occasion = useQuery((s) => s.occasion(occasionId), occasionId);
+
+  if (occasion.error) {
+    const { error } = occasion;
+    if (typeof error.status === 'number') {
+      const message = 'data' in error ? error.data?.error?.message : undefined;
+      return <ErrorScreen error={new RouteError(error.status, message)} />;
+    }
+    return (
+      <main className="page" id="main">
+        <ErrorState error={error} what="this occasion" onRetry={occasion.retry} />
+      </main>
+    );
+  }
+  if (!occasion.data) {
+    return (
+      <main className="page" id="main">
+        <Loading label="Loading the occasion…" />
+      </main>
+    );
+  }
+
+  return (
+    <OccasionContext.Provider value={occasion.data}>
+      <Switch>
+        <Route path="/">
+          <OccasionFrame section="">
+            <OverviewPage />
+          </OccasionFrame>
+        </Route>
+        <Route path="/edit" nest>
+          <Area section="/edit">
+            <Switch>
+              <Route path="/" component={EditPage} />
+              <Route component={NoMatch} />
+            </Switch>
+          </Area>
+        </Route>
+        <Route path="/schedule" nest>
+          <Area section="/schedule">
+            <Switch>
+              <Route path="/" component={SchedulePage} />
+              <Route component={NoMatch} />
+            </Switch>
+          </Area>
+        </Route>
+        <Route path="/guests" nest>
+          <Area section="/guests">
+            <GuestsRoutes />
+          </Area>
+        </Route>
+        <Route path="/households" nest>
+          <Area section="/households">
+            <HouseholdsRoutes />
+          </Area>
+        </Route>
+        <Route>
+          <NoMatch />
+        </Route>
+      </Switch>
+    </OccasionContext.Provider>
+  );
+}
+
+/** An area's page inside the frame, loaded on demand. */
+function Area({ section, children }: { section: Section; children: ReactNode }) {
+  return (
+    <OccasionFrame section={section}>
+      <Suspense fallback={<Loading />}>{children}</Suspense>
+    </OccasionFrame>
+  );
+}
+
+const TABS = [
+  { path: '', label: 'Overview' },
+  { path: '/schedule', label: 'Schedule' },
+  { path: '/guests', label: 'Guests' },
+  { path: '/households', label: 'Households' },
+  { path: '/edit', label: 'Settings' },
+] as const;
+
+type Section = (typeof TABS)[number]['path'];
+
+/** The occasion's title and its tabs above each of its pages. */
+function OccasionFrame({ section, children }: { section: Section; children: ReactNode }) {
+  const occasion = useOccasion();
+  return (
+    <main className="page" id="main">
+      <p className="breadcrumb no-print">
+        <Link href="~/occasions">Occasions</Link> / <span>{occasion.title}</span>
+      </p>
+      <nav aria-label="Occasion" className="no-print">
+        <ul className="tabs">
+          {TABS.map((tab) => {
+            const href = `~/occasion/${occasion.id}${tab.path}`;
+            const current = tab.path === section;
+            return (
+              <li key={tab.path}>
+                <Link href={href} aria-current={current ? 'page' : undefined}>
+                  {tab.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      {children}
+    </main>
+  );
+}

@@ -1,0 +1,125 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Form } from 'react-aria-components';
+import { Link, useLocation } from 'wouter';
+import { OccasionCreateSchema, type Occasion } from '../../core/schemas/occasion';
+import { ModalDialog } from '../components/dialog';
+import { serverErrors, validateForm, type FieldErrors } from '../components/form-errors';
+import { browserTimeZone, formatDateRange, plural, replyProgress } from '../components/format';
+import { Empty, ErrorState, Loading } from '../components/states';
+import { FormMessage } from '../components/text-input';
+import { useKindly, useQuery } from '../data/kindly';
+import { CREATE_FIELDS, OccasionFields, occasionBody, occasionFormValues } from '../occasion/occasion-form';
+
+/** `/occasions`: the host's occasions with their dates and RSVP progress; create one. */
+export function OccasionsPage({ creating = false }: { creating?: boolean }) {
+  const occasions = useQuery((s) => s.$occasions, 'occasions');
+  const [, navigate] = useLocation();
+  const [open, setOpen] = useState(creating);
+
+  return (
+    <main className="page" id="main">
+      <div className="page-head">
+        <h1>Your occasions</h1>
+        <Button className="button button--primary" onPress={() => setOpen(true)}>
+          New occasion
+        </Button>
+      </div>
+      {occasions.error ? (
+        <ErrorState error={occasions.error} what="your occasions" onRetry={occasions.retry} />
+      ) : occasions.pending ? (
+        <Loading label="Loading your occasions…" />
+      ) : occasions.data!.length === 0 ? (
+        <Empty title="No occasions yet">
+          <p>Create your first occasion to plan its schedule, guests and invitations.</p>
+        </Empty>
+      ) : (
+        <ul className="occasion-list" aria-label="Occasions">
+          {occasions.data!.map((occasion) => (
+            <OccasionItem key={occasion.id} occasion={occasion} />
+          ))}
+        </ul>
+      )}
+      <CreateOccasionDialog
+        isOpen={open}
+        onOpenChange={(isOpen) => {
+          setOpen(isOpen);
+          if (!isOpen && creating) navigate('/', { replace: true });
+        }}
+        onCreated={(occasion) => navigate(`~/occasion/${occasion.id}`)}
+      />
+    </main>
+  );
+}
+
+function OccasionItem({ occasion }: { occasion: Occasion }) {
+  const { invited, replied } = replyProgress(occasion.summary.perActivity);
+  const percent = invited > 0 ? Math.round((replied / invited) * 100) : 0;
+  return (
+    <li>
+      <Link href={`~/occasion/${occasion.id}`}>
+        <div className="card">
+          <h2>{occasion.title}</h2>
+          <p className="muted">{formatDateRange(occasion.startDate, occasion.endDate)}</p>
+          <div className="row row--center small">
+            <span>{plural(occasion.summary.guests, 'guest')}</span>
+            <span aria-hidden="true">·</span>
+            <span>
+              {invited > 0 ? `${replied.toLocaleString('en-US')} of ${plural(invited, 'invitation')} answered (${percent}%)` : 'No invitations yet'}
+            </span>
+          </div>
+          {invited > 0 ? (
+            <div className="bar" aria-hidden="true" style={{ marginTop: 8 }}>
+              <div className="a" style={{ width: `${percent}%` }} />
+            </div>
+          ) : null}
+        </div>
+      </Link>
+    </li>
+  );
+}
+
+function CreateOccasionDialog(props: { isOpen: boolean; onOpenChange(open: boolean): void; onCreated(occasion: Occasion): void }) {
+  const { stores } = useKindly();
+  const [values, setValues] = useState(() => occasionFormValues(undefined, browserTimeZone()));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [message, setMessage] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setMessage(undefined);
+    const checked = validateForm(OccasionCreateSchema, occasionBody(values, CREATE_FIELDS));
+    setErrors(checked.errors);
+    if (!checked.ok) return;
+    setBusy(true);
+    const result = await stores.$createOccasion.mutate(checked.output);
+    setBusy(false);
+    if (result.error) {
+      const failure = serverErrors(result.error);
+      setErrors(failure.errors);
+      setMessage(failure.message);
+      return;
+    }
+    props.onOpenChange(false);
+    props.onCreated(result.data);
+  }
+
+  return (
+    <ModalDialog title="New occasion" isOpen={props.isOpen} onOpenChange={props.onOpenChange}>
+      {(close) => (
+        <Form onSubmit={submit} validationBehavior="aria" aria-label="New occasion">
+          <FormMessage messages={[message]} />
+          <OccasionFields values={values} onChange={setValues} errors={errors} fields={CREATE_FIELDS} />
+          <div className="dialog-actions">
+            <Button className="button" onPress={close}>
+              Cancel
+            </Button>
+            <Button type="submit" className="button button--primary" isDisabled={busy}>
+              {busy ? 'Creating…' : 'Create occasion'}
+            </Button>
+          </div>
+        </Form>
+      )}
+    </ModalDialog>
+  );
+}
