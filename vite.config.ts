@@ -18,7 +18,15 @@ const testConfig: UserConfig = {
   plugins: [react()],
   test: {
     projects: [
-      { test: { name: 'core', include: ['core/**/*.test.ts'], exclude, environment: 'node' } },
+      {
+        test: {
+          name: 'core',
+          include: ['core/**/*.test.ts'],
+          exclude,
+          environment: 'node',
+          typecheck: { enabled: true, include: ['core/**/*.test-d.ts'] },
+        },
+      },
       {
         test: {
           name: 'server-sqlite',
