@@ -2,14 +2,17 @@ import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createRuntime } from './create-deps';
 import { startServer } from './start-server';
+import { startExamplesServer } from './frontends/serve-examples';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const runtime = await createRuntime(config);
   const app = createApp(runtime.deps);
+  let demoOccasionId: string | undefined;
   if (process.argv.includes('--demo')) {
     const { seedDemo } = await import('./demo/seed-demo');
     const demo = await seedDemo(app);
+    demoOccasionId = demo.occasionId;
     console.log(`Demo host account: ${demo.email} / ${demo.password}`);
   }
   const server = await startServer(app, config.port, runtime.close);
@@ -18,10 +21,16 @@ async function main(): Promise<void> {
   console.log(`  Dashboard: ${base}/`);
   console.log(`  Host API:  ${base}/host/v1`);
   console.log(`  Guest API: ${base}/event/v1`);
+  // The example host sites (development only), on a second port so that they are another site than the API.
+  const examples = config.distDir && !config.production
+    ? await startExamplesServer({ port: config.examplesPort, examplesDir: 'examples', distDir: config.distDir, apiOrigin: new URL(base).origin, occasionId: demoOccasionId })
+    : undefined;
+  if (examples) console.log(`  Examples:  http://127.0.0.1:${examples.port}/${demoOccasionId ? `?occasion=${demoOccasionId}` : ''}`);
 
   const stop = (signal: string) => {
     console.log(`${signal}: finishing requests in flight, then closing the database.`);
     setTimeout(() => process.exit(1), 10_000).unref();
+    void examples?.close();
     server.stop().then(() => process.exit(0), () => process.exit(1));
   };
   process.once('SIGTERM', () => stop('SIGTERM'));

@@ -1,0 +1,60 @@
+import { StrictMode, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+
+declare module 'react' {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace JSX {
+    interface IntrinsicElements {
+      /** The Kindly widget: a custom element defined by `{api}/widget.js`. */
+      'kindly-rsvp': React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement> & { occasion: string; api?: string; lang?: string };
+    }
+  }
+}
+
+const config = (document.getElementById('kindly-config')?.dataset ?? {}) as { occasion?: string };
+
+/** A small single-page site: the RSVP page mounts the widget after load, and unmounts it. */
+function App() {
+  const [page, setPage] = useState<'home' | 'rsvp'>(location.hash === '#rsvp' ? 'rsvp' : 'home');
+  const go = (next: 'home' | 'rsvp') => {
+    history.replaceState(null, '', next === 'rsvp' ? '#rsvp' : '#');
+    setPage(next);
+  };
+  return (
+    <div className="site">
+      <header>
+        <strong>Jordan &amp; Lee</strong>
+        <nav>
+          <button type="button" onClick={() => go('home')} aria-current={page === 'home' ? 'page' : undefined}>
+            Our story
+          </button>
+          <button type="button" onClick={() => go('rsvp')} aria-current={page === 'rsvp' ? 'page' : undefined}>
+            RSVP
+          </button>
+        </nav>
+      </header>
+      <main>
+        {page === 'home' ? (
+          <section>
+            <h1>We met at a bus stop in the rain.</h1>
+            <p>Twelve years, two cats and one very long engagement later, we would love you to celebrate with us.</p>
+            <button type="button" onClick={() => go('rsvp')}>
+              RSVP now
+            </button>
+          </section>
+        ) : (
+          <section>
+            <h1>RSVP</h1>
+            <kindly-rsvp occasion={config.occasion ?? ''} />
+          </section>
+        )}
+      </main>
+    </div>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

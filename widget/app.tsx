@@ -1,0 +1,49 @@
+/**
+ * The app (`/widget/app.js`), a classic script that `widget.js` adds when the first
+ * `<kindly-rsvp>` connects: everything but the custom element itself. It hands `mount` to
+ * the `<script>` element that loaded it (see `loader.ts`).
+ */
+import { createRoot } from 'react-dom/client';
+import { connect } from './data/connection';
+import { languageFor, LanguageContext } from './i18n';
+import type { AppModule, MountOptions, Unmount } from './mount-options';
+import { adoptStyles } from './styles';
+import { Widget } from './widget-root';
+
+/**
+ * Renders the widget into a shadow root.
+ *
+ * @returns Unmounts Preact (ending every store subscription and listener) and removes the styles.
+ */
+export function mount(root: ShadowRoot, options: MountOptions): Unmount {
+  const dropStyles = adoptStyles(root);
+  const container = document.createElement('div');
+  container.className = 'k';
+  container.setAttribute('part', 'root');
+  root.append(container);
+  const language = languageFor(options.lang);
+  container.lang = language.locale;
+  const connection = options.occasionId ? connect(options.apiBase, options.occasionId) : undefined;
+  const app = createRoot(container);
+  app.render(
+    <LanguageContext.Provider value={language}>
+      <Widget connection={connection} inviteCode={inviteFrom(options.pageUrl)} />
+    </LanguageContext.Provider>,
+  );
+  return () => {
+    app.unmount();
+    container.remove();
+    dropStyles();
+  };
+}
+
+/** The `?invite=CODE` of the page's URL, if any. */
+function inviteFrom(pageUrl: string): string {
+  try {
+    return new URL(pageUrl).searchParams.get('invite')?.trim() ?? '';
+  } catch {
+    return '';
+  }
+}
+
+(document.currentScript as (HTMLScriptElement & { kindly?: (app: AppModule) => void }) | null)?.kindly?.({ mount });

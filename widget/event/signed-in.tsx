@@ -1,0 +1,57 @@
+/**
+ * The signed-in screens: a lazy chunk, so the first paint (the sign-in form) stays small.
+ * Event details, the RSVP and the household, under a line with the guest's name and sign-out.
+ */
+import type { GuestSessionInfo } from '../../core/schemas/event';
+import type { Connection, GuestState } from '../data/connection';
+import { describeError } from '../data/errors';
+import { useStrings } from '../i18n';
+import { Busy, Retry } from '../ui/status';
+import { EventInfoCard } from './event-info';
+import { fullName, HouseholdCard } from './household';
+import { RsvpCard } from './rsvp';
+
+export interface SignedInProps {
+  connection: Connection;
+  state: GuestState;
+  session: GuestSessionInfo;
+  /** Move the focus to the event's title (after the guest signed in). */
+  focusHeading: boolean;
+  /** Told before signing out (focus then follows to the sign-in form). */
+  onSignOut: () => void;
+}
+
+export function SignedIn({ connection, state, session, focusHeading, onSignOut }: SignedInProps) {
+  const strings = useStrings();
+  const { info, household, rsvp } = state;
+  const failed = info.error ?? household.error ?? (rsvp.error?.status !== 404 ? rsvp.error : undefined);
+  return (
+    <div className="stack">
+      <div className="row between">
+        <p className="muted">{strings.signedInAs(fullName(session.guest))}</p>
+        <button
+          type="button"
+          className="link"
+          part="link"
+          onClick={() => {
+            onSignOut();
+            void connection.signOut();
+          }}
+        >
+          {strings.signOut}
+        </button>
+      </div>
+      {failed ? (
+        <Retry message={describeError(failed, strings)} onRetry={connection.refresh} />
+      ) : !info.data || !household.data || !(rsvp.data || rsvp.error) ? (
+        <Busy />
+      ) : (
+        <>
+          <EventInfoCard info={info.data} focusHeading={focusHeading} />
+          <RsvpCard connection={connection} info={info.data} household={household.data} rsvp={rsvp.data ?? null} />
+          <HouseholdCard connection={connection} household={household.data} />
+        </>
+      )}
+    </div>
+  );
+}

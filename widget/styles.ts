@@ -1,0 +1,97 @@
+/**
+ * The widget's whole stylesheet, adopted by each shadow root.
+ *
+ * Isolation: the page's selectors never match inside the shadow root, but inherited properties
+ * flow in through the host element, and a page's rules on `kindly-rsvp` itself beat `:host`.
+ * So `.k`, the one element under the root, resets everything with `all: initial` and declares
+ * every inherited property again; only the font family is inherited on purpose (the page's
+ * font, unless `--kindly-font` says otherwise). Every control sets its own font, colours,
+ * border and spacing, so browser defaults do not vary with the page either.
+ *
+ * Theming: `--kindly-accent`, `--kindly-accent-text`, `--kindly-font`, `--kindly-font-size`,
+ * `--kindly-radius`, `--kindly-text`, `--kindly-muted`, `--kindly-background`,
+ * `--kindly-surface`, `--kindly-border`, `--kindly-error`, `--kindly-success`; and
+ * `::part(card | heading | button | secondary | link | input | label | hint | error | notice)`.
+ */
+export const css = /* css */ `
+:host{all:initial;display:block;font-family:inherit}
+:host([hidden]){display:none}
+.k{all:initial;display:block;
+--a:var(--kindly-accent,#6d3b8f);--at:var(--kindly-accent-text,#fff);--t:var(--kindly-text,#1f2328);
+--m:var(--kindly-muted,#57606a);--bg:var(--kindly-background,#fff);--b:var(--kindly-border,#d0d7de);
+--fb:var(--kindly-field-border,#6e7781);--e:var(--kindly-error,#b3261e);--ok:var(--kindly-success,#1a7f37);
+--r:var(--kindly-radius,8px);
+font-family:var(--kindly-font,inherit);font-size:var(--kindly-font-size,16px);line-height:1.5;
+color:var(--t);background:var(--bg);overflow-wrap:anywhere;color-scheme:light;accent-color:var(--a);text-size-adjust:100%}
+*{box-sizing:border-box}
+h2,h3,h4,p,ul,dl,dd,fieldset,legend,form{margin:0;padding:0;border:0;min-width:0}
+h2,h3,h4{font:inherit;font-weight:700;line-height:1.25}
+h2{font-size:1.5em}h3{font-size:1.2em}
+ul{list-style:none}
+a{color:var(--a)}
+.stack,.card,fieldset,.field{display:flex;flex-direction:column;gap:1em}
+.row{display:flex;flex-wrap:wrap;align-items:center;gap:.5em 1em}
+.between{justify-content:space-between}
+.grid{display:grid;gap:1em;grid-template-columns:repeat(auto-fit,minmax(min(100%,13em),1fr))}
+.wide{grid-column:1/-1}
+.card{padding:1.25em;background:var(--kindly-surface,var(--bg));border:1px solid var(--b);border-radius:var(--r)}
+.block{padding:1em;border:1px solid var(--b);border-radius:var(--r)}
+.sep{padding-top:.75em;border-top:1px solid var(--b)}
+.sep:first-child{padding:0;border:0}
+.muted,.hint{color:var(--m)}
+.hint{font-size:.875em}
+.text{white-space:pre-line}
+.field{gap:.3em}
+fieldset{gap:.5em}
+label,legend,dt{font-weight:600}
+legend{float:left;width:100%;padding-bottom:.25em}
+.sub{display:block;font-weight:400}
+input,select,textarea,button{font:inherit;margin:0;color:inherit;letter-spacing:inherit;text-transform:none}
+input:not([type=radio]),select,textarea{display:block;width:100%;min-height:2.75em;padding:.5em .75em;color:var(--t);
+background:var(--kindly-field,#fff);border:1px solid var(--fb);border-radius:var(--r);line-height:1.4}
+textarea{min-height:5em;resize:vertical}
+:is(input,select,textarea)[aria-invalid=true]{border:2px solid var(--e)}
+[type=radio]{width:1.25em;height:1.25em;margin:0}
+.choice{display:flex;align-items:center;gap:.5em;font-weight:400;min-height:2.75em;cursor:pointer}
+.choices{display:flex;flex-wrap:wrap;gap:0 1.5em}
+button{min-height:2.75em;padding:.55em 1.25em;font-weight:600;line-height:1.2;cursor:pointer;
+color:var(--at);background:var(--a);border:2px solid var(--a);border-radius:var(--r)}
+.secondary{color:var(--a);background:0 0}
+.link{min-height:0;padding:.2em 0;font-weight:400;color:var(--a);background:0 0;border:0;text-decoration:underline}
+[aria-disabled=true]{opacity:.65;cursor:default}
+:focus{outline:0}
+:focus-visible{outline:3px solid var(--a);outline-offset:2px}
+.error{color:var(--e);font-size:.9em}
+.alert{padding:.75em 1em;border:1px solid;border-left-width:.35em;border-radius:var(--r)}
+.bad{color:var(--e);background:var(--kindly-error-background,#fff5f5)}
+.good{color:var(--ok);background:var(--kindly-success-background,#f3fbf5)}
+.info{border-color:var(--a)}
+dl{display:grid;grid-template-columns:auto 1fr;gap:.25em 1em}
+@media (max-width:30em){.card{padding:1em}dl{grid-template-columns:1fr}}
+`;
+
+let sheet: CSSStyleSheet | undefined;
+
+/**
+ * Gives a shadow root the widget's styles: one constructed stylesheet shared by every widget
+ * on the page where the browser has them, a `<style>` element otherwise.
+ *
+ * @returns Removes the styles again.
+ */
+export function adoptStyles(root: ShadowRoot): () => void {
+  if ('adoptedStyleSheets' in root && typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype) {
+    if (!sheet) {
+      sheet = new CSSStyleSheet();
+      sheet.replaceSync(css);
+    }
+    const adopted = sheet;
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, adopted];
+    return () => {
+      root.adoptedStyleSheets = root.adoptedStyleSheets.filter((entry) => entry !== adopted);
+    };
+  }
+  const style = document.createElement('style');
+  style.textContent = css;
+  root.prepend(style);
+  return () => style.remove();
+}

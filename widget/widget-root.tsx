@@ -1,0 +1,47 @@
+import { useRef } from 'react';
+import type { Connection } from './data/connection';
+import { describeError } from './data/errors';
+import { useGuestState } from './data/use-guest-state';
+import { SignedIn } from './event/signed-in';
+import { useStrings } from './i18n';
+import { SignIn } from './sign-in/sign-in';
+import { Alert } from './ui/field';
+import { Busy, Retry } from './ui/status';
+
+export interface WidgetProps {
+  /** Undefined when the element has no `occasion` attribute. */
+  connection: Connection | undefined;
+  /** `?invite=CODE` from the page's URL, or `''`. */
+  inviteCode: string;
+}
+
+/** The whole widget: a configuration error, the session check, sign-in, or the guest's screens. */
+export function Widget({ connection, inviteCode }: WidgetProps) {
+  const strings = useStrings();
+  if (!connection) return <Alert tone="bad">{strings.missingOccasion}</Alert>;
+  return <SessionGate connection={connection} inviteCode={inviteCode} />;
+}
+
+function SessionGate({ connection, inviteCode }: { connection: Connection; inviteCode: string }) {
+  const strings = useStrings();
+  const state = useGuestState(connection);
+  /** Focus follows the guest's own sign-in or sign-out, never a page load. */
+  const acted = useRef(false);
+
+  if (!state.ready) return <Busy />;
+  if (state.sessionError && !state.session) {
+    return <Retry message={describeError(state.sessionError, strings)} onRetry={() => connection.start(true)} />;
+  }
+  if (!state.session) {
+    return <SignIn connection={connection} inviteCode={inviteCode} focusHeading={acted.current} onSubmit={() => (acted.current = true)} />;
+  }
+  return (
+    <SignedIn
+      connection={connection}
+      state={state}
+      session={state.session}
+      focusHeading={acted.current}
+      onSignOut={() => (acted.current = true)}
+    />
+  );
+}
