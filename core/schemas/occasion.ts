@@ -1,0 +1,141 @@
+import * as v from 'valibot';
+import { crossCheck, nullOr } from './field';
+import { allowedOrigins } from './origin';
+import { strictBody } from './strict-body';
+import { email, instantField, isoDateField, longText, text } from './text';
+import { timeZone } from './time-zone';
+
+/** The writable fields of an occasion, without defaults (shared by create and update). */
+/* @__NO_SIDE_EFFECTS__ */
+function occasionFields() {
+  return {
+    title: text({ label: 'Title', min: 1, max: 200 }),
+    description: longText({ label: 'Description' }),
+    startDate: isoDateField({ label: 'Start date' }),
+    endDate: isoDateField({ label: 'End date' }),
+    timezone: timeZone('Time zone'),
+    venueName: text({ label: 'Venue name' }),
+    /** Free-form, so it may span lines; at most 200 characters like other text. */
+    venueAddress: longText({ label: 'Venue address', max: 200 }),
+    rsvpDeadline: nullOr(instantField({ label: 'RSVP deadline' })),
+    passcode: nullOr(text({ label: 'Passcode', min: 4, max: 64 })),
+    allowedOrigins,
+    contactEmail: email({ label: 'Contact email' }),
+  };
+}
+
+/** The dates of an occasion under validation; either may be absent (updates). */
+interface DateRange {
+  startDate?: string;
+  endDate?: string;
+}
+
+/** The rule across the dates: `endDate` is not before `startDate` (issue on `endDate`). */
+/* @__NO_SIDE_EFFECTS__ */
+function datesInOrder<T extends DateRange>(): v.RawCheckAction<T> {
+  return crossCheck<T>(['startDate', 'endDate'], 'endDate', ({ startDate, endDate }) =>
+    startDate !== undefined && endDate !== undefined && endDate < startDate
+      ? 'End date cannot be before the start date.'
+      : undefined,
+  );
+}
+
+/* @__NO_SIDE_EFFECTS__ */
+function occasionCreateSchema() {
+  const fields = occasionFields();
+  return v.pipe(
+    strictBody({
+      title: fields.title,
+      description: v.optional(fields.description, ''),
+      startDate: fields.startDate,
+      endDate: fields.endDate,
+      timezone: v.optional(fields.timezone, 'UTC'),
+      venueName: v.optional(fields.venueName, ''),
+      venueAddress: v.optional(fields.venueAddress, ''),
+      rsvpDeadline: v.optional(fields.rsvpDeadline, null),
+      passcode: v.optional(fields.passcode, null),
+      allowedOrigins: v.optional(fields.allowedOrigins, () => []),
+      contactEmail: v.optional(fields.contactEmail, ''),
+    }),
+    datesInOrder(),
+  );
+}
+
+/* @__NO_SIDE_EFFECTS__ */
+function occasionUpdateSchema() {
+  return v.pipe(v.partial(strictBody(occasionFields())), datesInOrder());
+}
+
+/**
+ * The body of `POST /host/v1/occasion`: `title`, `startDate` and `endDate` are required, every
+ * other field has a default (`timezone` `UTC`, `rsvpDeadline` and `passcode` null, texts `''`,
+ * `allowedOrigins` `[]`). `endDate` must not be before `startDate` (issue on `endDate`).
+ *
+ * Updates re-validate the merged entity with this schema, so rules across fields hold for the
+ * result: `{ ...writableFieldsOf(occasion), ...patch }`. The writable keys are
+ * `Object.keys(OccasionCreateSchema.entries)`. A blank `rsvpDeadline` or `passcode` means null.
+ */
+export const OccasionCreateSchema: OccasionCreateSchemaType = /* @__PURE__ */ occasionCreateSchema();
+
+/** The schema type of {@link OccasionCreateSchema}. */
+export type OccasionCreateSchemaType = ReturnType<typeof occasionCreateSchema>;
+
+/** A valid occasion create body, defaults applied. */
+export type OccasionCreate = v.InferOutput<typeof OccasionCreateSchema>;
+
+/**
+ * The body of `PUT /host/v1/occasion/{occasionId}`: any subset of the writable fields, no
+ * defaults; unknown and read-only keys are refused. When both dates are given they must be in
+ * order; re-validate the merged entity with {@link OccasionCreateSchema} for the rest.
+ */
+export const OccasionUpdateSchema: OccasionUpdateSchemaType = /* @__PURE__ */ occasionUpdateSchema();
+
+/** The schema type of {@link OccasionUpdateSchema}. */
+export type OccasionUpdateSchemaType = ReturnType<typeof occasionUpdateSchema>;
+
+/** A valid occasion update body. */
+export type OccasionUpdate = v.InferOutput<typeof OccasionUpdateSchema>;
+
+/** The answers to one activity, counted over its invite lines. */
+export interface ActivitySummary {
+  activityId: string;
+  /** Invite lines of the activity. */
+  invited: number;
+  attending: number;
+  declined: number;
+  pending: number;
+}
+
+/** Read-only counts of an occasion (contract section 2). */
+export interface OccasionSummary {
+  guests: number;
+  households: number;
+  activities: number;
+  /** One entry per activity, in the activities' list order. */
+  perActivity: ActivitySummary[];
+}
+
+/** An occasion as the API answers it. */
+export interface Occasion {
+  id: string;
+  title: string;
+  description: string;
+  /** `YYYY-MM-DD` */
+  startDate: string;
+  /** `YYYY-MM-DD`, not before `startDate`. */
+  endDate: string;
+  /** IANA time zone name, e.g. `America/New_York`. */
+  timezone: string;
+  venueName: string;
+  venueAddress: string;
+  /** ISO 8601 instant in UTC, or null for no deadline. */
+  rsvpDeadline: string | null;
+  /** Required of guests who sign in by name, or null. */
+  passcode: string | null;
+  /** Exact origins whose pages may embed the widget. */
+  allowedOrigins: string[];
+  contactEmail: string;
+  createdAt: string;
+  updatedAt: string;
+  summary: OccasionSummary;
+}
