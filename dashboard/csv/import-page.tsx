@@ -282,7 +282,7 @@ function PreviewTable({ rows }: { rows: readonly ImportRow[] }) {
   const good = rows.filter((row) => row.problems.length === 0 && row.duplicates.length === 0).slice(0, 25);
   const shown = [...flagged, ...good];
   return (
-    <div className="table-wrap" style={{ maxHeight: 420 }}>
+    <div className="table-wrap" style={{ maxHeight: 420 }} tabIndex={0} role="region" aria-label="Rows of the file">
       <table className="table csv-preview" aria-label="Import preview">
         <thead>
           <tr>

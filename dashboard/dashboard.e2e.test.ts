@@ -1,0 +1,346 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumPath, launchChromium } from '../server/test-support/browser';
+import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
+import { parseCsv } from './csv/guest-csv';
+
+/**
+ * The dashboard in real headless Chromium against the real server on a fresh database:
+ * `npx vite build && npx tsup && npx vitest run --project browser dashboard`.
+ */
+
+const AXE = resolve('node_modules/axe-core/axe.min.js');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+/** Runs axe-core on the page; fails on any serious or critical violation. */
+async function expectAccessible(page: Page, screen: string): Promise<void> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  const violations = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: unknown[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations;
+  })) as AxeViolation[];
+  const serious = violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => JSON.stringify(node.target)).slice(0, 5).join(', ')}`);
+  expect(serious, `axe on ${screen}`).toEqual([]);
+}
+
+/** The field whose label reads `label` (required fields add ` *`). */
+function field(page: Page | Locator, label: string): Locator {
+  const pattern = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`);
+  const root = 'page' in page ? page.page() : page;
+  return page.locator('.field').filter({ has: root.locator(':is(label, .react-aria-Label)', { hasText: pattern }) });
+}
+
+/** Opens the select labelled `label` and chooses `option`. */
+async function choose(page: Page, scope: Page | Locator, label: string, option: string): Promise<void> {
+  await field(scope, label).getByRole('button').first().click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Types a date (and time) into a React Aria date picker, segment by segment. */
+async function typeDate(page: Page, scope: Page | Locator, label: string, keys: string): Promise<void> {
+  await field(scope, label).locator('[role=spinbutton]').first().click();
+  await page.keyboard.type(keys);
+}
+
+const FIRST = ['Ana', 'Bruno', 'Chloé', 'Dmitri', 'Esme', 'Farid', 'Greta', 'Hiro', 'Ines', 'Jonas'];
+const PARTNER = ['Kai', 'Lena', 'Mateo', 'Nadia', 'Oscar', 'Priya', 'Quinn', 'Rosa', 'Sven', 'Tomás'];
+const LAST = ['Smith', 'García', 'Okafor', 'Müller', 'Tanaka', 'Rossi', 'Novak', 'Dubois', 'Silva', 'Kim', 'Haddad', 'Cohen'];
+
+interface PlannedRow {
+  first: string;
+  last: string;
+  partner: string;
+  street: string;
+  city: string;
+  state: string;
+  zip: string;
+  country: string;
+  email: string;
+  phone: string;
+}
+
+/** 120 rows in another planner's columns; the first 80 with a partner: 200 guests. */
+function plannerRows(): PlannedRow[] {
+  return Array.from({ length: 120 }, (_, i) => {
+    const canadian = i % 7 === 0;
+    return {
+      first: FIRST[i % 10]!,
+      last: LAST[Math.floor(i / 10)]!,
+      partner: i < 80 ? PARTNER[i % 10]! : '',
+      street: `${i + 1} Maple Street`,
+      city: canadian ? 'Toronto' : 'Springfield',
+      state: canadian ? 'Ontario' : 'Illinois',
+      zip: canadian ? 'M5V 2T6' : '62701',
+      country: canadian ? 'Canada' : 'United States',
+      email: `guest${i}@example.com`,
+      phone: `555-010-${String(1000 + i)}`,
+    };
+  });
+}
+
+function plannerCsv(rows: PlannedRow[]): string {
+  const quote = (value: string) => (/[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+  const header =
+    'First Name,Last Name,Partner First Name,Partner Last Name,Street Address,Street Address (line 2),City,State / Region,Zip / Postal Code,Country,Email,Phone';
+  const lines = rows.map((row) =>
+    [row.first, row.last, row.partner, row.partner ? row.last : '', row.street, '', row.city, row.state, row.zip, row.country, row.email, row.phone]
+      .map(quote)
+      .join(','),
+  );
+  return [header, ...lines].join('\r\n');
+}
+
+describe.skipIf(!chromiumPath)('dashboard in Chromium', () => {
+  let server: LiveServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    server = await startLiveServer();
+    browser = await launchChromium();
+    context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    page.on('pageerror', (error) => errors.push(error.message));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('takes a host from sign-up to an exported guest list', async () => {
+    const url = server.url;
+
+    // Signed out, an occasion page sends the visitor to sign-in, and back afterwards.
+    await page.goto(`${url}/occasions`);
+    await page.waitForURL(/\/auth\/sign-in/);
+    await expect(page.getByRole('heading', { name: 'Sign in to Kindly' })).toBeTruthy();
+    await page.getByRole('heading', { name: 'Sign in to Kindly' }).waitFor();
+    await expectAccessible(page, 'sign-in');
+
+    // A wrong password reads clearly.
+    await field(page, 'Email').locator('input').fill('nobody@example.com');
+    await field(page, 'Password').locator('input').fill('wrong password here');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Wrong email or password').waitFor();
+
+    // Sign up.
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.getByRole('heading', { name: 'Create your Kindly account' }).waitFor();
+    await expectAccessible(page, 'sign-up');
+    await field(page, 'First name').locator('input').fill('Ada');
+    await field(page, 'Last name').locator('input').fill('Lovelace');
+    await field(page, 'Email').locator('input').fill('ada@example.com');
+    await field(page, 'Password').locator('input').fill('correct horse battery staple');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(`${url}/occasions`);
+    await page.getByRole('heading', { name: 'Your occasions' }).waitFor();
+    await page.getByText('No occasions yet').waitFor();
+    await expectAccessible(page, 'occasions (empty)');
+
+    // Create an occasion.
+    await page.getByRole('button', { name: 'New occasion' }).click();
+    const createDialog = page.getByRole('dialog', { name: 'New occasion' });
+    await createDialog.waitFor();
+    await expectAccessible(page, 'new occasion dialog');
+    await field(createDialog, 'Title').locator('input').fill('Ada & Charles');
+    await typeDate(page, createDialog, 'Start date', '06122027');
+    await typeDate(page, createDialog, 'End date', '06132027');
+    await createDialog.getByRole('button', { name: 'Create occasion' }).click();
+    await page.waitForURL(/\/occasion\/[\w-]+$/);
+    const occasionUrl = page.url();
+    await page.getByRole('heading', { name: 'Ada & Charles', level: 1 }).waitFor();
+    await expectAccessible(page, 'overview (new)');
+
+    // Settings: add an allowed origin; the overview shows it with the snippet.
+    await page.getByRole('navigation', { name: 'Occasion' }).getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('heading', { name: 'Occasion settings' }).waitFor();
+    await expectAccessible(page, 'settings');
+    await field(page, 'Allowed origins').locator('textarea').fill('https://ada-and-charles.example');
+    await field(page, 'Passcode').locator('input').fill('lovelace');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Saved.').waitFor();
+
+    // Schedule: two activities, the second with meal options.
+    await page.getByRole('navigation', { name: 'Occasion' }).getByRole('link', { name: 'Schedule' }).click();
+    await page.getByText('No activities yet').waitFor();
+    await expectAccessible(page, 'schedule (empty)');
+    for (const [name, start, meals] of [
+      ['Ceremony', '061220270400P', []],
+      ['Dinner', '061220270630P', ['Fish', 'Beef', 'Vegetarian']],
+    ] as const) {
+      await page.getByRole('button', { name: 'Add activity' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New activity' });
+      await dialog.waitFor();
+      await field(dialog, 'Name').locator('input').fill(name);
+      await typeDate(page, dialog, 'Starts', start);
+      for (const [index, meal] of meals.entries()) {
+        await dialog.getByRole('button', { name: 'Add meal' }).click();
+        await field(dialog, `Meal ${index + 1}`).locator('input').fill(meal);
+      }
+      if (meals.length > 0) await expectAccessible(page, 'activity dialog');
+      await dialog.getByRole('button', { name: 'Add activity' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.locator(`[data-activity-name="${name}"]`).waitFor();
+    }
+    await expect(page.locator('[data-activity-name]').allTextContents()).resolves.toHaveLength(2);
+    await expect(page.locator('[data-activity-name="Ceremony"]').textContent()).resolves.toContain('4:00 PM');
+    await expectAccessible(page, 'schedule');
+
+    // Import 200 guests from another planner's spreadsheet.
+    const rows = plannerRows();
+    await page.getByRole('navigation', { name: 'Occasion' }).getByRole('link', { name: 'Guests' }).click();
+    await page.getByText('No guests yet').waitFor();
+    await expectAccessible(page, 'guests (empty)');
+    await page.getByRole('link', { name: 'Import CSV' }).click();
+    await page.getByRole('heading', { name: 'Import guests from a spreadsheet' }).waitFor();
+    await page.locator('input[type=file]').setInputFiles({ name: 'planner.csv', mimeType: 'text/csv', buffer: Buffer.from(plannerCsv(rows)) });
+    await page.getByTestId('import-counts').waitFor();
+    await expect(page.getByTestId('import-counts').textContent()).resolves.toContain('120 rows in planner.csv: 200 guests');
+    await expectAccessible(page, 'import preview');
+    await page.getByRole('button', { name: 'Import 200 guests' }).click();
+    await page.getByTestId('import-summary').waitFor({ timeout: 60_000 });
+    await expect(page.getByTestId('import-summary').textContent()).resolves.toContain('200 guests added');
+
+    // Invite everyone to both activities in one bulk call.
+    await page.getByRole('link', { name: 'See the guest list' }).click();
+    await page.getByTestId('guest-count').waitFor();
+    await expect(page.getByTestId('guest-count').textContent()).resolves.toBe('200 guests');
+    await expectAccessible(page, 'guest list');
+    await page.locator('label.checkbox', { has: page.getByRole('checkbox', { name: 'Select every guest shown' }) }).click();
+    await page.getByText('200 guests selected').waitFor();
+    await page.getByRole('button', { name: 'Invite to…' }).click();
+    const inviteDialog = page.getByRole('dialog');
+    await choose(page, inviteDialog, 'Activities', 'Ceremony');
+    await choose(page, inviteDialog, 'Activities', 'Dinner');
+    await expectAccessible(page, 'invite dialog');
+    await inviteDialog.getByRole('button', { name: 'Invite', exact: true }).click();
+    await page.getByText('400 invitations added.').waitFor();
+
+    // Record a reply received by phone.
+    await field(page, 'Search by name').locator('input').fill('ana smi');
+    await expect.poll(() => page.getByTestId('guest-count').textContent()).toBe('Showing 1 of 200 guests');
+    await page.getByRole('button', { name: 'Edit Ana Smith' }).click();
+    const guestDialog = page.getByRole('dialog', { name: 'Edit Ana Smith' });
+    await guestDialog.waitFor();
+    await choose(page, guestDialog, 'Ceremony', 'Attending');
+    await choose(page, guestDialog, 'Dinner', 'Attending');
+    await choose(page, guestDialog, 'Dinner meal', 'Fish');
+    await expectAccessible(page, 'guest dialog');
+    await guestDialog.getByRole('button', { name: 'Save guest' }).click();
+    await guestDialog.waitFor({ state: 'detached' });
+
+    // The invitation grid shows the answer.
+    await page.getByRole('link', { name: 'Invitation grid' }).click();
+    await page.getByRole('table', { name: 'Invitation grid' }).waitFor();
+    await expectAccessible(page, 'invitation grid');
+
+    // The overview counts changed.
+    await page.goto(occasionUrl);
+    const ceremony = page.locator('tr[data-activity]').first();
+    await ceremony.waitFor();
+    await expect.poll(() => ceremony.locator('[data-count=attending]').textContent()).toBe('1');
+    await expect(ceremony.locator('[data-count=invited]').textContent()).resolves.toBe('200');
+    await expect(ceremony.locator('[data-count=pending]').textContent()).resolves.toBe('199');
+    await expect(page.getByTestId('stat-guests').textContent()).resolves.toBe('200');
+    await expect(page.getByTestId('stat-households').textContent()).resolves.toBe('120');
+    await page.getByRole('table', { name: 'Meal choices for Dinner' }).getByText('Fish').waitFor();
+    const snippet = await page.getByTestId('embed-snippet').textContent();
+    expect(snippet).toBe(
+      `<script src="${url}/widget.js" async></script>\n<kindly-rsvp occasion="${occasionUrl.split('/').pop()}"></kindly-rsvp>`,
+    );
+    await page.getByText('https://ada-and-charles.example').waitFor();
+    await expectAccessible(page, 'overview');
+
+    // Households: 120, with addresses and invite codes; the printable list.
+    await page.getByRole('navigation', { name: 'Occasion' }).getByRole('link', { name: 'Households' }).click();
+    await page.getByText('120 households').waitFor();
+    await expectAccessible(page, 'households');
+    await page.getByRole('link', { name: 'Printable invite codes' }).click();
+    await page.getByRole('table', { name: 'Invite codes' }).waitFor();
+    await expectAccessible(page, 'invite codes');
+
+    // Export, and compare with what was imported.
+    await page.getByRole('navigation', { name: 'Occasion' }).getByRole('link', { name: 'Guests' }).click();
+    await page.getByTestId('guest-count').waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('ada-charles-guests.csv');
+    const exported = parseCsv(readFileSync((await download.path())!, 'utf8'));
+    expect(exported.rows).toHaveLength(200);
+    const column = (name: string) => exported.headers.indexOf(name);
+    for (const name of ['Household', 'Street Address', 'Ceremony: Response', 'Dinner: Response', 'Dinner: Meal']) expect(column(name)).toBeGreaterThan(-1);
+    const byName = new Map(exported.rows.map((row) => [`${row[column('First Name')]} ${row[column('Last Name')]}`, row]));
+    for (const planned of rows) {
+      const row = byName.get(`${planned.first} ${planned.last}`)!;
+      expect(row, `${planned.first} ${planned.last}`).toBeTruthy();
+      expect(row[column('Email')]).toBe(planned.email);
+      expect(row[column('Phone')]).toBe(planned.phone);
+      expect(row[column('Street Address')]).toBe(planned.street);
+      expect(row[column('City')]).toBe(planned.city);
+      expect(row[column('State / Region')]).toBe(planned.country === 'Canada' ? 'ON' : 'IL');
+      expect(row[column('Zip / Postal Code')]).toBe(planned.zip);
+      expect(row[column('Country')]).toBe(planned.country);
+      expect(row[column('Invite Code')]).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+      const answered = planned.first === 'Ana' && planned.last === 'Smith';
+      expect(row[column('Ceremony: Response')]).toBe(answered ? 'Attending' : 'Pending');
+      expect(row[column('Dinner: Meal')]).toBe(answered ? 'Fish' : '');
+      if (planned.partner) {
+        const partner = byName.get(`${planned.partner} ${planned.last}`)!;
+        expect(partner[column('Household')]).toBe(row[column('Household')]);
+        expect(row[column('Household')]).toBe(`${planned.first} & ${planned.partner} ${planned.last}`);
+        expect(partner[column('Street Address')]).toBe(planned.street);
+      }
+    }
+
+    // Importing the export back changes nothing: every row is recognised, nothing is flagged.
+    await page.getByRole('link', { name: 'Import CSV' }).click();
+    const exportedText = readFileSync((await download.path())!);
+    await page.locator('input[type=file]').setInputFiles({ name: download.suggestedFilename(), mimeType: 'text/csv', buffer: exportedText });
+    await page.getByTestId('import-counts').waitFor();
+    await expect(page.getByTestId('import-counts').textContent()).resolves.toBe('200 rows in ' + download.suggestedFilename() + ': 200 guests.');
+
+    // Sign out: the session ends, and the occasion pages need signing in again.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/auth\/sign-in/);
+    await page.goto(occasionUrl);
+    await page.waitForURL(/\/auth\/sign-in\?next=/);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the error screen for a routing failure and redirects unknown paths', async () => {
+    const url = server.url;
+    page = await (await browser.newContext()).newPage();
+    await page.goto(`${url}/auth/sign-up`);
+    await field(page, 'First name').locator('input').fill('Grace');
+    await field(page, 'Last name').locator('input').fill('Hopper');
+    await field(page, 'Email').locator('input').fill('grace@example.com');
+    await field(page, 'Password').locator('input').fill('correct horse battery staple');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(`${url}/occasions`);
+
+    await page.goto(`${url}/somewhere/else`);
+    await page.waitForURL(`${url}/occasions`);
+
+    await page.goto(`${url}/occasion/doesNotExist1`);
+    await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
+    await page.getByText('404 Not Found').waitFor();
+    await expectAccessible(page, 'error screen');
+
+    // A signed-in visitor of /auth goes to the occasions.
+    await page.goto(`${url}/auth/sign-in`);
+    await page.waitForURL(`${url}/occasions`);
+  });
+});
