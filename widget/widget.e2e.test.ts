@@ -1,0 +1,464 @@
+/**
+ * The widget in real headless Chromium, cross-site: the API and `widget.js` on
+ * `http://localhost:<port>` (the real server over HTTP), the example host sites on
+ * `http://127.0.0.1:<port2>`. Needs the built widget and examples (`npx tsup`).
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../server/app';
+import { startExamplesServer, type ExamplesServer } from '../server/frontends/serve-examples';
+import { chromiumPath, launchChromium } from '../server/test-support/browser';
+import { signUpHost, type HostClient } from '../server/test-support/host-session';
+import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
+
+const axePath = resolve('node_modules/axe-core/axe.min.js');
+const built = existsSync(resolve('dist/widget/widget.js')) && existsSync(resolve('dist/widget/app.js'));
+if (chromiumPath && !built) console.warn('\n\u26a0  dist/widget is missing: run `npx tsup` before the widget e2e tests.\n');
+
+interface Fixture {
+  occasionId: string;
+  inviteCode: string;
+  householdId: string;
+  dinner: string;
+  ceremony: string;
+  jane: string;
+  jose: string;
+}
+
+let live: LiveServer;
+let examples: ExamplesServer;
+let host: HostClient;
+let browser: Browser;
+
+async function json<T>(response: Promise<Response> | Response): Promise<T> {
+  const answer = await response;
+  const body = await answer.text();
+  if (answer.status >= 300) throw new Error(`${answer.status} ${body}`);
+  return JSON.parse(body) as T;
+}
+
+/**
+ * One occasion (sign-in is rate-limited per client and occasion, so each test has its own):
+ * a welcome dinner with meal options (one disabled) and a ceremony without, the Smiths (Jane,
+ * who may bring a plus-one, and Jose) invited to both.
+ */
+async function createOccasion(title = 'Sam & Alex are getting married'): Promise<Fixture> {
+  const occasion = await json<{ id: string }>(
+    host.request('POST', '/occasion', {
+      title,
+      description: 'A weekend in the hills.',
+      startDate: '2027-06-11',
+      endDate: '2027-06-13',
+      timezone: 'America/New_York',
+      venueName: 'Willow Creek Farm',
+      venueAddress: '4100 Orchard Road, Hudson, NY 12534',
+      passcode: 'willow2027',
+      allowedOrigins: [examples.url],
+      contactEmail: 'hosts@example.com',
+    }),
+  );
+  const base = `/occasion/${occasion.id}`;
+  const dinner = await json<{ id: string }>(
+    host.request('POST', `${base}/activity`, {
+      name: 'Welcome dinner',
+      startsAt: '2027-06-11T23:00:00.000Z',
+      endsAt: '2027-06-12T02:00:00.000Z',
+      locationName: 'The Old Barn',
+      dressCode: 'Smart casual',
+      mealOptions: [
+        { value: 'fish', text: 'Sea bass' },
+        { value: 'beef', text: 'Beef' },
+        { value: 'veal', text: 'Veal', disabled: true },
+      ],
+    }),
+  );
+  const ceremony = await json<{ id: string }>(
+    host.request('POST', `${base}/activity`, { name: 'Ceremony', startsAt: '2027-06-12T20:00:00.000Z', locationName: 'The Orchard', dressCode: 'Garden formal' }),
+  );
+  const household = await json<{ id: string; inviteCode: string }>(
+    host.request('POST', `${base}/household`, {
+      name: 'The Smiths',
+      addressLine1: '1 Main St',
+      city: 'Springfield',
+      state: 'IL',
+      postalCode: '62701',
+      country: 'USA',
+      phone: '555.123.4567',
+    }),
+  );
+  const jane = await json<{ id: string }>(host.request('POST', `${base}/guest`, { householdId: household.id, firstName: 'Jane', lastName: 'Smith', plusOneAllowed: true }));
+  await new Promise((done) => setTimeout(done, 5));
+  const jose = await json<{ id: string }>(host.request('POST', `${base}/guest`, { householdId: household.id, firstName: 'Jose', lastName: 'Nunez' }));
+  await json(
+    host.request('PUT', `${base}/invite-lines`, {
+      lines: [jane.id, jose.id].flatMap((guestId) => [dinner.id, ceremony.id].map((activityId) => ({ guestId, activityId, invited: true }))),
+    }),
+  );
+  return { occasionId: occasion.id, inviteCode: household.inviteCode, householdId: household.id, dinner: dinner.id, ceremony: ceremony.id, jane: jane.id, jose: jose.id };
+}
+
+const exampleUrl = (site: string, fixture: Fixture, extra = '') => `${examples.url}/${site}/?occasion=${fixture.occasionId}${extra}`;
+
+/** The n-th widget of the page (Playwright's locators pierce its open shadow root). */
+const widget = (page: Page, n = 0): Locator => page.locator('kindly-rsvp').nth(n);
+
+/** axe-core on the widget only (the host pages are not ours): no serious or critical violation. */
+async function expectAccessible(page: Page, state: string): Promise<void> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<AxeResults> } }).axe;
+    type AxeResults = { violations: AxeRule[]; passes: AxeRule[] };
+    type AxeRule = { id: string; impact?: string | null; nodes: Array<{ target: unknown; failureSummary?: string }> };
+    const results = await axe.run(document.querySelector('kindly-rsvp'), { resultTypes: ['violations', 'passes'] });
+    return {
+      violations: results.violations
+        .filter((rule) => rule.impact === 'serious' || rule.impact === 'critical')
+        .map((rule) => ({ id: rule.id, nodes: rule.nodes.map((node) => [node.target, node.failureSummary]) })),
+      // Proof that axe looked inside the shadow root: the widget's controls were checked.
+      checkedInside: results.passes.some((rule) => rule.nodes.some((node) => JSON.stringify(node.target).includes('kindly-rsvp'))),
+    };
+  });
+  expect(result.violations, `axe on "${state}"`).toEqual([]);
+  expect(result.checkedInside, `axe reached the shadow root on "${state}"`).toBe(true);
+}
+
+async function signInByCode(page: Page, code: string): Promise<void> {
+  await widget(page).getByLabel('Invite code').fill(code);
+  await widget(page).getByRole('button', { name: 'Continue' }).click();
+}
+
+const group = (scope: Locator, name: string | RegExp) => scope.getByRole('group', { name });
+
+/** Answers one member for one activity in the RSVP form. */
+async function answer(page: Page, activity: RegExp, guest: string, attending: boolean, meal?: string): Promise<void> {
+  const who = group(group(widget(page), activity), guest);
+  await who.getByRole('radio', { name: attending ? 'Joyfully accepts' : 'Regretfully declines' }).check();
+  if (meal) await who.getByLabel(`Meal for ${guest}`).selectOption(meal);
+}
+
+async function hostLines(fixture: Fixture) {
+  return json<Array<{ guestId: string; activityId: string; response: string; mealChoice: string | null; respondedBy: string | null }>>(
+    host.request('GET', `/occasion/${fixture.occasionId}/invite-lines`),
+  );
+}
+const lineOf = (lines: Awaited<ReturnType<typeof hostLines>>, guestId: string, activityId: string) =>
+  lines.find((line) => line.guestId === guestId && line.activityId === activityId);
+
+describe.skipIf(!chromiumPath || !built)('the widget on cross-site host pages (Chromium)', () => {
+  beforeAll(async () => {
+    live = await startLiveServer();
+    examples = await startExamplesServer({ port: 0, examplesDir: 'examples', distDir: 'dist', apiOrigin: live.url });
+    host = await signUpHost(createApp(live.deps));
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await examples?.close();
+    await live?.close();
+  });
+
+  it('serves the pages cross-site: the API on localhost, the example on 127.0.0.1', () => {
+    expect(new URL(live.url).hostname).toBe('localhost');
+    expect(new URL(examples.url).hostname).toBe('127.0.0.1');
+  });
+
+  it('signs in by code, edits the household, RSVPs with meals and a plus-one, finds and changes the answers; the host sees them', async () => {
+    const fixture = await createOccasion();
+    const context = await browser.newContext({ viewport: { width: 900, height: 1000 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(String(error)));
+    await page.goto(exampleUrl('wedding', fixture));
+    const w = widget(page);
+
+    // Sign-in: a clear message for a missing code and for a wrong one.
+    await expect.poll(() => w.getByRole('heading', { name: 'Find your invitation' }).isVisible()).toBe(true);
+    await expectAccessible(page, 'sign-in');
+    await w.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => w.getByText('Invite code is required.').isVisible()).toBe(true);
+    expect(await w.getByLabel('Invite code').evaluate((input) => input.getAttribute('aria-invalid'))).toBe('true');
+    await signInByCode(page, 'AAAA-BBBB-CCCC');
+    await expect.poll(() => w.getByRole('alert').textContent()).toContain("We couldn't find an invitation");
+    await expectAccessible(page, 'sign-in failed');
+
+    // The code as a guest might type it: lower case, spaces instead of dashes.
+    await signInByCode(page, fixture.inviteCode.toLowerCase().replaceAll('-', ' '));
+    await expect.poll(() => w.getByRole('heading', { name: 'Sam & Alex are getting married' }).isVisible()).toBe(true);
+    expect(await w.getByText('Signed in as Jane Smith').isVisible()).toBe(true);
+    // Focus follows the guest to the new screen.
+    expect(await page.evaluate(() => document.querySelector('kindly-rsvp')!.shadowRoot!.activeElement?.textContent)).toBe('Sam & Alex are getting married');
+    await expect.poll(() => w.getByRole('group', { name: /Welcome dinner/ }).isVisible()).toBe(true);
+    await expectAccessible(page, 'signed in: event info and RSVP form');
+
+    // Event info in the occasion's time zone.
+    const info = await w.locator('section').first().textContent();
+    expect(info).toContain('Friday, June 11 – Sunday, June 13, 2027');
+    expect(info).toContain('Fri, June 11, 7:00 – 10:00 PM EDT');
+    expect(info).toContain('Smart casual');
+    expect(info).toContain('The Old Barn');
+    // The token is kept for this occasion in the page's localStorage.
+    expect(await page.evaluate((id) => localStorage.getItem(`kindly.guest-token.${id}`), fixture.occasionId)).toMatch(/.{20,}/);
+
+    // Household: phone shown formatted; fix a name, add dietary notes, move to Canada.
+    const household = w.locator('section', { has: page.getByRole('heading', { name: 'Your household' }) });
+    expect(await household.textContent()).toContain('(555) 123-4567');
+    await household.getByRole('button', { name: 'Edit household details' }).click();
+    await expectAccessible(page, 'household form');
+    const jose = group(household, 'Jose Nunez');
+    await jose.getByLabel('First name').fill('José');
+    await jose.getByLabel('Last name').fill('Núñez');
+    await group(household, 'Jane Smith').getByLabel('Dietary notes').fill('No peanuts, please.');
+    await household.getByLabel('Country').selectOption('Canada');
+    expect(await household.getByLabel('Province or territory').inputValue()).toBe(''); // IL is not a province
+    await household.getByLabel('Province or territory').selectOption({ label: 'Ontario' });
+    await household.getByLabel('City').fill('Toronto');
+    await household.getByLabel('Postal code').fill('M5V 2T6');
+    await household.getByLabel('Phone').fill('416 555 0199');
+    await household.getByLabel('Email').fill('not-an-email');
+    await household.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => household.getByText('Enter an email address like name@example.com.').isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.querySelector('kindly-rsvp')!.shadowRoot!.activeElement?.getAttribute('type'))).toBe('email');
+    await household.getByLabel('Email').fill('smiths@example.com');
+    await household.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => household.getByText('Your details were saved.').isVisible()).toBe(true);
+    const saved = await household.textContent();
+    expect(saved).toContain('(416) 555-0199');
+    expect(saved).toContain('Toronto, ON M5V 2T6');
+    expect(saved).toContain('José Núñez');
+    const hostHousehold = await json<{ country: string; state: string; email: string }>(host.request('GET', `/occasion/${fixture.occasionId}/household/${fixture.householdId}`));
+    expect(hostHousehold).toMatchObject({ country: 'Canada', state: 'ON', email: 'smiths@example.com' });
+
+    // RSVP: every answer is needed, and a meal when attending the dinner.
+    const rsvp = w.locator('section', { has: page.getByRole('heading', { name: 'RSVP', exact: true }) });
+    await rsvp.getByRole('button', { name: 'Review answers' }).click();
+    await expect.poll(() => rsvp.getByText('Please choose an answer.').first().isVisible()).toBe(true);
+    await expectAccessible(page, 'RSVP form with errors');
+    await answer(page, /Welcome dinner/, 'Jane Smith', true);
+    await rsvp.getByRole('button', { name: 'Review answers' }).click();
+    await expect.poll(() => rsvp.getByText('Please choose a meal.').isVisible()).toBe(true);
+    const janeMeal = group(group(rsvp, /Welcome dinner/), 'Jane Smith').getByLabel('Meal for Jane Smith');
+    expect(await janeMeal.locator('option[value="veal"]').evaluate((option) => (option as HTMLOptionElement).disabled)).toBe(true);
+    await janeMeal.selectOption('fish');
+    await answer(page, /Welcome dinner/, 'José Núñez', true, 'beef');
+    await answer(page, /Ceremony/, 'Jane Smith', true);
+    await answer(page, /Ceremony/, 'José Núñez', false);
+    await rsvp.getByLabel("Guest's first name").fill('Chris');
+    await rsvp.getByLabel("Guest's last name").fill('Doe');
+    await rsvp.getByLabel('Message to the hosts').fill('We cannot wait!');
+    await rsvp.getByRole('button', { name: 'Review answers' }).click();
+    await expect.poll(() => rsvp.getByRole('heading', { name: 'Review your RSVP' }).isVisible()).toBe(true);
+    const review = await rsvp.textContent();
+    expect(review).toContain('Jane Smith: Joyfully accepts · Meal: Sea bass');
+    expect(review).toContain('José Núñez: Regretfully declines');
+    expect(review).toContain('Jane Smith: Bringing Chris Doe');
+    expect(review).toContain('We cannot wait!');
+    await expectAccessible(page, 'RSVP review');
+    await rsvp.getByRole('button', { name: 'Send RSVP' }).click();
+    await expect.poll(() => rsvp.getByText('Thank you! Your RSVP has been sent.').isVisible()).toBe(true);
+    await expectAccessible(page, 'RSVP confirmation');
+
+    // The host sees the answers, and the plus-one as a guest of the household.
+    let lines = await hostLines(fixture);
+    expect(lineOf(lines, fixture.jane, fixture.dinner)).toMatchObject({ response: 'ATTENDING', mealChoice: 'fish', respondedBy: 'GUEST' });
+    expect(lineOf(lines, fixture.jose, fixture.dinner)).toMatchObject({ response: 'ATTENDING', mealChoice: 'beef' });
+    expect(lineOf(lines, fixture.jose, fixture.ceremony)).toMatchObject({ response: 'DECLINED', mealChoice: null });
+    const guests = await json<Array<{ id: string; firstName: string; plusOneOf: string | null; dietaryNotes: string }>>(host.request('GET', `/occasion/${fixture.occasionId}/guests`));
+    const chris = guests.find((guest) => guest.firstName === 'Chris');
+    expect(chris?.plusOneOf).toBe(fixture.jane);
+    expect(guests.find((guest) => guest.id === fixture.jane)?.dietaryNotes).toBe('No peanuts, please.');
+
+    // Come back later: still signed in, the answers are there.
+    await page.reload();
+    await expect.poll(() => rsvp.getByRole('heading', { name: 'Your answers' }).isVisible()).toBe(true);
+    const summary = await rsvp.textContent();
+    expect(summary).toContain('Jane Smith: Joyfully accepts · Meal: Sea bass');
+    expect(summary).toContain('José Núñez: Joyfully accepts · Meal: Beef');
+    expect(summary).toContain('Chris Doe: Joyfully accepts · Meal: Sea bass'); // the plus-one answered as Jane did
+    expect(await household.textContent()).toContain('Guest of Jane Smith');
+
+    // Change them until the deadline.
+    await rsvp.getByRole('button', { name: 'Change RSVP' }).click();
+    expect(await rsvp.getByLabel("Guest's first name").inputValue()).toBe('Chris');
+    await answer(page, /Ceremony/, 'José Núñez', true);
+    await answer(page, /Welcome dinner/, 'Chris Doe', true, 'beef');
+    await rsvp.getByRole('button', { name: 'Review answers' }).click();
+    await rsvp.getByRole('button', { name: 'Send RSVP' }).click();
+    await expect.poll(() => rsvp.getByText('Thank you! Your RSVP has been updated.').isVisible()).toBe(true);
+    lines = await hostLines(fixture);
+    expect(lineOf(lines, fixture.jose, fixture.ceremony)).toMatchObject({ response: 'ATTENDING' });
+    expect(lineOf(lines, chris!.id, fixture.dinner)).toMatchObject({ response: 'ATTENDING', mealChoice: 'beef' });
+
+    // After the deadline: read-only, and it says so.
+    await json(host.request('PUT', `/occasion/${fixture.occasionId}`, { rsvpDeadline: new Date(Date.now() - 60_000).toISOString() }));
+    await page.reload();
+    await expect.poll(() => rsvp.getByText('The RSVP deadline has passed', { exact: false }).isVisible()).toBe(true);
+    expect(await rsvp.getByRole('button', { name: 'Change RSVP' }).count()).toBe(0);
+    expect(await rsvp.getByRole('radio').count()).toBe(0);
+    expect(await rsvp.textContent()).toContain('José Núñez: Joyfully accepts');
+    await expectAccessible(page, 'RSVP closed');
+
+    // Sign out: the token is gone, and a reload shows the sign-in form.
+    await w.getByRole('button', { name: 'Sign out' }).click();
+    await expect.poll(() => w.getByRole('heading', { name: 'Find your invitation' }).isVisible()).toBe(true);
+    expect(await page.evaluate((id) => localStorage.getItem(`kindly.guest-token.${id}`), fixture.occasionId)).toBeNull();
+    await page.reload();
+    await expect.poll(() => w.getByLabel('Invite code').isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('signs in by name and passcode, and says how long to wait when rate-limited', async () => {
+    const fixture = await createOccasion();
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(exampleUrl('wedding', fixture));
+    const w = widget(page);
+    await w.getByRole('button', { name: "I don't have my invite code" }).click();
+    await w.getByLabel('First name').fill('jane');
+    await w.getByLabel('Last name').fill('SMITH');
+    await w.getByLabel('Passcode').fill('wrong');
+    await w.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => w.getByRole('alert').textContent()).toContain("We couldn't find an invitation");
+    await w.getByLabel('Passcode').fill('willow2027');
+    await w.getByRole('button', { name: 'Continue' }).click();
+    await expect.poll(() => w.getByText('Signed in as Jane Smith').isVisible()).toBe(true);
+    await w.getByRole('button', { name: 'Sign out' }).click();
+
+    // Five attempts a minute per client and occasion (two used above); then the wait, from Retry-After.
+    await w.getByRole('button', { name: "I don't have my invite code" }).click();
+    await w.getByLabel('First name').fill('Nobody');
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      await w.getByRole('button', { name: 'Continue' }).click();
+      await expect.poll(() => w.getByRole('button', { name: 'Continue' }).isVisible()).toBe(true);
+    }
+    await expect.poll(() => w.getByRole('alert').textContent()).toMatch(/Too many attempts\. Please wait \d+ seconds and try again\./);
+    await expectAccessible(page, 'rate limited');
+    await context.close();
+  });
+
+  it('works where third-party cookies are blocked: the bearer token alone carries the session', async () => {
+    const fixture = await createOccasion();
+    const context = await browser.newContext();
+    const cookiesSent: string[] = [];
+    let cookiesRefused = 0;
+    // Block the API's cookies: every request to it is sent from here (no cookie jar) and its
+    // answer given back without Set-Cookie. (route.fetch() would store the cookies in the context.)
+    await context.route(`${live.url}/event/**`, async (route) => {
+      const request = route.request();
+      const headers = await request.allHeaders();
+      if (headers.cookie) cookiesSent.push(headers.cookie);
+      const forwarded = Object.fromEntries(Object.entries(headers).filter(([name]) => !name.startsWith(':') && name !== 'host' && name !== 'cookie'));
+      const body = request.postDataBuffer();
+      const response = await fetch(request.url(), { method: request.method(), headers: forwarded, ...(body ? { body } : {}) });
+      const answer = [...response.headers].filter(([name]) => name !== 'set-cookie');
+      if (response.headers.getSetCookie().length) cookiesRefused += 1;
+      await route.fulfill({ status: response.status, headers: Object.fromEntries(answer), body: Buffer.from(await response.arrayBuffer()) });
+    });
+    const page = await context.newPage();
+    await page.goto(exampleUrl('wedding', fixture, `&invite=${fixture.inviteCode}`));
+    const w = widget(page);
+    // `?invite=CODE` signs the guest straight in.
+    await expect.poll(() => w.getByText('Signed in as Jane Smith').isVisible()).toBe(true);
+    await answer(page, /Welcome dinner/, 'Jane Smith', true, 'fish');
+    await answer(page, /Welcome dinner/, 'Jose Nunez', false);
+    await answer(page, /Ceremony/, 'Jane Smith', true);
+    await answer(page, /Ceremony/, 'Jose Nunez', true);
+    await w.getByRole('button', { name: 'Review answers' }).click();
+    await w.getByRole('button', { name: 'Send RSVP' }).click();
+    await expect.poll(() => w.getByText('Thank you! Your RSVP has been sent.').isVisible()).toBe(true);
+    await page.reload();
+    await expect.poll(() => w.getByText('Jose Nunez: Regretfully declines').isVisible()).toBe(true);
+    expect(lineOf(await hostLines(fixture), fixture.jane, fixture.dinner)).toMatchObject({ response: 'ATTENDING', mealChoice: 'fish' });
+    // Really no cookie: none stored for the API, none sent to it.
+    expect((await context.cookies()).filter((cookie) => cookie.domain.includes('localhost'))).toEqual([]);
+    expect(cookiesSent).toEqual([]);
+    expect(cookiesRefused).toBeGreaterThan(0); // the API did try to set its cookie
+    await context.close();
+  });
+
+  it('is not changed by the hostile page: the same computed styles as on a blank page, at any width from 320 px', async () => {
+    const fixture = await createOccasion();
+    const PROPERTIES = [
+      'font-family', 'font-size', 'font-weight', 'font-style', 'line-height', 'letter-spacing', 'text-transform', 'text-align',
+      'text-decoration-line', 'color', 'background-color', 'border-top-width', 'border-top-style', 'border-top-color',
+      'border-left-width', 'border-top-left-radius', 'padding-top', 'padding-left', 'margin-top', 'margin-left', 'display',
+      'box-sizing', 'visibility', 'opacity', 'cursor', 'outline-style', 'list-style-type', 'white-space', 'min-height',
+    ];
+    const computed = async (site: string, extra: string) => {
+      const context = await browser.newContext({ viewport: { width: 700, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(exampleUrl(site, fixture, extra));
+      await expect.poll(() => widget(page).getByRole('button').first().isVisible()).toBe(true);
+      if (extra) await expect.poll(() => widget(page).getByRole('group', { name: /Welcome dinner/ }).isVisible()).toBe(true);
+      const styles = await page.evaluate((properties) => {
+        const root = document.querySelector('kindly-rsvp')!.shadowRoot!;
+        return [...root.querySelectorAll('*')].map((element) => {
+          const style = getComputedStyle(element);
+          return [`${element.tagName.toLowerCase()}.${element.className}`, ...properties.map((property) => `${property}: ${style.getPropertyValue(property)}`)];
+        });
+      }, PROPERTIES);
+      await context.close();
+      return styles;
+    };
+    for (const extra of ['', `&invite=${fixture.inviteCode}`]) {
+      const onBlank = await computed('blank', extra);
+      const onHostile = await computed('wedding', extra);
+      expect(onBlank.length).toBeGreaterThan(10);
+      expect(onHostile).toEqual(onBlank);
+      // The theme of the couple (custom properties) does reach it.
+      expect(onHostile.find((row) => row[0] === 'div.k')).toContain('font-family: Georgia, "Times New Roman", serif');
+    }
+
+    // Narrow screens: nothing sticks out at 320 px, signed out or in.
+    const context = await browser.newContext({ viewport: { width: 320, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(exampleUrl('blank', fixture, `&invite=${fixture.inviteCode}`));
+    await expect.poll(() => widget(page).getByRole('group', { name: /Welcome dinner/ }).isVisible()).toBe(true);
+    const overflow = await page.evaluate(() => {
+      const root = document.querySelector('kindly-rsvp')!.shadowRoot!;
+      const box = root.querySelector('.k')!.getBoundingClientRect();
+      return [...root.querySelectorAll('*')].filter((element) => element.getBoundingClientRect().right > box.right + 0.5).map((element) => element.outerHTML.slice(0, 80));
+    });
+    expect(overflow).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await context.close();
+  });
+
+  it('runs several widgets on a page and one added later; removing the element unmounts it', async () => {
+    const fixture = await createOccasion();
+    const context = await browser.newContext();
+    const page = await context.newPage();
+
+    // The site-builder page: the snippet pasted twice (script included twice), two widgets.
+    await page.goto(exampleUrl('site-builder', fixture));
+    await expect.poll(() => widget(page, 1).getByLabel('Invite code').isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.querySelectorAll('script[src$="/widget.js"]').length)).toBe(2);
+    await signInByCode(page, fixture.inviteCode);
+    // Both show the same guest: one session per occasion on the page.
+    await expect.poll(() => widget(page, 1).getByText('Signed in as Jane Smith').isVisible()).toBe(true);
+    // lang="en-GB" on the second widget: British dates.
+    await expect.poll(() => widget(page, 1).getByText('Friday 11 June', { exact: false }).first().isVisible()).toBe(true);
+
+    // The React site: the widget mounts on its RSVP page, after load, and goes away with it.
+    await page.goto(exampleUrl('react', fixture));
+    await page.getByRole('button', { name: 'RSVP now' }).click();
+    await expect.poll(() => widget(page).getByText('Signed in as Jane Smith').isVisible()).toBe(true);
+    await page.evaluate(() => {
+      (window as unknown as { removed: Element }).removed = document.querySelector('kindly-rsvp')!;
+    });
+    await page.getByRole('button', { name: 'Our story' }).click();
+    expect(await page.locator('kindly-rsvp').count()).toBe(0);
+    const left = await page.evaluate(() => {
+      const root = (window as unknown as { removed: Element }).removed.shadowRoot!;
+      return { children: root.childNodes.length, sheets: root.adoptedStyleSheets.length };
+    });
+    expect(left).toEqual({ children: 0, sheets: 0 });
+    // And back: it mounts again.
+    await page.getByRole('button', { name: 'RSVP', exact: true }).click();
+    await expect.poll(() => widget(page).getByText('Signed in as Jane Smith').isVisible()).toBe(true);
+    await context.close();
+  });
+});
