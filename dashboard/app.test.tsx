@@ -1,4 +1,3 @@
-import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
@@ -8,7 +7,8 @@ import { safeNext, signInPathFor } from './auth/session';
 import { ErrorScreen, RouteError } from './components/error-screen';
 import { createKindly } from './data/kindly';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+// Rendering is asynchronous (lazy routes, fetches); the tests poll with vi.waitFor instead of act().
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
 
 const SESSION = {
   user: { id: 'a1', email: 'ada@example.com', name: 'Ada Lovelace', firstName: 'Ada', lastName: 'Lovelace' },
@@ -49,7 +49,7 @@ function fakeApi(routes: Record<string, Answer>) {
 
 const roots: Root[] = [];
 afterEach(() => {
-  for (const root of roots.splice(0)) act(() => root.unmount());
+  for (const root of roots.splice(0)) root.unmount();
   document.body.innerHTML = '';
 });
 
@@ -61,13 +61,12 @@ async function renderAt(path: string, routes: Record<string, Answer>) {
   document.body.append(container);
   const root = createRoot(container);
   roots.push(root);
-  await act(async () => {
-    root.render(
-      <Router hook={location.hook} searchHook={location.searchHook}>
-        <App kindly={kindly} />
-      </Router>,
-    );
-  });
+  root.render(
+    <Router hook={location.hook} searchHook={location.searchHook}>
+      <App kindly={kindly} />
+    </Router>,
+  );
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const current = () => location.history!.at(-1)!;
   return { container, current, calls };
 }
@@ -82,7 +81,7 @@ describe('session and redirect rules', () => {
     const { container, current } = await renderAt('/occasions', { ...signedIn, '/auth/session': pending });
     expect(container.innerHTML).toBe('');
     expect(current()).toBe('/occasions');
-    await act(async () => answer({ status: 200, body: null }));
+    answer({ status: 200, body: null });
     await vi.waitFor(() => expect(current()).toBe('/auth/sign-in'));
     await vi.waitFor(() => expect(container.textContent).toContain('Sign in to Kindly'), { timeout: 5000 });
   });
@@ -152,7 +151,8 @@ describe('error screen', () => {
     document.body.append(container);
     const root = createRoot(container);
     roots.push(root);
-    await act(async () => root.render(<ErrorScreen error={new RouteError(405)} />));
+    root.render(<ErrorScreen error={new RouteError(405)} />);
+    await vi.waitFor(() => expect(container.querySelector('h1')).not.toBeNull());
     expect(container.querySelector('h1')?.textContent).toBe('Unexpected Application Error!');
     expect(container.querySelector('h2')?.textContent).toBe('405 Method Not Allowed');
   });
