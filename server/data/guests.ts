@@ -4,7 +4,7 @@ import { normaliseName } from '../../core/schemas/event';
 import type { AgeGroup, Guest, GuestCreate, Invitation } from '../../core/schemas/guest';
 import type { InviteResponse } from '../../core/schemas/invite-line';
 import type { OptionEntry } from '../../core/options/option-entry';
-import type { Database, GuestTable } from '../db/schema';
+import type { Database, GuestTable, InviteLineTable } from '../db/schema';
 import { notFound } from '../http/api-error';
 import { IDS_PER_STATEMENT, chunked } from './batch';
 import { readBool, readJsonColumn, writeBool, writeJsonColumn } from './json-column';
@@ -82,11 +82,21 @@ export function toGuestRow(
   updatedAt: string,
 ): GuestRow {
   return {
-    ...base,
-    ...input,
+    id: base.id,
+    occasionId: base.occasionId,
+    householdId: input.householdId,
+    firstName: input.firstName,
+    lastName: input.lastName,
     nameKey: guestNameKey(input.firstName, input.lastName),
+    email: input.email,
+    phone: input.phone,
+    ageGroup: input.ageGroup,
     plusOneAllowed: writeBool(input.plusOneAllowed),
+    plusOneOf: base.plusOneOf,
+    dietaryNotes: input.dietaryNotes,
     attributes: writeJsonColumn(input.attributes),
+    notes: input.notes,
+    createdAt: base.createdAt,
     updatedAt,
   };
 }
@@ -135,35 +145,50 @@ async function selectGuestsById(db: Kysely<Database>, occasionId: string, ids: r
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** Guest id → its invitations in activity order (start time, then sort order). */
+/**
+ * Guest id → its invitations in activity order (start time, then sort order). The lines are
+ * read unsorted and dealt out activity by activity, so each guest's list comes out in order.
+ */
 export async function loadInvitations(
   db: Kysely<Database>,
   occasionId: string,
   guestIds?: readonly string[],
 ): Promise<Map<string, Invitation[]>> {
+  const [activityIds, lines] = await Promise.all([activityOrder(db, occasionId), selectLines(db, occasionId, guestIds)]);
+  const linesByActivity = new Map<string, LineFields[]>(activityIds.map((id) => [id, []]));
+  for (const line of lines) linesByActivity.get(line.activityId)?.push(line);
   const invitations = new Map<string, Invitation[]>();
-  const chunks = guestIds ? chunked(guestIds, IDS_PER_STATEMENT) : [undefined];
-  for (const chunk of chunks) {
-    let query = db
-      .selectFrom('inviteLine')
-      .innerJoin('activity', 'activity.id', 'inviteLine.activityId')
-      .select(['inviteLine.id', 'inviteLine.guestId', 'inviteLine.activityId', 'inviteLine.response', 'inviteLine.mealChoice'])
-      .where('inviteLine.occasionId', '=', occasionId);
-    if (chunk) query = query.where('inviteLine.guestId', 'in', chunk);
-    const lines = await query.orderBy('activity.startsAt').orderBy('activity.sortOrder').orderBy('activity.id').execute();
-    for (const line of lines) {
-      const invitation: Invitation = {
-        inviteLineId: line.id,
-        activityId: line.activityId,
-        response: line.response as InviteResponse,
-        mealChoice: line.mealChoice,
-      };
-      const list = invitations.get(line.guestId);
+  for (const activityLines of linesByActivity.values()) {
+    for (const { id, guestId, activityId, response, mealChoice } of activityLines) {
+      const invitation: Invitation = { inviteLineId: id, activityId, response: response as InviteResponse, mealChoice };
+      const list = invitations.get(guestId);
       if (list) list.push(invitation);
-      else invitations.set(line.guestId, [invitation]);
+      else invitations.set(guestId, [invitation]);
     }
   }
   return invitations;
+}
+
+type LineFields = Pick<Selectable<InviteLineTable>, 'id' | 'guestId' | 'activityId' | 'response' | 'mealChoice'>;
+
+async function activityOrder(db: Kysely<Database>, occasionId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('activity')
+    .select('id')
+    .where('occasionId', '=', occasionId)
+    .orderBy('startsAt')
+    .orderBy('sortOrder')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+async function selectLines(db: Kysely<Database>, occasionId: string, guestIds?: readonly string[]): Promise<LineFields[]> {
+  const query = db.selectFrom('inviteLine').select(['id', 'guestId', 'activityId', 'response', 'mealChoice']).where('occasionId', '=', occasionId);
+  if (!guestIds) return query.execute();
+  const lines: LineFields[] = [];
+  for (const chunk of chunked(guestIds, IDS_PER_STATEMENT)) lines.push(...(await query.where('guestId', 'in', chunk).execute()));
+  return lines;
 }
 
 /** What a guest's household and attributes must refer to: the occasion's own. */

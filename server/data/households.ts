@@ -32,16 +32,18 @@ export function householdWritable(row: HouseholdRow): HouseholdCreate {
   return writable;
 }
 
-/** A new household row with a fresh id and invite code; `takenCodes` are avoided. */
-export function newHouseholdRow(
-  occasionId: string,
-  input: HouseholdCreate,
-  now: string,
-  takenCodes: ReadonlySet<string> = new Set(),
-): HouseholdRow {
+/** What a new household row needs besides its fields: the codes to avoid, and ids. */
+export interface NewHouseholdOptions {
+  takenCodes?: ReadonlySet<string>;
+  newId?: () => string;
+}
+
+/** A new household row with a fresh id and an invite code that is not among `takenCodes`. */
+export function newHouseholdRow(occasionId: string, input: HouseholdCreate, now: string, options: NewHouseholdOptions = {}): HouseholdRow {
+  const { takenCodes = new Set(), newId: nextId = newId } = options;
   let inviteCode = newInviteCode();
   while (takenCodes.has(inviteCode)) inviteCode = newInviteCode();
-  return { ...input, id: newId(), occasionId, inviteCode, createdAt: now, updatedAt: now };
+  return { ...input, id: nextId(), occasionId, inviteCode, createdAt: now, updatedAt: now };
 }
 
 /**

@@ -5,7 +5,7 @@ import type { ApiIssue } from '../../../core/schemas/error';
 import { GuestBulkSchema, GuestCreateSchema, type GuestBulkResult, type GuestCreate, type GuestUpsert } from '../../../core/schemas/guest';
 import { HouseholdCreateSchema } from '../../../core/schemas/household';
 import type { AppEnv } from '../../app-env';
-import { IDS_PER_STATEMENT, chunked, rowsPerStatement } from '../../data/batch';
+import { IDS_PER_STATEMENT, chunked, idSource, rowsPerStatement } from '../../data/batch';
 import {
   guestReferenceIssues,
   guestWritable,
@@ -18,7 +18,6 @@ import {
 } from '../../data/guests';
 import { newHouseholdRow, type HouseholdRow } from '../../data/households';
 import { assertOwnedOccasion } from '../../data/occasions';
-import { newId } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { BULK_BODY_LIMIT, readBody } from '../../http/read-body';
 import { failOnIssues } from './validation-failed';
@@ -53,7 +52,13 @@ interface BulkContext {
   householdIds: Map<string, string>;
   inviteCodes: Set<string>;
   newHouseholds: HouseholdRow[];
+  newId: () => string;
+  /** The fields of a new guest that its row leaves out. */
+  guestDefaults: Omit<GuestCreate, 'firstName'>;
 }
+
+/** A household created by name has nothing else; its other fields take their defaults. */
+const householdDefaults = /* @__PURE__ */ v.parse(HouseholdCreateSchema, { name: 'Household' });
 
 async function upsertGuests(trx: Kysely<Database>, occasionId: string, rows: GuestUpsert[]): Promise<GuestBulkResult> {
   const context = await loadContext(trx, occasionId, rows);
@@ -87,7 +92,8 @@ async function loadContext(trx: Kysely<Database>, occasionId: string, rows: Gues
   const householdIds = new Map<string, string>();
   for (const household of households) if (!householdIds.has(household.name)) householdIds.set(household.name, household.id);
   const inviteCodes = new Set(households.map((household) => household.inviteCode));
-  return { occasionId, now: new Date().toISOString(), references, existing, householdIds, inviteCodes, newHouseholds: [] };
+  const guestDefaults = v.getDefaults(GuestCreateSchema) as Omit<GuestCreate, 'firstName'>;
+  return { occasionId, now: new Date().toISOString(), references, existing, householdIds, inviteCodes, newHouseholds: [], guestDefaults, newId: idSource() };
 }
 
 async function selectExisting(trx: Kysely<Database>, occasionId: string, ids: string[]): Promise<Map<string, GuestRow>> {
@@ -104,19 +110,22 @@ function planRow(context: BulkContext, row: GuestUpsert, prefix: string): GuestR
   const { id, householdName, ...fields } = row;
   const existing = id === undefined ? undefined : context.existing.get(id);
   if (id !== undefined && !existing) return [{ path: `${prefix}id`, message: 'No guest with this id in the occasion.' }];
-  const base = existing ? guestWritable(existing) : (v.getDefaults(GuestCreateSchema) as Omit<GuestCreate, 'firstName'>);
+  const base = existing ? guestWritable(existing) : context.guestDefaults;
   const input = { ...base, ...fields } as GuestCreate;
   const issues = guestReferenceIssues(context.references, input, prefix);
   if (issues.length > 0) return issues;
   if (householdName !== undefined) input.householdId = householdNamed(context, householdName);
-  return toGuestRow(existing ?? { id: newId(), occasionId: context.occasionId, plusOneOf: null, createdAt: context.now }, input, context.now);
+  return toGuestRow(existing ?? { id: context.newId(), occasionId: context.occasionId, plusOneOf: null, createdAt: context.now }, input, context.now);
 }
 
 /** The occasion's household of that name, or a new one: once per name within the request. */
 function householdNamed(context: BulkContext, name: string): string {
   const known = context.householdIds.get(name);
   if (known !== undefined) return known;
-  const household = newHouseholdRow(context.occasionId, v.parse(HouseholdCreateSchema, { name }), context.now, context.inviteCodes);
+  const household = newHouseholdRow(context.occasionId, { ...householdDefaults, name }, context.now, {
+    takenCodes: context.inviteCodes,
+    newId: context.newId,
+  });
   context.inviteCodes.add(household.inviteCode);
   context.householdIds.set(name, household.id);
   context.newHouseholds.push(household);

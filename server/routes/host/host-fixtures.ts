@@ -88,8 +88,8 @@ export async function issuePaths(host: HostClient, method: string, path: string,
 }
 
 /** Sends a body that is not JSON at all. */
-export function sendText(t: TestApp, host: HostClient, method: string, path: string): Promise<Response> {
-  return t.app.request(`${BASE}/host/v1${path}`, {
+export async function sendText(t: TestApp, host: HostClient, method: string, path: string): Promise<Response> {
+  return await t.app.request(`${BASE}/host/v1${path}`, {
     method,
     headers: { cookie: host.jar.header(), 'content-type': 'text/plain' },
     body: '{}',

@@ -4,10 +4,9 @@ import type { ApiIssue } from '../../../core/schemas/error';
 import { InviteLinesBulkSchema, type InviteLinesBulkRow } from '../../../core/schemas/invite-line';
 import type { AppEnv } from '../../app-env';
 import { mealChoiceProblem, type ActivityRow } from '../../data/activities';
-import { IDS_PER_STATEMENT, chunked, rowsPerStatement } from '../../data/batch';
+import { IDS_PER_STATEMENT, chunked, idSource, rowsPerStatement } from '../../data/batch';
 import { hostAnswer, listInviteLines, type InviteLineRow } from '../../data/invite-lines';
 import { assertOwnedOccasion } from '../../data/occasions';
-import { newId } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { BULK_BODY_LIMIT, readBody } from '../../http/read-body';
 import { failOnIssues } from './validation-failed';
@@ -39,6 +38,7 @@ interface LinesContext {
   activities: Map<string, ActivityRow>;
   /** The occasion's lines by `guestId activityId`. */
   existing: Map<string, InviteLineRow>;
+  newId: () => string;
 }
 
 /** The writes the rows add up to. */
@@ -71,6 +71,7 @@ async function loadContext(trx: Kysely<Database>, occasionId: string): Promise<L
     guestIds: new Set(guests.map((guest) => guest.id)),
     activities: new Map(activities.map((activity) => [activity.id, activity])),
     existing: new Map(lines.map((line) => [`${line.guestId} ${line.activityId}`, line])),
+    newId: idSource(),
   };
 }
 
@@ -96,7 +97,7 @@ function planRow(context: LinesContext, plan: LinesPlan, row: InviteLinesBulkRow
 
 function newLine(context: LinesContext, row: InviteLinesBulkRow, mealChoice: string | null): InviteLineRow {
   return {
-    id: newId(),
+    id: context.newId(),
     occasionId: context.occasionId,
     guestId: row.guestId,
     activityId: row.activityId,
