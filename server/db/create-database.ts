@@ -33,7 +33,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<KindlyDa
   const database = options.databaseUrl?.startsWith('postgres')
     ? await openPostgres(options.databaseUrl, options)
     : openSqlite(options.sqliteFile ?? ':memory:');
-  await migrate(database.db);
+  await migrate(database.db, options.pgSchema);
   return database;
 }
 
@@ -65,8 +65,10 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Kind
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 
-async function migrate(db: Kysely<Database>): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
+async function migrate(db: Kysely<Database>, schema: string | undefined): Promise<void> {
+  // With several schemas in one database, Kysely must look for its own tables in ours only.
+  const migrator = new Migrator({ db, provider: migrationProvider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
