@@ -1,5 +1,5 @@
 import { allTasks, type ReadableAtom } from 'nanostores';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../server/test-support/test-app';
 import { appFetch, BASE_URL, newAccount, ok, seedOccasion, type AppFetch, type Seeded } from './app-fetch.test-helper';
 import { createGuestClient } from './guest-client';
@@ -23,11 +23,14 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   unbinds.splice(0).forEach((unbind) => unbind());
+  vi.useRealTimers();
   await t.close();
 });
 
-function mount(store: ReadableAtom<unknown>): void {
-  unbinds.push(store.listen(() => {}));
+function mount(store: ReadableAtom<unknown>): () => void {
+  const unbind = store.listen(() => {});
+  unbinds.push(unbind);
+  return unbind;
 }
 
 /** Waits for key changes (batched by nanoquery with a timer) and every request they start. */
@@ -107,5 +110,71 @@ describe('the guest stores', () => {
     const result = await stores.$signIn.mutate({ inviteCode: 'AAAA-BBBB-CCCC' });
     expect(result.error).toMatchObject({ status: 401, data: { error: { code: 'INVALID_CREDENTIALS' } } });
     expect(stores.$session.get()).toEqual({ ready: true, session: null });
+  });
+
+  it('shares one request between subscribers, and asks once more when marked stale meanwhile', async () => {
+    mount(stores.$session);
+    ok(await signIn());
+    net.calls.length = 0;
+    mount(stores.$info);
+    mount(stores.$info);
+    stores.markStale(['EventInfo']);
+    stores.markStale(['EventInfo']);
+    await settle();
+    expect(net.calls).toEqual(['GET /event/v1/info', 'GET /event/v1/info']);
+    expect(stores.$info.get()).toMatchObject({ loading: false, data: { occasion: { id: seeded.occasion.id } } });
+  });
+
+  it('asks a stale store again only when it is next used', async () => {
+    mount(stores.$session);
+    ok(await signIn());
+    const leave = mount(stores.$household);
+    await settle();
+    leave();
+    net.calls.length = 0;
+    stores.markStale(['EventHousehold', 'Rsvp']);
+    await settle();
+    expect(net.calls).toEqual([]);
+    mount(stores.$household);
+    await settle();
+    expect(net.calls).toEqual(['GET /event/v1/household']);
+  });
+
+  it('keeps unused data 60 s after its last subscriber leaves, then drops it', async () => {
+    mount(stores.$session);
+    ok(await signIn());
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const leave = mount(stores.$info);
+    await allTasks();
+    await vi.waitFor(() => expect(stores.$info.get().loading).toBe(false));
+    leave();
+    vi.advanceTimersByTime(59_000);
+    const again = mount(stores.$info);
+    expect(stores.$info.get()).toMatchObject({ loading: false, data: { occasion: { title: 'Wedding' } } });
+    again();
+    vi.advanceTimersByTime(60_000);
+    expect(net.count('GET /event/v1/info')).toBe(1);
+    mount(stores.$info);
+    expect(stores.$info.get()).toEqual({ loading: true });
+    await vi.waitFor(() => expect(stores.$info.get().loading).toBe(false));
+    expect(net.count('GET /event/v1/info')).toBe(2);
+  });
+
+  it('does not keep errors, and drops an answer meant for the previous guest', async () => {
+    mount(stores.$session);
+    ok(await signIn());
+    const leave = mount(stores.$rsvp);
+    await settle();
+    expect(stores.$rsvp.get().error).toMatchObject({ status: 404 });
+    leave();
+    mount(stores.$rsvp);
+    await settle();
+    expect(net.count('GET /event/v1/rsvp')).toBe(2);
+
+    mount(stores.$household);
+    stores.markStale(['EventHousehold']);
+    await stores.$signOut.mutate();
+    await settle();
+    expect(stores.$household.get()).toEqual({ loading: false });
   });
 });

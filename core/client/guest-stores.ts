@@ -1,69 +1,167 @@
-import { computed, type ReadableAtom } from 'nanostores';
+import { atom, map, onStart, onStop, type ReadableAtom } from 'nanostores';
 import type { EventHousehold, EventInfo, GuestSessionInfo, GuestSignInResult, Rsvp } from '../schemas/event';
 import type { EventHouseholdUpdateBody, GuestCredentialsInput, RsvpBody } from './event-bodies';
 import type { GuestClient } from './guest-client';
-import { createQueryContext, type Mutation, type Query } from './query-context';
-import { sessionState, type SessionBox, type SessionState } from './session-state';
-import { guestStaleTags as stale, type Tag } from './stale-tags';
+import { createMutation, type Mutation } from './mutation';
+import type { ClientError, Result } from './result';
+import type { SessionState } from './session-state';
+import { guestStaleTags, type Tag } from './stale-tags';
+
+/** How long guest data is kept after its last subscriber leaves (as the host cache's). */
+const KEEP_UNUSED_MS = 60_000;
+
+/** The state of an {@link EventQuery}. */
+export interface EventQueryValue<T> {
+  /** A request is in flight (the old data, if any, stays meanwhile). */
+  loading: boolean;
+  data?: T;
+  error?: ClientError;
+}
+
+/** A store of one piece of the guest's data: fetched on first subscribe once signed in. */
+export interface EventQuery<T> extends ReadableAtom<EventQueryValue<T>> {
+  /** Asks again (after a failure, or to refresh), keeping the data meanwhile. */
+  revalidate(): void;
+}
 
 /** The widget's stores for one occasion over the guest client (contract section 6). */
 export interface GuestStores {
-  /** The guest's session for the occasion: asked on first subscribe; render nothing until `ready`. */
+  /** The guest's session for the occasion: asked once, on first subscribe; render nothing until `ready`. */
   $session: ReadableAtom<SessionState<GuestSessionInfo>>;
-  /** The occasion and the household's activities; waits for a session. */
-  $info: Query<EventInfo>;
-  /** The guest's household; waits for a session. */
-  $household: Query<EventHousehold>;
+  /** The occasion and the household's activities; asked only once signed in. */
+  $info: EventQuery<EventInfo>;
+  /** The guest's household; asked only once signed in. */
+  $household: EventQuery<EventHousehold>;
   /** The household's RSVP; its error is a 404 until the household has answered. */
-  $rsvp: Query<Rsvp>;
-  /** Signs in to this occasion (by invite code, or by name and passcode) and keeps the token. */
+  $rsvp: EventQuery<Rsvp>;
+  /** Signs in to this occasion (invite code, or name and passcode); keeps the token, forgets the old data. */
   $signIn: Mutation<GuestCredentialsInput, GuestSignInResult>;
-  /** Signs out and forgets the token and everything cached. */
+  /** Signs out; forgets the token and the data. */
   $signOut: Mutation<void, void>;
   $updateHousehold: Mutation<EventHouseholdUpdateBody, EventHousehold>;
   /** First answer (409 `RSVP_EXISTS` if there is one); 403 `RSVP_CLOSED` after the deadline. */
   $createRsvp: Mutation<RsvpBody, Rsvp>;
   $updateRsvp: Mutation<RsvpBody, Rsvp>;
-  /** Marks tags stale by hand. */
+  /** Marks tags stale: subscribed stores ask again, others when next used (`Session` asks for the session). */
   markStale(tags: readonly Tag[]): void;
 }
 
+/** An {@link EventQuery} with the controls its owner needs. */
+interface OwnedQuery<T> extends EventQuery<T> {
+  /** Forgets the data (another guest, or none); asks again when subscribed. */
+  reset(): void;
+}
+
 /**
- * Creates the widget's stores for one occasion: the session, the event data (fetched only once
- * signed in, and per guest, so another guest never sees the previous one's data), and one
- * mutator store per write, each marking stale the tags of {@link guestStaleTags}.
+ * A small fetcher store (the widget cannot afford @nanostores/query): one request in flight at
+ * a time (shared by every subscriber), no request while fresh, data dropped
+ * {@link KEEP_UNUSED_MS} after the last subscriber leaves, errors not kept.
+ */
+function eventQuery<T>(load: () => Promise<Result<T>>, ready: () => boolean): OwnedQuery<T> {
+  const $query = map<EventQueryValue<T>>({ loading: false });
+  let fresh = false;
+  let pending = false;
+  let again = false;
+  let generation = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const run = (): void => {
+    if (!ready()) return;
+    if (pending) return void (again = true);
+    pending = true;
+    const asked = generation;
+    $query.setKey('loading', true);
+    void load().then((result) => {
+      pending = false;
+      if (asked === generation) {
+        fresh = !result.error;
+        $query.set({ loading: false, data: $query.value!.data, ...result });
+      }
+      if (again) {
+        again = false;
+        run();
+      }
+    });
+  };
+  const revalidate = (): void => {
+    fresh = false;
+    if ($query.lc) run();
+  };
+
+  onStart($query, () => {
+    clearTimeout(timer);
+    if (!fresh) run();
+  });
+  onStop($query, () => {
+    timer = setTimeout(() => {
+      fresh = false;
+      $query.set({ loading: false });
+    }, KEEP_UNUSED_MS);
+  });
+  return Object.assign($query, {
+    revalidate,
+    reset: () => {
+      generation++;
+      $query.set({ loading: false });
+      revalidate();
+    },
+  });
+}
+
+/**
+ * Creates the widget's stores for one occasion: the session, the guest's data (fetched only
+ * once signed in; forgotten at every sign-in and sign-out), and one mutator store per write,
+ * each marking stale the tags of {@link guestStaleTags}.
  *
  * @param guest The guest client.
  * @param occasionId The occasion of the widget.
  * @returns The stores.
  */
 export function createGuestStores(guest: GuestClient, occasionId: string): GuestStores {
-  const { query, mutation, markStale, forget, put } = createQueryContext();
-  const $sessionQuery = query<SessionBox<GuestSessionInfo>>('Session', [occasionId], async () => {
-    const result = await guest.getSession(occasionId);
-    return result.error ? result : { data: { session: result.data } };
-  });
-  /** The signed-in guest's id: the key of their data, null (no request) when signed out. */
-  const $guestId = computed($sessionQuery, ({ data }) => data?.session?.guest.id ?? null);
-  const signedIn = (session: GuestSessionInfo | null): void => {
-    forget('Session');
-    put('Session', [occasionId], { session });
+  const $session = atom<SessionState<GuestSessionInfo>>({ ready: false, session: null });
+  const signedIn = (): boolean => !!$session.value!.session;
+  const queries = {
+    EventInfo: eventQuery(guest.getInfo, signedIn),
+    EventHousehold: eventQuery(guest.getHousehold, signedIn),
+    Rsvp: eventQuery(guest.getRsvp, signedIn),
   };
+  const setSession = (session: GuestSessionInfo | null): void => {
+    $session.set({ ready: true, session });
+    Object.values(queries).forEach((query) => query.reset());
+  };
+  let asked = false;
+  const askSession = (): void => {
+    asked = true;
+    void guest.getSession(occasionId).then((result) => {
+      if (result.error) $session.set({ ready: true, session: null, error: result.error });
+      else setSession(result.data);
+    });
+  };
+  for (const store of [$session, ...Object.values(queries)]) {
+    onStart(store, () => {
+      if (!asked) askSession();
+    });
+  }
+  const markStale = (tags: readonly Tag[]): void => {
+    if (tags.includes('Session')) askSession();
+    for (const tag of tags) queries[tag as keyof typeof queries]?.revalidate();
+  };
+  const write = <I, O>(call: (input: I) => Promise<Result<O>>, tags: readonly Tag[]): Mutation<I, O> =>
+    createMutation(call, () => markStale(tags));
 
   return {
-    $session: sessionState($sessionQuery),
-    $info: query('EventInfo', [$guestId], guest.getInfo),
-    $household: query('EventHousehold', [$guestId], guest.getHousehold),
-    $rsvp: query('Rsvp', [$guestId], guest.getRsvp),
-    $signIn: mutation(
-      (credentials) => guest.signIn({ ...credentials, occasionId }),
-      [],
-      ({ token: _token, ...session }) => signedIn(session),
+    $session,
+    $info: queries.EventInfo,
+    $household: queries.EventHousehold,
+    $rsvp: queries.Rsvp,
+    $signIn: createMutation(
+      (credentials: GuestCredentialsInput) => guest.signIn({ ...credentials, occasionId }),
+      ({ token: _token, ...session }) => setSession(session),
     ),
-    $signOut: mutation(() => guest.signOut(), [], () => signedIn(null)),
-    $updateHousehold: mutation(guest.updateHousehold, stale.updateHousehold),
-    $createRsvp: mutation(guest.createRsvp, stale.createRsvp),
-    $updateRsvp: mutation(guest.updateRsvp, stale.updateRsvp),
+    $signOut: createMutation(guest.signOut, () => setSession(null)),
+    $updateHousehold: write(guest.updateHousehold, guestStaleTags.updateHousehold),
+    $createRsvp: write(guest.createRsvp, guestStaleTags.createRsvp),
+    $updateRsvp: write(guest.updateRsvp, guestStaleTags.updateRsvp),
     markStale,
   };
 }

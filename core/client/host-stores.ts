@@ -26,7 +26,8 @@ import type {
 import { signInHost, signOutHost, signUpHost } from './host-auth';
 import type { HostClient } from './host-client';
 import type { HostCredentials, HostSession } from './host-session';
-import { createQueryContext, type KeyArg, type Mutation, type Query } from './query-context';
+import type { Mutation } from './mutation';
+import { createQueryContext, type KeyArg, type Query } from './query-context';
 import { sessionState, type SessionBox, type SessionState } from './session-state';
 import { hostStaleTags as stale, type Tag } from './stale-tags';
 

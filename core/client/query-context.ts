@@ -1,5 +1,6 @@
 import { nanoquery, type FetcherStore, type KeySelector } from '@nanostores/query';
 import { onNotify, type ReadableAtom } from 'nanostores';
+import { createMutation, type Mutation } from './mutation';
 import type { ClientError, Result } from './result';
 import type { Tag } from './stale-tags';
 
@@ -11,23 +12,6 @@ export type KeyArg = string | ReadableAtom<string | null | undefined | false>;
 
 /** A fetcher store of the client: `{ data?, error?, loading }`, with `revalidate()` to retry. */
 export type Query<T> = FetcherStore<T, ClientError>;
-
-/** The state of a {@link Mutation}. */
-export interface MutationValue<T> {
-  loading?: boolean;
-  /** The last successful answer (kept while the store has subscribers). */
-  data?: T;
-  /** The last failure. */
-  error?: ClientError;
-}
-
-/**
- * A mutator store: subscribe for `loading`/`error`, call `mutate` to write. On success it
- * marks its stale tags before it resolves, so open screens refresh without a reload.
- */
-export type Mutation<Input, Output> = ReadableAtom<MutationValue<Output>> & {
-  mutate(input: Input): Promise<Result<Output>>;
-};
 
 /** One area's cache and the store factories over it. */
 export interface QueryContext {
@@ -98,7 +82,7 @@ export function createQueryContext(): QueryContext {
     }
   };
 
-  const [createFetcherStore, createMutatorStore, { revalidateKeys, mutateCache }] = nanoquery({
+  const [createFetcherStore, , { revalidateKeys, mutateCache }] = nanoquery({
     cache,
     dedupeTime: Infinity,
     cacheLifetime: Infinity,
@@ -146,23 +130,10 @@ export function createQueryContext(): QueryContext {
       tags: readonly Tag[],
       after?: (data: Output, input: Input) => void,
     ): Mutation<Input, Output> {
-      type Call = { input: Input; done: (result: Result<Output>) => void };
-      const store = createMutatorStore<Call, Output, ClientError>(
-        async ({ data: { input, done } }) => {
-          const result = await call(input);
-          if (!result.error) {
-            revalidateKeys(ofTags(tags));
-            after?.(result.data as Output, input);
-          }
-          done(result);
-          if (result.error) throw result.error;
-          return result.data as Output;
-        },
-        { throttleCalls: false },
-      );
-      const run = store.mutate;
-      const mutate = (input: Input): Promise<Result<Output>> => new Promise((done) => void run({ input, done }));
-      return Object.assign(store, { mutate }) as unknown as Mutation<Input, Output>;
+      return createMutation(call, (data, input) => {
+        revalidateKeys(ofTags(tags));
+        after?.(data, input);
+      });
     },
 
     markStale: (tags) => revalidateKeys(ofTags(tags)),
