@@ -1,3 +1,5 @@
 export * from './schemas';
 export * from './options';
 export * from './format';
+export * from './client';
+export * from './fields';
