@@ -74,6 +74,18 @@ describe('the host session store', () => {
     expect(net.calls).toEqual(['GET /host/v1/auth/csrf', 'POST /host/v1/auth/signout']);
   });
 
+  it('asks for the session again when a request answers 401 (the session ended elsewhere)', async () => {
+    mount(stores.$session);
+    ok(await stores.$signUp.mutate(newAccount()));
+    await loaded(stores.$occasions);
+    await t.deps.db.deleteFrom('hostSession').execute();
+    stores.$occasions.revalidate();
+    await allTasks();
+    await allTasks();
+    expect(stores.$occasions.get().error).toMatchObject({ status: 401 });
+    expect(stores.$session.get()).toEqual({ ready: true, session: null });
+  });
+
   it('a failed sign-in leaves the session alone and reports the error in the result and the store', async () => {
     mount(stores.$session);
     mount(stores.$signIn);

@@ -102,8 +102,16 @@ export interface HostStores {
  * @returns The stores.
  */
 export function createHostStores(host: HostClient): HostStores {
-  const { query, mutation, markStale, forget, put } = createQueryContext();
-  const $sessionQuery = query<SessionBox<HostSession>>('Session', [], async () => {
+  const context = createQueryContext();
+  const { mutation, markStale, forget, put } = context;
+  /** A fetcher store whose 401 (the session ended elsewhere) asks for the session again. */
+  const query: typeof context.query = (tag, ids, load) =>
+    context.query(tag, ids, async (...args) => {
+      const result = await load(...args);
+      if (result.error?.status === 401) markStale(['Session']);
+      return result;
+    });
+  const $sessionQuery = context.query<SessionBox<HostSession>>('Session', [], async () => {
     const result = await host.getSession();
     return result.error ? result : { data: { session: result.data } };
   });
