@@ -27,6 +27,23 @@ export function hostAnswer(response: InviteResponse, now: string): Pick<InviteLi
   return { response, respondedAt: now, respondedBy: 'HOST' };
 }
 
+/** What a host sends about a line's answer; a field left out keeps its value. */
+export interface HostAnswerPatch {
+  response?: InviteResponse;
+  mealChoice?: string | null;
+}
+
+/**
+ * The fields a host's patch changes. Only a response that differs from the line's counts as
+ * the host's answer, so re-sending what a guest answered keeps it the guest's.
+ */
+export function hostAnswerChanges(current: InviteLineRow, patch: HostAnswerPatch, now: string): Partial<InviteLineRow> {
+  return {
+    ...(patch.mealChoice !== undefined && patch.mealChoice !== current.mealChoice ? { mealChoice: patch.mealChoice } : {}),
+    ...(patch.response !== undefined && patch.response !== current.response ? hostAnswer(patch.response, now) : {}),
+  };
+}
+
 /** The invite line of this occasion; 404 for any other id. */
 export async function findInviteLine(db: Kysely<Database>, occasionId: string, inviteLineId: string): Promise<InviteLineRow> {
   const row = await db

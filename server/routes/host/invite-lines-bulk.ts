@@ -5,7 +5,7 @@ import { InviteLinesBulkSchema, type InviteLinesBulkRow } from '../../../core/sc
 import type { AppEnv } from '../../app-env';
 import { mealChoiceProblem, type ActivityRow } from '../../data/activities';
 import { IDS_PER_STATEMENT, chunked, idSource, rowsPerStatement } from '../../data/batch';
-import { hostAnswer, listInviteLines, type InviteLineRow } from '../../data/invite-lines';
+import { hostAnswer, hostAnswerChanges, listInviteLines, type InviteLineRow } from '../../data/invite-lines';
 import { assertOwnedOccasion } from '../../data/occasions';
 import type { Database } from '../../db/schema';
 import { BULK_BODY_LIMIT, readBody } from '../../http/read-body';
@@ -76,32 +76,38 @@ async function loadContext(trx: Kysely<Database>, occasionId: string): Promise<L
 }
 
 function planRow(context: LinesContext, plan: LinesPlan, row: InviteLinesBulkRow, prefix: string): void {
-  const activity = context.activities.get(row.activityId);
-  if (!context.guestIds.has(row.guestId)) plan.issues.push({ path: `${prefix}guestId`, message: 'No guest with this id in the occasion.' });
-  if (!activity) plan.issues.push({ path: `${prefix}activityId`, message: 'No activity with this id in the occasion.' });
-  if (!activity || !context.guestIds.has(row.guestId)) return;
+  const activity = checkedActivity(context, plan, row, prefix);
+  if (!activity) return;
   const current = context.existing.get(`${row.guestId} ${row.activityId}`);
   if (!row.invited) {
     if (current) plan.deletes.push(current.id);
     return;
   }
-  const mealChoice = row.mealChoice === undefined ? (current?.mealChoice ?? null) : row.mealChoice;
-  const problem = mealChoice === current?.mealChoice ? undefined : mealChoiceProblem(activity, mealChoice);
+  const problem = row.mealChoice === undefined || row.mealChoice === current?.mealChoice ? undefined : mealChoiceProblem(activity, row.mealChoice);
   if (problem) plan.issues.push({ path: `${prefix}mealChoice`, message: problem });
-  else if (!current) plan.inserts.push(newLine(context, row, mealChoice));
-  else if (mealChoice !== current.mealChoice || (row.response !== undefined && row.response !== current.response)) {
-    const answer = row.response !== undefined && row.response !== current.response ? hostAnswer(row.response, context.now) : {};
-    plan.updates.push({ ...current, ...answer, mealChoice });
+  else if (!current) plan.inserts.push(newLine(context, row));
+  else {
+    const changes = hostAnswerChanges(current, row, context.now);
+    if (Object.keys(changes).length > 0) plan.updates.push({ ...current, ...changes });
   }
 }
 
-function newLine(context: LinesContext, row: InviteLinesBulkRow, mealChoice: string | null): InviteLineRow {
+/** The row's activity when both it and the guest are the occasion's; otherwise issues. */
+function checkedActivity(context: LinesContext, plan: LinesPlan, row: InviteLinesBulkRow, prefix: string): ActivityRow | undefined {
+  const activity = context.activities.get(row.activityId);
+  const guestKnown = context.guestIds.has(row.guestId);
+  if (!guestKnown) plan.issues.push({ path: `${prefix}guestId`, message: 'No guest with this id in the occasion.' });
+  if (!activity) plan.issues.push({ path: `${prefix}activityId`, message: 'No activity with this id in the occasion.' });
+  return guestKnown ? activity : undefined;
+}
+
+function newLine(context: LinesContext, row: InviteLinesBulkRow): InviteLineRow {
   return {
     id: context.newId(),
     occasionId: context.occasionId,
     guestId: row.guestId,
     activityId: row.activityId,
-    mealChoice,
+    mealChoice: row.mealChoice ?? null,
     ...hostAnswer(row.response ?? 'PENDING', context.now),
   };
 }

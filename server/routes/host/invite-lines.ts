@@ -3,8 +3,8 @@ import type { Kysely } from 'kysely';
 import type { ApiIssue } from '../../../core/schemas/error';
 import { InviteLineCreateSchema, InviteLineUpdateSchema, type InviteLineCreate } from '../../../core/schemas/invite-line';
 import type { AppEnv } from '../../app-env';
-import { mealChoiceProblem, type ActivityRow } from '../../data/activities';
-import { findInviteLine, hostAnswer, inviteLineExists, listInviteLines, toInviteLine, type InviteLineRow } from '../../data/invite-lines';
+import { findActivity, mealChoiceProblem, type ActivityRow } from '../../data/activities';
+import { findInviteLine, hostAnswer, hostAnswerChanges, inviteLineExists, listInviteLines, toInviteLine, type InviteLineRow } from '../../data/invite-lines';
 import { assertOwnedOccasion } from '../../data/occasions';
 import { newId } from '../../db/ids';
 import type { Database } from '../../db/schema';
@@ -60,13 +60,9 @@ export function inviteLineRoutes(): Hono<AppEnv> {
     const current = await findInviteLine(db, occasionId, inviteLineId);
     const patch = await readBody(c, InviteLineUpdateSchema);
     if (patch.mealChoice !== undefined && patch.mealChoice !== current.mealChoice) {
-      const activity = await db.selectFrom('activity').selectAll().where('id', '=', current.activityId).executeTakeFirstOrThrow();
-      failOnIssues(mealChoiceIssues(activity, patch.mealChoice));
+      failOnIssues(mealChoiceIssues(await findActivity(db, occasionId, current.activityId), patch.mealChoice));
     }
-    const changes = {
-      ...(patch.mealChoice !== undefined ? { mealChoice: patch.mealChoice } : {}),
-      ...(patch.response !== undefined && patch.response !== current.response ? hostAnswer(patch.response, new Date().toISOString()) : {}),
-    };
+    const changes = hostAnswerChanges(current, patch, new Date().toISOString());
     if (Object.keys(changes).length > 0) await db.updateTable('inviteLine').set(changes).where('id', '=', current.id).execute();
     return c.json(toInviteLine({ ...current, ...changes }));
   });
