@@ -41,9 +41,10 @@ async function findByInviteCode(
     .where('inviteCode', '=', code)
     .executeTakeFirst();
   const codeMatches = secretsEqual(household?.inviteCode ?? '', code);
-  if (!occasion || !household || !codeMatches) return undefined;
-  const guest = await firstAdultMember(db, household.id);
-  return guest && { householdId: household.id, guest };
+  // Looked up even without a household, so that a wrong code costs what a right one does.
+  const guest = await firstAdultMember(db, household?.id ?? '');
+  if (!occasion || !household || !codeMatches || !guest) return undefined;
+  return { householdId: household.id, guest };
 }
 
 /** The household's first adult (by age group, then not a plus-one, then oldest record); any member if none. */

@@ -1,9 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { Hono } from 'hono';
-import { normaliseName, type GuestSignInResult } from '../../core/schemas/event';
+import type { GuestSignInResult } from '../../core/schemas/event';
 import type { Occasion } from '../../core/schemas/occasion';
 import type { AppEnv } from '../app-env';
-import { newId, newInviteCode } from '../db/ids';
 import { BASE, signUpHost, type HostClient } from './host-session';
 import type { TestApp } from './test-app';
 
@@ -28,8 +27,7 @@ export interface HouseholdFixture {
 }
 
 /**
- * One occasion (made through the host API) with three activities and three households, inserted
- * directly: the Smiths (Jane, who may bring a plus-one, José and little Timmy), the Joneses (Ann
+ * One occasion with three activities and three households, all made through the host API: the Smiths (Jane, who may bring a plus-one, José and little Timmy), the Joneses (Ann
  * and a Sam Lee) and the Lees (another Sam Lee, so that name is ambiguous).
  */
 export interface EventFixture {
@@ -58,7 +56,7 @@ export async function createEventFixture(t: TestApp, options: OccasionOptions = 
   });
   if (created.status !== 201) throw new Error(`occasion: ${created.status} ${await created.text()}`);
   const occasion = (await created.json()) as Occasion;
-  const insert = new FixtureInserter(t, occasion.id);
+  const insert = new FixtureInserter(host, occasion.id);
 
   const activities = {
     // Inserted out of time order, so that ordering is tested.
@@ -72,7 +70,7 @@ export async function createEventFixture(t: TestApp, options: OccasionOptions = 
   };
 
   const smith = await insert.household('The Smiths', 'Smith family notes: allergic to cats');
-  const jane = await insert.guest(smith.id, 'Jane', 'Smith', { plusOneAllowed: 1, notes: 'Bride’s aunt', attributes: '{"side":["bride"]}' });
+  const jane = await insert.guest(smith.id, 'Jane', 'Smith', { plusOneAllowed: true, notes: 'Bride’s aunt', side: 'bride' });
   const jose = await insert.guest(smith.id, 'José', 'Núñez-Smith');
   const timmy = await insert.guest(smith.id, 'Timmy', 'Smith', { ageGroup: 'CHILD' });
   for (const guest of [jane, jose]) {
@@ -101,37 +99,31 @@ export async function createEventFixture(t: TestApp, options: OccasionOptions = 
   };
 }
 
-/** Inserts rows of one occasion with Kysely, oldest first (createdAt one millisecond apart). */
+/**
+ * Creates the occasion's rows through the host API, as a host would. Guests are created at
+ * least two milliseconds apart so that "oldest first" is a stable order.
+ */
 class FixtureInserter {
-  private clock = Date.now() - 60_000;
+  private sideCategory: Promise<string> | undefined;
 
   constructor(
-    private readonly t: TestApp,
+    private readonly host: HostClient,
     private readonly occasionId: string,
   ) {}
 
-  private now(): string {
-    this.clock += 1;
-    return new Date(this.clock).toISOString();
+  private async create<T = { id: string }>(entity: string, body: unknown): Promise<T> {
+    const response = await this.host.request('POST', `/occasion/${this.occasionId}/${entity}`, body);
+    if (response.status !== 201) throw new Error(`${entity}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
   }
 
   async activity(name: string, startsAt: string, mealOptions: unknown[]): Promise<string> {
-    const id = newId();
-    await this.t.deps.db
-      .insertInto('activity')
-      .values({ id, occasionId: this.occasionId, name, description: '', startsAt, endsAt: null, locationName: '', address: '', dressCode: '', mealOptions: JSON.stringify(mealOptions), sortOrder: 0 })
-      .execute();
-    return id;
+    return (await this.create('activity', { name, startsAt, mealOptions })).id;
   }
 
   async household(name: string, notes: string): Promise<HouseholdFixture> {
-    const id = newId();
-    const inviteCode = newInviteCode();
-    const at = this.now();
-    await this.t.deps.db
-      .insertInto('household')
-      .values({ id, occasionId: this.occasionId, name, addressLine1: '1 Main St', addressLine2: '', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'USA', phone: '', email: '', notes, inviteCode, createdAt: at, updatedAt: at })
-      .execute();
+    const body = { name, notes, addressLine1: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'USA' };
+    const { id, inviteCode } = await this.create<HouseholdFixture>('household', body);
     return { id, inviteCode };
   }
 
@@ -139,39 +131,27 @@ class FixtureInserter {
     householdId: string,
     firstName: string,
     lastName: string,
-    extra: { plusOneAllowed?: number; ageGroup?: string; notes?: string; attributes?: string } = {},
+    extra: { plusOneAllowed?: boolean; ageGroup?: string; notes?: string; side?: string } = {},
   ): Promise<string> {
-    const id = newId();
-    const at = this.now();
-    await this.t.deps.db
-      .insertInto('guest')
-      .values({
-        id,
-        occasionId: this.occasionId,
-        householdId,
-        firstName,
-        lastName,
-        nameKey: normaliseName(`${firstName} ${lastName}`),
-        email: '',
-        phone: '',
-        ageGroup: extra.ageGroup ?? 'ADULT',
-        plusOneAllowed: extra.plusOneAllowed ?? 0,
-        plusOneOf: null,
-        dietaryNotes: '',
-        attributes: extra.attributes ?? '{}',
-        notes: extra.notes ?? '',
-        createdAt: at,
-        updatedAt: at,
-      })
-      .execute();
-    return id;
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    const { side, ...rest } = extra;
+    const attributes = side ? { [await this.side()]: [side] } : {};
+    return (await this.create('guest', { householdId, firstName, lastName, attributes, ...rest })).id;
+  }
+
+  private side(): Promise<string> {
+    this.sideCategory ??= this.create('attribute-category', {
+      name: 'Side',
+      options: [
+        { value: 'bride', text: 'Bride' },
+        { value: 'groom', text: 'Groom' },
+      ],
+    }).then((category) => category.id);
+    return this.sideCategory;
   }
 
   async line(guestId: string, activityId: string): Promise<void> {
-    await this.t.deps.db
-      .insertInto('inviteLine')
-      .values({ id: newId(), occasionId: this.occasionId, guestId, activityId, response: 'PENDING', mealChoice: null, respondedAt: null, respondedBy: null })
-      .execute();
+    await this.create('invite-line', { guestId, activityId });
   }
 }
 

@@ -1,0 +1,74 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { hashGuestToken } from '../../data/event-sessions';
+import { MemoryRateLimitStore, RateLimiter } from '../../middleware/rate-limit/rate-limiter';
+import { createEventFixture, errorCode, eventRequest, signInGuest, type EventFixture } from '../../test-support/event-fixture';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { EVENT_RATE_LIMITS } from './event-rate-limits';
+
+describe('rate limits of the event area', () => {
+  let t: TestApp;
+  let f: EventFixture;
+  let store: MemoryRateLimitStore;
+  beforeEach(async () => {
+    store = new MemoryRateLimitStore();
+    t = await createTestApp({ rateLimiter: new RateLimiter(store) });
+    f = await createEventFixture(t);
+  });
+  afterEach(() => t.close());
+
+  const wrongCode = () => ({ occasionId: f.occasionId, inviteCode: 'ZZZZ-ZZZZ-ZZZZ' });
+  const rightCode = () => ({ occasionId: f.occasionId, inviteCode: f.smith.inviteCode });
+  const signInFrom = (address: string, body: unknown, headers: Record<string, string> = {}) =>
+    eventRequest(t.app, 'POST', '/auth/credentials', { body, address, headers });
+
+  /** Fills a counter as if `count` requests had already been made. */
+  const prefill = async (name: string, key: string, windowMs: number, count: number) => {
+    for (let i = 0; i < count; i++) await store.hit(`${name}:${key}`, windowMs, Date.now());
+  };
+
+  it('refuses a sixth sign-in a minute from one client, even with a forged X-Forwarded-For, while another gets in', async () => {
+    for (let i = 0; i < EVENT_RATE_LIMITS.signInPerClientMinute.limit; i++) {
+      expect((await signInFrom('10.0.0.1', wrongCode())).status).toBe(401);
+    }
+    const limited = await signInFrom('10.0.0.1', rightCode());
+    expect(limited.status).toBe(429);
+    expect(await errorCode(limited)).toBe('RATE_LIMITED');
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+
+    const forged = await signInFrom('10.0.0.1', rightCode(), { 'x-forwarded-for': '203.0.113.9' });
+    expect(forged.status).toBe(429);
+    expect((await signInFrom('10.0.0.2', rightCode())).status).toBe(200);
+  });
+
+  it('counts a client per occasion, so another occasion still lets it in', async () => {
+    const other = await createEventFixture(t);
+    await prefill(EVENT_RATE_LIMITS.signInPerClientHour.name, `10.0.0.1|${f.occasionId}`, 3_600_000, 20);
+    expect((await signInFrom('10.0.0.1', rightCode())).status).toBe(429);
+    expect((await signInFrom('10.0.0.1', { occasionId: other.occasionId, inviteCode: other.smith.inviteCode })).status).toBe(200);
+  });
+
+  it('limits sign-in per occasion, whatever the client', async () => {
+    await prefill(EVENT_RATE_LIMITS.signInPerOccasion.name, f.occasionId, 3_600_000, EVENT_RATE_LIMITS.signInPerOccasion.limit);
+    for (const address of ['10.1.1.1', '10.2.2.2']) {
+      const response = await signInFrom(address, rightCode());
+      expect(response.status).toBe(429);
+      expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(60);
+    }
+  });
+
+  it('limits RSVP and household writes per session, not per household', async () => {
+    const first = await signInGuest(t.app, rightCode());
+    const second = await signInGuest(t.app, rightCode());
+    const { limit, name, windowMs } = EVENT_RATE_LIMITS.writesPerSession;
+    await prefill(name, hashGuestToken(first.token), windowMs, limit);
+    for (const [method, path] of [['POST', '/rsvp'], ['PUT', '/rsvp'], ['PUT', '/household']] as const) {
+      const response = await eventRequest(t.app, method, path, { token: first.token, body: { city: 'Lisbon' } });
+      expect(response.status, `${method} ${path}`).toBe(429);
+      expect(response.headers.get('retry-after')).toBeTruthy();
+    }
+    expect((await eventRequest(t.app, 'GET', '/household', { token: first.token })).status).toBe(200);
+    expect((await eventRequest(t.app, 'PUT', '/household', { token: second.token, body: { city: 'Lisbon' } })).status).toBe(200);
+  });
+});
