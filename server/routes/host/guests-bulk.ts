@@ -89,11 +89,24 @@ async function loadContext(trx: Kysely<Database>, occasionId: string, rows: Gues
     selectExisting(trx, occasionId, rows.flatMap((row) => (row.id === undefined ? [] : [row.id]))),
     trx.selectFrom('household').select(['id', 'name', 'inviteCode']).where('occasionId', '=', occasionId).orderBy('createdAt').orderBy('id').execute(),
   ]);
-  const householdIds = new Map<string, string>();
-  for (const household of households) if (!householdIds.has(household.name)) householdIds.set(household.name, household.id);
-  const inviteCodes = new Set(households.map((household) => household.inviteCode));
-  const guestDefaults = v.getDefaults(GuestCreateSchema) as Omit<GuestCreate, 'firstName'>;
-  return { occasionId, now: new Date().toISOString(), references, existing, householdIds, inviteCodes, newHouseholds: [], guestDefaults, newId: idSource() };
+  return {
+    occasionId,
+    now: new Date().toISOString(),
+    references,
+    existing,
+    householdIds: oldestByName(households),
+    inviteCodes: new Set(households.map((household) => household.inviteCode)),
+    newHouseholds: [],
+    guestDefaults: v.getDefaults(GuestCreateSchema) as Omit<GuestCreate, 'firstName'>,
+    newId: idSource(),
+  };
+}
+
+/** Name → id of the first household (oldest first) with that name. */
+function oldestByName(households: Array<{ id: string; name: string }>): Map<string, string> {
+  const ids = new Map<string, string>();
+  for (const { id, name } of households) if (!ids.has(name)) ids.set(name, id);
+  return ids;
 }
 
 async function selectExisting(trx: Kysely<Database>, occasionId: string, ids: string[]): Promise<Map<string, GuestRow>> {
