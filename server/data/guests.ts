@@ -115,7 +115,8 @@ export async function findGuestRow(db: Kysely<Database>, occasionId: string, gue
 
 /**
  * The occasion's guests with their invitations: all of them in list order (last name, first
- * name), or those of `ids` in that order. Two queries whatever the count, grouped here.
+ * name), or those of `ids` in that order. The same few queries whatever the count (guests,
+ * invite lines, activity order), grouped here.
  */
 export async function loadGuests(db: Kysely<Database>, occasionId: string, ids?: readonly string[]): Promise<Guest[]> {
   const [rows, invitations] = await Promise.all([
