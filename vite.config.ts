@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig, type UserConfig } from 'vitest/config';
+import { defineConfig, type ViteUserConfig as UserConfig } from 'vitest/config';
 
 /** `vite build`: the dashboard, from dashboard/ into dist/dashboard, served by the server at `/`. */
 const dashboardBuild: UserConfig = {

@@ -7,7 +7,13 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     body?: string;
-    requests?: Array<{ method?: string; path?: string; headers?: Record<string, string>; body?: string }>;
+    requests?: Array<{
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      setupRequest?: (request: { method?: string; headers?: Record<string, string>; body?: string }) => object;
+    }>;
   }
   interface Histogram {
     average: number;

@@ -15,6 +15,8 @@ const API_PORT = 18787;
 const REFERENCE_PORT = 18790;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;
+/** Smaller numbers only for trying the script out; the goals are for 10,000. */
+const GUESTS = Number(process.env.BENCH_GUESTS ?? 10_000);
 
 interface Row {
   name: string;
@@ -33,7 +35,9 @@ const children: ChildProcess[] = [];
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kindly-bench-'));
   try {
-    children.push(startProcess('dist/server/main.js', API_PORT, { KINDLY_DATA_DIR: dataDir }));
+    // TRUST_PROXY lets the benchmark sign in many households from distinct (forwarded) addresses
+    // without tripping the per-client sign-in limit.
+    children.push(startProcess('dist/server/main.js', API_PORT, { KINDLY_DATA_DIR: dataDir, TRUST_PROXY: '1' }));
     children.push(startProcess('dist/bench/reference-server.js', REFERENCE_PORT, {}));
     await Promise.all([waitForPort(API_PORT), waitForPort(REFERENCE_PORT)]);
     const api = `http://localhost:${API_PORT}`;
@@ -87,7 +91,7 @@ async function seedOccasion(api: string): Promise<Seed> {
     const activity = (await host('POST', `/occasion/${occasion.id}/activity`, { name, startsAt: `2027-06-1${2 + (i >> 1)}T1${i}:00:00.000Z`, mealOptions })) as { id: string };
     activityIds.push(activity.id);
   }
-  const created = (await host('POST', `/occasions/${occasion.id}/guests`, { guests: generateGuests(10_000) })) as { guests: Array<{ id: string }> };
+  const created = (await host('POST', `/occasions/${occasion.id}/guests`, { guests: generateGuests(GUESTS) })) as { guests: Array<{ id: string }> };
   const guestIds = created.guests.map((guest) => guest.id);
   const lines = guestIds.flatMap((guestId, g) =>
     activityIds.map((activityId, a) => ({
@@ -145,14 +149,23 @@ function measureBytes(url: string, cookie: string): Promise<{ gzip: number; raw:
   return Promise.all([size('gzip'), size('identity')]).then(([gzip, raw]) => ({ gzip, raw }));
 }
 
-async function load(url: string, options: { connections?: number; headers?: Record<string, string>; method?: string; body?: string; duration?: number } = {}) {
+interface LoadOptions {
+  connections?: number;
+  headers?: Record<string, string>;
+  duration?: number;
+  /** A fixed number of requests instead of a duration. */
+  amount?: number;
+  /** Varies each request (token, body) in turn. */
+  setupRequest?: (request: { method?: string; headers?: Record<string, string>; body?: string }) => object;
+}
+
+async function load(url: string, options: LoadOptions = {}) {
   const result = await autocannon({
     url,
     connections: options.connections ?? CONNECTIONS,
-    duration: options.duration ?? DURATION,
+    ...(options.amount ? { amount: options.amount } : { duration: options.duration ?? DURATION }),
     headers: options.headers ?? {},
-    method: options.method ?? 'GET',
-    ...(options.body ? { body: options.body } : {}),
+    ...(options.setupRequest ? { requests: [{ setupRequest: options.setupRequest }] } : {}),
   });
   if (result.non2xx > 0 || result.errors > 0) console.warn(`  ! ${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { reqPerSec: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99 };
@@ -179,7 +192,7 @@ async function measure(api: string, seed: Seed): Promise<Row[]> {
   const ratio = (r: { reqPerSec: number }) => r.reqPerSec / reference.reqPerSec;
 
   console.log('GET one guest…');
-  const oneGuest = await load(`${occasionPath}/guest/${seed.guestIds[5000]}`, { headers });
+  const oneGuest = await load(`${occasionPath}/guest/${seed.guestIds[Math.floor(GUESTS / 2)]}`, { headers });
   rows.push({ name: 'host: GET one guest', connections: CONNECTIONS, ...oneGuest, ratioToReference: ratio(oneGuest), goal: '≥ 30% of reference req/s', met: ratio(oneGuest) >= 0.3 });
 
   console.log('GET the 10,000-guest list…');
@@ -200,11 +213,91 @@ async function measure(api: string, seed: Seed): Promise<Row[]> {
   console.log('Bulk update of 1,000 guests…');
   const bulk = await timeRequests(20, (i) =>
     call(api, 'POST', `/host/v1/occasions/${seed.occasionId}/guests`, {
-      guests: seed.guestIds.slice(i * 1000 % 10_000, (i * 1000 % 10_000) + 1000).map((id) => ({ id, dietaryNotes: `run ${i}` })),
+      guests: seed.guestIds.slice((i * 1000) % GUESTS, ((i * 1000) % GUESTS) + 1000).map((id) => ({ id, dietaryNotes: `run ${i}` })),
     }, seed.cookie),
   );
   rows.push({ name: 'host: bulk update of 1,000 guests (sequential)', connections: 1, ...bulk, ratioToReference: ratio(bulk), goal: '≤ 150 ms', met: bulk.p99Ms <= 150 });
+
+  console.log('Signing in households for the guest area…');
+  const guests = await signInHouseholds(api, seed, GUEST_SESSIONS);
+  const rotate = <T>(items: T[]) => {
+    let next = 0;
+    return () => items[next++ % items.length]!;
+  };
+  console.log('GET /event/v1/info…');
+  const nextGuest = rotate(guests);
+  const info = await load(`${api}/event/v1/info`, {
+    setupRequest: (request) => ({ ...request, headers: { ...request.headers, authorization: `Bearer ${nextGuest().token}` } }),
+  });
+  rows.push({ name: 'guest: GET /event/v1/info (bearer tokens of many households)', connections: CONNECTIONS, ...info, ratioToReference: ratio(info), goal: '≥ 25% of reference req/s, p99 ≤ 10 ms', met: ratio(info) >= 0.25 && info.p99Ms <= 10 });
+
+  console.log('PUT /event/v1/rsvp…');
+  const nextWriter = rotate(guests);
+  const rsvp = await load(`${api}/event/v1/rsvp`, {
+    // Each session writes at most 25 times, under the per-session write limit of 30 a minute.
+    amount: guests.length * 25,
+    setupRequest: (request) => {
+      const guest = nextWriter();
+      guest.flip = !guest.flip;
+      return {
+        ...request,
+        method: 'PUT',
+        headers: { ...request.headers, authorization: `Bearer ${guest.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(rsvpBody(guest, guest.flip)),
+      };
+    },
+  });
+  rows.push({ name: 'guest: PUT /event/v1/rsvp', connections: CONNECTIONS, ...rsvp, ratioToReference: ratio(rsvp), goal: '≥ 8% of reference req/s, p99 ≤ 25 ms', met: ratio(rsvp) >= 0.08 && rsvp.p99Ms <= 25 });
   return rows;
+}
+
+/** How many households sign in for the guest-area runs (under the per-occasion limit of 300 an hour). */
+const GUEST_SESSIONS = Number(process.env.BENCH_SESSIONS ?? 200);
+
+interface SignedInGuest {
+  token: string;
+  guestIds: string[];
+  activities: Array<{ id: string; meals: boolean }>;
+  flip: boolean;
+}
+
+async function signInHouseholds(api: string, seed: Seed, count: number): Promise<SignedInGuest[]> {
+  const households = (await call(api, 'GET', `/host/v1/occasion/${seed.occasionId}/households`, undefined, seed.cookie)) as Array<{ inviteCode: string; guestIds: string[] }>;
+  const signedIn: SignedInGuest[] = [];
+  for (const [i, household] of households.filter((h) => h.guestIds.length > 0).slice(0, count).entries()) {
+    const response = await fetch(`${api}/event/v1/auth/credentials`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.1.${i >> 8}.${i & 255}` },
+      body: JSON.stringify({ occasionId: seed.occasionId, inviteCode: household.inviteCode }),
+    });
+    if (!response.ok) throw new Error(`guest sign-in: ${response.status} ${await response.text()}`);
+    const { token } = (await response.json()) as { token: string };
+    const bearer = { authorization: `Bearer ${token}` };
+    const info = (await (await fetch(`${api}/event/v1/info`, { headers: bearer })).json()) as { activities: Array<{ id: string; mealOptions: unknown[] }> };
+    const guest: SignedInGuest = { token, guestIds: household.guestIds, activities: info.activities.map((a) => ({ id: a.id, meals: a.mealOptions.length > 0 })), flip: false };
+    const created = await fetch(`${api}/event/v1/rsvp`, {
+      method: 'POST',
+      headers: { ...bearer, 'content-type': 'application/json' },
+      body: JSON.stringify(rsvpBody(guest, false)),
+    });
+    if (!created.ok) throw new Error(`first RSVP: ${created.status} ${await created.text()}`);
+    signedIn.push(guest);
+  }
+  return signedIn;
+}
+
+/** Every member answers every activity; `flip` alternates the answers so each write changes rows. */
+function rsvpBody(guest: SignedInGuest, flip: boolean) {
+  return {
+    responses: guest.guestIds.flatMap((guestId, g) =>
+      guest.activities.map(({ id, meals }) => {
+        const attending = (g % 2 === 0) !== flip;
+        return { guestId, activityId: id, response: attending ? 'ATTENDING' : 'DECLINED', mealChoice: attending && meals ? 'fish' : null };
+      }),
+    ),
+    plusOnes: [],
+    message: flip ? 'See you there!' : '',
+  };
 }
 
 function report(rows: Row[], seed: Seed): void {
