@@ -1,0 +1,82 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Occasion, OccasionSummary } from '../../core/schemas/occasion';
+import type { Database, OccasionTable } from '../db/schema';
+import { notFound } from '../http/api-error';
+import { readJsonColumn } from './json-column';
+
+export type OccasionRow = Selectable<OccasionTable>;
+
+/** The occasion if it belongs to the account; otherwise 404, as if it did not exist. */
+export async function findOwnedOccasion(
+  db: Kysely<Database>,
+  accountId: string,
+  occasionId: string,
+): Promise<OccasionRow> {
+  const row = await db
+    .selectFrom('occasion')
+    .selectAll()
+    .where('id', '=', occasionId)
+    .where('accountId', '=', accountId)
+    .executeTakeFirst();
+  if (!row) throw notFound('No such occasion.');
+  return row;
+}
+
+/** Throws 404 unless the account owns the occasion; cheaper than loading the whole row. */
+export async function assertOwnedOccasion(db: Kysely<Database>, accountId: string, occasionId: string): Promise<void> {
+  const row = await db
+    .selectFrom('occasion')
+    .select('id')
+    .where('id', '=', occasionId)
+    .where('accountId', '=', accountId)
+    .executeTakeFirst();
+  if (!row) throw notFound('No such occasion.');
+}
+
+export function toOccasion(row: OccasionRow, summary: OccasionSummary): Occasion {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    timezone: row.timezone,
+    venueName: row.venueName,
+    venueAddress: row.venueAddress,
+    rsvpDeadline: row.rsvpDeadline,
+    passcode: row.passcode,
+    allowedOrigins: readJsonColumn<string[]>(row.allowedOrigins, []),
+    contactEmail: row.contactEmail,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    summary,
+  };
+}
+
+/** Counts of guests, households and activities, and the answers per activity. */
+export async function occasionSummary(db: Kysely<Database>, occasionId: string): Promise<OccasionSummary> {
+  const [guests, households, activities, lines] = await Promise.all([
+    db.selectFrom('guest').select((eb) => eb.fn.countAll<number>().as('n')).where('occasionId', '=', occasionId).executeTakeFirstOrThrow(),
+    db.selectFrom('household').select((eb) => eb.fn.countAll<number>().as('n')).where('occasionId', '=', occasionId).executeTakeFirstOrThrow(),
+    db.selectFrom('activity').select(['id']).where('occasionId', '=', occasionId).orderBy('startsAt').orderBy('sortOrder').execute(),
+    db
+      .selectFrom('inviteLine')
+      .select((eb) => ['activityId', 'response', eb.fn.countAll<number>().as('n')])
+      .where('occasionId', '=', occasionId)
+      .groupBy(['activityId', 'response'])
+      .execute(),
+  ]);
+  const perActivity = activities.map(({ id }) => {
+    const counts = { activityId: id, invited: 0, attending: 0, declined: 0, pending: 0 };
+    for (const line of lines) {
+      if (line.activityId !== id) continue;
+      const n = Number(line.n);
+      counts.invited += n;
+      if (line.response === 'ATTENDING') counts.attending += n;
+      else if (line.response === 'DECLINED') counts.declined += n;
+      else counts.pending += n;
+    }
+    return counts;
+  });
+  return { guests: Number(guests.n), households: Number(households.n), activities: activities.length, perActivity };
+}
