@@ -19,7 +19,7 @@ export async function createRuntime(config: ServerConfig, log: (line: string) =>
     databaseUrl: config.databaseUrl,
     sqliteFile: join(config.dataDir, 'kindly.db'),
   });
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, log) : undefined;
   const deps: AppDeps = {
     db: database.db,
     dbKind: database.kind,
@@ -45,4 +45,11 @@ export function chooseRateLimitStore(database: KindlyDatabase, redis: Redis | un
   if (redis) return new RedisRateLimitStore(redis);
   if (database.kind === 'postgres') return new DatabaseRateLimitStore(database.db);
   return new MemoryRateLimitStore();
+}
+
+function connectRedis(url: string, log: (line: string) => void): Redis {
+  const redis = new Redis(url, { maxRetriesPerRequest: 2 });
+  // Without a listener ioredis prints every reconnect attempt; one line each is enough.
+  redis.on('error', (error: Error) => log(`redis: ${error.message}`));
+  return redis;
 }

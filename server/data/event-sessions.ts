@@ -56,7 +56,10 @@ export async function createGuestSession(db: Kysely<Database>, session: NewGuest
   return token;
 }
 
-/** The live session of a token, or undefined when it is unknown, revoked or expired. */
+/**
+ * The live session of a token, or undefined when it is unknown, revoked or expired, or when
+ * the host has since moved its guest to another household (the session was for the old one).
+ */
 export async function findLiveGuestSession(
   db: Kysely<Database>,
   token: string,
@@ -64,9 +67,12 @@ export async function findLiveGuestSession(
 ): Promise<GuestSessionRow | undefined> {
   return db
     .selectFrom('guestSession')
-    .selectAll()
-    .where('tokenHash', '=', hashGuestToken(token))
-    .where('expiresAt', '>', now.toISOString())
+    .innerJoin('guest', (join) =>
+      join.onRef('guest.id', '=', 'guestSession.guestId').onRef('guest.householdId', '=', 'guestSession.householdId'),
+    )
+    .selectAll('guestSession')
+    .where('guestSession.tokenHash', '=', hashGuestToken(token))
+    .where('guestSession.expiresAt', '>', now.toISOString())
     .executeTakeFirst();
 }
 

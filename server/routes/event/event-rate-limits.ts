@@ -1,4 +1,6 @@
+import type { Context } from 'hono';
 import type { RateLimitRule } from '../../middleware/rate-limit/rate-limiter';
+import type { EventEnv } from './event-env';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -13,3 +15,9 @@ export const EVENT_RATE_LIMITS = {
   signInPerOccasion: { name: 'event-signin-occasion', limit: 300, windowMs: HOUR },
   writesPerSession: { name: 'event-write-session', limit: 30, windowMs: MINUTE },
 } satisfies Record<string, RateLimitRule>;
+
+/** Counts a write (RSVP, household) against the session's limit; 429 past it. */
+export async function consumeWriteLimit(c: Context<EventEnv>): Promise<void> {
+  const key = c.get('guest').session.tokenHash;
+  await c.get('deps').rateLimiter.consume([{ rule: EVENT_RATE_LIMITS.writesPerSession, key }]);
+}

@@ -9,6 +9,11 @@ import { eventRsvpRoutes } from './rsvp';
 /** Everything under `/event/v1`. CORS is the app's, mounted before this. */
 export function eventRoutes(): Hono<EventEnv> {
   const routes = new Hono<EventEnv>();
+  // Answers carry a guest's own data and tokens: no shared cache may keep them.
+  routes.use('*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
   routes.route('/', guestAuthRoutes());
   for (const path of ['/info', '/household', '/rsvp']) routes.use(path, requireGuest());
   routes.route('/', eventInfoRoutes());

@@ -134,14 +134,14 @@ describe('guest sign-in', () => {
       expect(await snapshotDatabase(t.deps.db)).toEqual(before);
     });
 
-    // Noise only ever adds time, so the fastest try of each case shows its own cost best; the
-    // medians must agree too, unless the machine is so busy (load above its CPU count) that
-    // scheduling delays of tens of milliseconds drown any difference. A retry absorbs a bad moment.
-    it('take the same time, within a few milliseconds (median of several tries)', { retry: 2 }, async () => {
+    // Noise only ever adds time, so the fastest try of each case shows its own cost best, and
+    // the medians must agree too. On a machine busier than its CPUs (load above their count) the
+    // scheduler alone delays requests by tens of milliseconds, so only a coarse bound is checked.
+    it('take the same time, within a few milliseconds (median of several tries)', { retry: 2, timeout: 60_000 }, async () => {
       const cases = Object.entries(failures());
       const times: Record<string, number[]> = Object.fromEntries(cases.map(([name]) => [name, []]));
       // Round after round of every case, so that a busy moment of the machine hits them all alike.
-      for (let round = 0; round < 9; round++) {
+      for (let round = 0; round < 11; round++) {
         for (const [name, body] of cases) {
           const started = performance.now();
           await eventRequest(t.app, 'POST', '/auth/credentials', { body });
@@ -151,11 +151,15 @@ describe('guest sign-in', () => {
       const sorted = cases.map(([name]) => times[name]!.sort((a, b) => a - b));
       const spread = (values: number[]) => Math.max(...values) - Math.min(...values);
       const fastest = sorted.map((list) => list[0]!);
-      const medians = sorted.map((list) => list[4]!);
-      const report = JSON.stringify({ cases: cases.map(([name]) => name), fastest, medians });
+      const medians = sorted.map((list) => list[5]!);
+      const report = JSON.stringify({ cases: cases.map(([name]) => name), fastest, medians, load: loadavg()[0] });
       expect(Math.min(...fastest), report).toBeGreaterThanOrEqual(GUEST_SIGN_IN_FLOOR_MS - 1);
-      expect(spread(fastest), report).toBeLessThan(5);
-      if (loadavg()[0]! < cpus().length) expect(spread(medians), report).toBeLessThan(10);
+      if (loadavg()[0]! < cpus().length) {
+        expect(spread(fastest), report).toBeLessThan(5);
+        expect(spread(medians), report).toBeLessThan(8);
+      } else {
+        expect(spread(fastest), report).toBeLessThan(15);
+      }
 
       const started = performance.now();
       await signInGuest(t.app, { occasionId: f.occasionId, inviteCode: f.smith.inviteCode });
@@ -286,6 +290,14 @@ describe('guest sessions', () => {
       expect(response.status, `${method} ${path}`).toBe(401);
       expect(await errorCode(response)).toBe('UNAUTHENTICATED');
     }
+  });
+
+  it('ends the session when the host moves the guest to another household', async () => {
+    const moved = await f.host.request('PUT', `/occasion/${f.occasionId}/guest/${f.smith.jane}`, { householdId: f.jones.id });
+    expect(moved.status).toBe(200);
+    expect((await eventRequest(t.app, 'GET', '/household', { token: session.token })).status).toBe(401);
+    const lookup = await eventRequest(t.app, 'GET', `/auth/session/${f.occasionId}`, { token: session.token });
+    expect(await lookup.json()).toBeNull();
   });
 
   it('ends the session when the guest is deleted', async () => {

@@ -3,7 +3,7 @@ import { EventHouseholdUpdateSchema } from '../../../core/schemas/event';
 import { loadEventHousehold, updateEventHousehold } from '../../data/event-household';
 import { readBody } from '../../http/read-body';
 import type { EventEnv } from './event-env';
-import { consumeWriteLimit } from './rsvp';
+import { consumeWriteLimit } from './event-rate-limits';
 
 /** `GET /household` and `PUT /household`: the guest's own household only. */
 export function eventHouseholdRoutes(): Hono<EventEnv> {

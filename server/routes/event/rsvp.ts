@@ -6,7 +6,7 @@ import type { RsvpChange } from '../../data/event-rsvp-plan';
 import { ApiError, notFound } from '../../http/api-error';
 import { readJson } from '../../http/read-body';
 import { validate } from '../../http/validate';
-import { EVENT_RATE_LIMITS } from './event-rate-limits';
+import { consumeWriteLimit } from './event-rate-limits';
 import type { EventEnv } from './event-env';
 
 const notYet = () => notFound('Your household has not replied yet.');
@@ -39,12 +39,6 @@ export function eventRsvpRoutes(): Hono<EventEnv> {
 function ownerOf(c: Context<EventEnv>): RsvpOwner {
   const { occasionId, householdId } = c.get('guest').session;
   return { occasionId, householdId };
-}
-
-/** Counts a write against the session's limit (429 past it). */
-export async function consumeWriteLimit(c: Context<EventEnv>): Promise<void> {
-  const key = c.get('guest').session.tokenHash;
-  await c.get('deps').rateLimiter.consume([{ rule: EVENT_RATE_LIMITS.writesPerSession, key }]);
 }
 
 /**
