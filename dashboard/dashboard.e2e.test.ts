@@ -220,7 +220,7 @@ describe.skipIf(!chromiumPath)('dashboard in Chromium', () => {
     await page.getByTestId('guest-count').waitFor();
     await expect(page.getByTestId('guest-count').textContent()).resolves.toBe('200 guests');
     await expectAccessible(page, 'guest list');
-    await page.locator('label.checkbox', { has: page.getByRole('checkbox', { name: 'Select every guest shown' }) }).click();
+    await page.getByRole('checkbox', { name: 'Select every guest shown' }).check();
     await page.getByText('200 guests selected').waitFor();
     await page.getByRole('button', { name: 'Invite to…' }).click();
     const inviteDialog = page.getByRole('dialog');

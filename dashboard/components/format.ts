@@ -1,11 +1,13 @@
 import type { OptionEntry } from '../../core/options';
 import type { ActivitySummary } from '../../core/schemas/occasion';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+// Made on first use: creating an Intl format loads locale data, which screens without dates skip.
+let dateFormat: Intl.DateTimeFormat | undefined;
 
 /** `2027-06-12` → `Sat, June 12, 2027`. */
 export function formatDate(date: string): string {
   const time = Date.parse(`${date}T00:00:00Z`);
+  dateFormat ??= new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
   return Number.isNaN(time) ? date : dateFormat.format(time);
 }
 

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import {
   Button,
   ComboBox,
@@ -66,6 +66,15 @@ function messageOf(state: FieldState<string | readonly string[]>, props: PickerP
   return props.error ?? `${textOf(props.label, props.name)} is required.`;
 }
 
+/**
+ * Whether a picker has been reached (hovered or focused) yet. Until then its list is not built:
+ * a screen with many pickers (filters, forms) mounts fast, and the list is ready before it opens.
+ */
+function useActive(): { on: boolean; activate(): void } {
+  const [on, setOn] = useState(false);
+  return { on, activate: () => setOn(true) };
+}
+
 function disabledKeys(options: readonly OptionEntry[]): string[] {
   return options.filter((option) => option.disabled).map((option) => option.value);
 }
@@ -85,12 +94,13 @@ export interface SelectFieldProps extends PickerProps {
  * the chosen option leaves the list unless `hideSelected` is false, and an empty list reads
  * `No options` or `Loading…`.
  */
-export function SelectField(props: SelectFieldProps) {
+export const SelectField = memo(function SelectField(props: SelectFieldProps) {
   const { label, options, value, onChange, hideSelected = true, loading = false, isRequired } = props;
   const [touched, setTouched] = useState(false);
+  const active = useActive();
   const state: FieldState<string> = { value, touched };
   const message = messageOf(state, props);
-  const listed = visibleOptions(options, value, hideSelected);
+  const listed = active.on ? visibleOptions(options, value, hideSelected) : [];
   const selected = options.find((option) => option.value === value);
   const clearable = props.clearable ?? !isRequired;
   return (
@@ -103,6 +113,7 @@ export function SelectField(props: SelectFieldProps) {
           const next = chooseOption(state, options, String(key));
           if (next.value !== value) onChange(next.value);
         }}
+        onFocus={active.activate}
         onBlur={() => setTouched(blurField(state).touched)}
         disabledKeys={disabledKeys(options)}
         isInvalid={!!message}
@@ -114,7 +125,7 @@ export function SelectField(props: SelectFieldProps) {
       >
         <FieldLabel label={label} isRequired={isRequired} />
         <div className="select-row">
-          <Button className="select-button" data-invalid={message ? true : undefined}>
+          <Button className="select-button" data-invalid={message ? true : undefined} onHoverStart={active.activate}>
             <SelectValue>
               {() => (selected ? selected.text : <span data-placeholder="true">{props.placeholder ?? 'Choose…'}</span>)}
             </SelectValue>
@@ -156,7 +167,7 @@ export function SelectField(props: SelectFieldProps) {
       </Select>
     </div>
   );
-}
+});
 
 export interface ComboBoxFieldProps extends PickerProps {
   value: string;
@@ -186,16 +197,17 @@ export function matchingOptions(options: readonly OptionEntry[], query: string, 
  * A searchable single select (React Aria combobox) with core's field rules; used for long lists
  * (countries, time zones, households). Emptying the text clears the value (`''`, touched).
  */
-export function ComboBoxField(props: ComboBoxFieldProps) {
+export const ComboBoxField = memo(function ComboBoxField(props: ComboBoxFieldProps) {
   const { label, options, value, onChange, hideSelected = false, loading = false, isRequired, limit = 300 } = props;
   const [touched, setTouched] = useState(false);
   const [query, setQuery] = useState<string | null>(null);
+  const active = useActive();
   const state: FieldState<string> = { value, touched };
   const message = messageOf(state, props);
   const selected = options.find((option) => option.value === value);
   // Typing narrows the list; showing the chosen option's text (or nothing) lists everything.
   const narrowing = query !== null && query !== '' && query !== selected?.text;
-  const listed = matchingOptions(visibleOptions(options, value, hideSelected), narrowing ? query : '', limit);
+  const listed = active.on ? matchingOptions(visibleOptions(options, value, hideSelected), narrowing ? query : '', limit) : [];
   // React Aria shows the chosen option's text from the list, so it always stays in it.
   if (selected && !hideSelected && !listed.includes(selected)) listed.unshift(selected);
   return (
@@ -216,6 +228,7 @@ export function ComboBoxField(props: ComboBoxFieldProps) {
           onChange(cleared.value);
         }
       }}
+      onFocus={active.activate}
       onBlur={() => {
         setTouched(blurField(state).touched);
         setQuery(null);
@@ -231,7 +244,7 @@ export function ComboBoxField(props: ComboBoxFieldProps) {
       <FieldLabel label={label} isRequired={isRequired} />
       <div className="combo">
         <Input className="combo-input" placeholder={props.placeholder} />
-        <Button className="combo-toggle" aria-label={`Show ${textOf(label, props.name)} options`}>
+        <Button className="combo-toggle" aria-label={`Show ${textOf(label, props.name)} options`} onHoverStart={active.activate}>
           ▾
         </Button>
       </div>
@@ -252,7 +265,7 @@ export function ComboBoxField(props: ComboBoxFieldProps) {
       </Popover>
     </ComboBox>
   );
-}
+});
 
 export interface MultiSelectFieldProps extends PickerProps {
   value: readonly string[];
@@ -264,12 +277,13 @@ export interface MultiSelectFieldProps extends PickerProps {
  * A multi select with core's rules: the value is an array; chosen options show as removable
  * tags and leave the list; removing the last one marks the field touched.
  */
-export function MultiSelectField(props: MultiSelectFieldProps) {
+export const MultiSelectField = memo(function MultiSelectField(props: MultiSelectFieldProps) {
   const { label, options, value, onChange, hideSelected = true, loading = false, isRequired } = props;
   const [touched, setTouched] = useState(false);
+  const active = useActive();
   const state: FieldState<string[]> = { value: [...value], touched };
   const message = messageOf(state, props);
-  const listed = visibleOptions(options, value, hideSelected);
+  const listed = active.on ? visibleOptions(options, value, hideSelected) : [];
   const name = textOf(label, props.name);
   return (
     <div className={`field ${props.className ?? ''}`}>
@@ -281,6 +295,7 @@ export function MultiSelectField(props: MultiSelectFieldProps) {
           const next = addOption(state, options, String(key));
           if (next !== state) onChange(next.value);
         }}
+        onFocus={active.activate}
         onBlur={() => setTouched(blurField(state).touched)}
         disabledKeys={disabledKeys(options)}
         isInvalid={!!message}
@@ -290,7 +305,7 @@ export function MultiSelectField(props: MultiSelectFieldProps) {
         allowsEmptyCollection
       >
         <FieldLabel label={label} isRequired={isRequired} />
-        <Button className="select-button" data-invalid={message ? true : undefined}>
+        <Button className="select-button" data-invalid={message ? true : undefined} onHoverStart={active.activate}>
           <SelectValue>{() => <span data-placeholder="true">{props.placeholder ?? 'Add…'}</span>}</SelectValue>
           <span aria-hidden="true">▾</span>
         </Button>
@@ -338,4 +353,4 @@ export function MultiSelectField(props: MultiSelectFieldProps) {
       ) : null}
     </div>
   );
-}
+});

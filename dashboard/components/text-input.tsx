@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Checkbox as AriaCheckbox, FieldError, Input, Label, Text, TextArea, TextField } from 'react-aria-components';
 
 export interface TextInputProps {
@@ -22,7 +22,7 @@ export interface TextInputProps {
 }
 
 /** A labelled text field (React Aria) that shows its message and marks itself invalid. */
-export function TextInput(props: TextInputProps) {
+export const TextInput = memo(function TextInput(props: TextInputProps) {
   const { label, value, onChange, error, description, isRequired, multiline, type = 'text', className } = props;
   return (
     <TextField
@@ -58,7 +58,7 @@ export function TextInput(props: TextInputProps) {
       <FieldError className="field-error">{error}</FieldError>
     </TextField>
   );
-}
+});
 
 export interface CheckboxProps {
   children: ReactNode;

@@ -1,20 +1,23 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useRef } from 'react';
-import { Button } from 'react-aria-components';
+import { memo, useEffect, useRef } from 'react';
 import type { Activity } from '../../core/schemas/activity';
 import type { AttributeCategory } from '../../core/schemas/attribute-category';
 import type { Guest } from '../../core/schemas/guest';
 import type { Household } from '../../core/schemas/household';
-import { Checkbox } from '../components/text-input';
 import type { GuestRow } from './guest-filters';
 
 export const ROW_HEIGHT = 44;
+
+/** Stands in for a household whose name is still loading. */
+const LOADING = { name: '…' } as Household;
 
 export const RESPONSE_TEXT = { PENDING: 'Pending', ATTENDING: 'Attending', DECLINED: 'Declined' } as const;
 
 export interface GuestTableProps {
   rows: readonly GuestRow[];
   households: ReadonlyMap<string, Household>;
+  /** The households are still loading: their names show as … */
+  householdsPending?: boolean;
   activities: readonly Activity[];
   categories: readonly AttributeCategory[];
   selected: ReadonlySet<string>;
@@ -58,15 +61,12 @@ export function GuestTable(props: GuestTableProps) {
         <thead>
           <tr aria-rowindex={1}>
             <th scope="col" className="col-check">
-              <Checkbox
-                aria-label="Select every guest shown"
-                isSelected={rows.length > 0 && selectedShown === rows.length}
-                isIndeterminate={selectedShown > 0 && selectedShown < rows.length}
+              <SelectAll
+                checked={rows.length > 0 && selectedShown === rows.length}
+                indeterminate={selectedShown > 0 && selectedShown < rows.length}
+                disabled={rows.length === 0}
                 onChange={props.onToggleAll}
-                isDisabled={rows.length === 0}
-              >
-                {null}
-              </Checkbox>
+              />
             </th>
             <th scope="col">Name</th>
             <th scope="col">Household</th>
@@ -92,7 +92,7 @@ export function GuestTable(props: GuestTableProps) {
                 index={item.index}
                 guest={row.guest}
                 isSelected={selected.has(row.guest.id)}
-                household={row.guest.householdId ? props.households.get(row.guest.householdId) : undefined}
+                household={row.guest.householdId ? (props.households.get(row.guest.householdId) ?? (props.householdsPending ? LOADING : undefined)) : undefined}
                 activities={props.activities}
                 categories={props.categories}
                 onToggle={props.onToggle}
@@ -111,6 +111,27 @@ export function GuestTable(props: GuestTableProps) {
   );
 }
 
+/** The header's "select every guest shown" box, which can be half-ticked. */
+function SelectAll({ checked, indeterminate, disabled, onChange }: { checked: boolean; indeterminate: boolean; disabled: boolean; onChange(selected: boolean): void }) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = indeterminate;
+  }, [indeterminate]);
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      className="row-check"
+      aria-label="Select every guest shown"
+      checked={checked}
+      disabled={disabled}
+      onChange={(event) => onChange(event.currentTarget.checked)}
+    />
+  );
+}
+
+// Rows use native checkboxes and buttons: dozens of them are mounted while scrolling, and they
+// are accessible as they are.
 interface RowProps {
   index: number;
   guest: Guest;
@@ -128,9 +149,13 @@ const GuestTableRow = memo(function GuestTableRow({ index, guest, isSelected, ho
   return (
     <tr aria-rowindex={index + 2} data-selected={isSelected || undefined} data-guest-id={guest.id}>
       <td className="col-check">
-        <Checkbox aria-label={`Select ${name}`} isSelected={isSelected} onChange={(value) => onToggle(guest.id, value)}>
-          {null}
-        </Checkbox>
+        <input
+          type="checkbox"
+          className="row-check"
+          aria-label={`Select ${name}`}
+          checked={isSelected}
+          onChange={(event) => onToggle(guest.id, event.currentTarget.checked)}
+        />
       </td>
       <td title={name}>
         <span className="guest-name">{name}</span>
@@ -160,9 +185,9 @@ const GuestTableRow = memo(function GuestTableRow({ index, guest, isSelected, ho
         {invitations.size === 0 ? <span className="muted small">Not invited</span> : null}
       </td>
       <td>
-        <Button className="button button--small" onPress={() => onEdit(guest)} aria-label={`Edit ${name}`}>
+        <button type="button" className="button button--small" onClick={() => onEdit(guest)} aria-label={`Edit ${name}`}>
           Edit
-        </Button>
+        </button>
       </td>
     </tr>
   );

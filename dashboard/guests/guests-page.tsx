@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { Link } from 'wouter';
 import type { OptionEntry } from '../../core/options';
@@ -19,7 +19,10 @@ import { useOccasionData, type OccasionData } from './occasion-data';
 /** `.../guests`: the guest list with search, filters, bulk actions, import and export. */
 export default function GuestsPage() {
   const occasion = useOccasion();
-  const state = useOccasionData(occasion.id);
+  const latest = useOccasionData(occasion.id, { waitForHouseholds: false });
+  // The lists arrive through store updates, which React renders in one go; deferring them makes
+  // the first render of 10,000 guests a background render that yields to the browser.
+  const state = useDeferredValue(latest);
   return (
     <>
       <GuestsHead />
@@ -28,7 +31,7 @@ export default function GuestsPage() {
       ) : state.status === 'pending' ? (
         <Loading label="Loading the guest list…" />
       ) : (
-        <GuestList data={state.data} />
+        <GuestList data={state.data} householdsPending={state.householdsPending} />
       )}
     </>
   );
@@ -79,10 +82,23 @@ export function useFilterOptions(data: OccasionData) {
   }, [data.households, data.categories, data.activities]);
 }
 
-/** The search box and filters above a guest list. */
-export function GuestFilterBar({ data, filters, onChange }: { data: OccasionData; filters: GuestFilters; onChange(filters: GuestFilters): void }) {
+/** The search box and filters above a guest list. `onChange` takes an updater, so the setters stay the same. */
+export function GuestFilterBar({
+  data,
+  filters,
+  onChange,
+}: {
+  data: OccasionData;
+  filters: GuestFilters;
+  onChange(update: (filters: GuestFilters) => GuestFilters): void;
+}) {
   const options = useFilterOptions(data);
-  const set = (key: keyof GuestFilters) => (value: string) => onChange({ ...filters, [key]: value });
+  // Stable setters: typing in the search box re-renders the box, not the other pickers.
+  const setters = useMemo(() => {
+    const make = (key: keyof GuestFilters) => (value: string) => onChange((current) => ({ ...current, [key]: value }));
+    return { search: make('search'), householdId: make('householdId'), attribute: make('attribute'), activityId: make('activityId'), response: make('response') };
+  }, [onChange]);
+  const set = (key: keyof GuestFilters) => setters[key];
   return (
     <div className="toolbar" role="search" aria-label="Find guests">
       <TextInput label="Search by name" type="search" value={filters.search} onChange={set('search')} className="search-field" />
@@ -91,7 +107,7 @@ export function GuestFilterBar({ data, filters, onChange }: { data: OccasionData
       <SelectField label="Activity" options={options.activities} value={filters.activityId} onChange={set('activityId')} placeholder="Any" />
       <SelectField label="Response" options={RESPONSE_FILTERS} value={filters.response} onChange={set('response')} placeholder="Any" />
       {isFiltered(filters) ? (
-        <Button className="button button--quiet" onPress={() => onChange(EMPTY_FILTERS)}>
+        <Button className="button button--quiet" onPress={() => onChange(() => EMPTY_FILTERS)}>
           Reset filters
         </Button>
       ) : null}
@@ -99,7 +115,7 @@ export function GuestFilterBar({ data, filters, onChange }: { data: OccasionData
   );
 }
 
-function GuestList({ data }: { data: OccasionData }) {
+function GuestList({ data, householdsPending }: { data: OccasionData; householdsPending: boolean }) {
   const occasion = useOccasion();
   const [filters, setFilters] = useState<GuestFilters>(EMPTY_FILTERS);
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
@@ -184,6 +200,7 @@ function GuestList({ data }: { data: OccasionData }) {
             <GuestTable
               rows={shown}
               households={households}
+              householdsPending={householdsPending}
               activities={data.activities}
               categories={data.categories}
               selected={selected}

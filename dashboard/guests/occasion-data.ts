@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type { ClientError } from '../../core/client/result';
 import type { Activity } from '../../core/schemas/activity';
 import type { AttributeCategory } from '../../core/schemas/attribute-category';
@@ -16,27 +17,35 @@ export interface OccasionData {
 export type OccasionDataState =
   | { status: 'pending' }
   | { status: 'error'; error: ClientError; retry(): void }
-  | { status: 'ready'; data: OccasionData; refreshing: boolean };
+  | { status: 'ready'; data: OccasionData; refreshing: boolean; householdsPending: boolean };
 
-/** The guests, households, activities and attribute categories of an occasion (each cached by tag). */
-export function useOccasionData(occasionId: string): OccasionDataState {
+const NO_HOUSEHOLDS: Household[] = [];
+
+/**
+ * The guests, households, activities and attribute categories of an occasion (each cached by
+ * tag). With `waitForHouseholds: false` the state is ready without the households (the guest
+ * list shows its rows first and the household names when they arrive).
+ */
+export function useOccasionData(occasionId: string, { waitForHouseholds = true } = {}): OccasionDataState {
   const guests = useQuery((s) => s.guests(occasionId), occasionId);
   const households = useQuery((s) => s.households(occasionId), occasionId);
   const activities = useQuery((s) => s.activities(occasionId), occasionId);
   const categories = useQuery((s) => s.attributeCategories(occasionId), occasionId);
   const all = [guests, households, activities, categories];
   const failed = all.find((query) => query.error && query.data === undefined);
-  if (failed) {
+  const refreshing = all.some((query) => query.loading);
+  // One object per distinct state, so that screens can memoise and defer on it.
+  return useMemo((): OccasionDataState => {
+    if (failed) {
+      return { status: 'error', error: failed.error!, retry: () => all.forEach((query) => query.error && query.retry()) };
+    }
+    if (!guests.data || !activities.data || !categories.data || (waitForHouseholds && !households.data)) return { status: 'pending' };
     return {
-      status: 'error',
-      error: failed.error!,
-      retry: () => all.forEach((query) => query.error && query.retry()),
+      status: 'ready',
+      data: { guests: guests.data, households: households.data ?? NO_HOUSEHOLDS, activities: activities.data, categories: categories.data },
+      refreshing,
+      householdsPending: !households.data,
     };
-  }
-  if (!guests.data || !households.data || !activities.data || !categories.data) return { status: 'pending' };
-  return {
-    status: 'ready',
-    data: { guests: guests.data, households: households.data, activities: activities.data, categories: categories.data },
-    refreshing: all.some((query) => query.loading),
-  };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [failed?.error, guests.data, households.data, activities.data, categories.data, refreshing, waitForHouseholds]);
 }

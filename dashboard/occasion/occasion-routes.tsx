@@ -1,15 +1,39 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Link, Route, Switch, useParams } from 'wouter';
+import { Link, Route, Switch, useLocation, useParams } from 'wouter';
 import { ErrorScreen, NoMatch, RouteError } from '../components/error-screen';
 import { ErrorState, Loading } from '../components/states';
 import { useQuery } from '../data/kindly';
+import type { Occasion } from '../../core/schemas/occasion';
 import { OccasionContext, useOccasion } from './occasion-context';
 import { OverviewPage } from './overview-page';
 
+const loadGuests = () => import('../guests/guests-routes');
+const loadHouseholds = () => import('../households/households-routes');
 const EditPage = lazy(() => import('./edit-page'));
 const SchedulePage = lazy(() => import('../schedule/schedule-page'));
-const GuestsRoutes = lazy(() => import('../guests/guests-routes'));
-const HouseholdsRoutes = lazy(() => import('../households/households-routes'));
+const GuestsRoutes = lazy(loadGuests);
+const HouseholdsRoutes = lazy(loadHouseholds);
+
+/**
+ * Starts what the guest and household screens need (their code, and the occasion's lists)
+ * while the occasion itself loads, instead of after it: the lists are cached by key, so the
+ * screen's own queries find them.
+ */
+function Prefetch({ occasionId }: { occasionId: string }) {
+  const [location] = useLocation();
+  const lists = location.startsWith('/guests') || location.startsWith('/households');
+  if (location.startsWith('/guests')) void loadGuests();
+  if (location.startsWith('/households')) void loadHouseholds();
+  return lists ? <PrefetchLists occasionId={occasionId} /> : null;
+}
+
+function PrefetchLists({ occasionId }: { occasionId: string }) {
+  useQuery((s) => s.guests(occasionId), occasionId);
+  useQuery((s) => s.activities(occasionId), occasionId);
+  useQuery((s) => s.attributeCategories(occasionId), occasionId);
+  useQuery((s) => s.households(occasionId), occasionId);
+  return null;
+}
 
 /**
  * `/occasion/:occasionId/*`: loads the occasion (an API 400, 403 or 404 is a routing failure and
@@ -19,7 +43,15 @@ const HouseholdsRoutes = lazy(() => import('../households/households-routes'));
 export default function OccasionRoutes() {
   const { occasionId = '' } = useParams<{ occasionId: string }>();
   const occasion = useQuery((s) => s.occasion(occasionId), occasionId);
+  return (
+    <>
+      <Prefetch occasionId={occasionId} />
+      <OccasionScreens occasionId={occasionId} occasion={occasion} />
+    </>
+  );
+}
 
+function OccasionScreens({ occasion }: { occasionId: string; occasion: ReturnType<typeof useQuery<Occasion>> }) {
   if (occasion.error) {
     const { error } = occasion;
     if (typeof error.status === 'number') {

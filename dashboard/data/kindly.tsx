@@ -1,0 +1,72 @@
+import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import type { ReadableAtom } from 'nanostores';
+import { createHostClient, type HostClient } from '../../core/client/host-client';
+import { createHostStores, type HostStores } from '../../core/client/host-stores';
+import type { Query } from '../../core/client/query-context';
+import type { ClientError } from '../../core/client/result';
+
+/** What the dashboard talks to the server through: core's host client and its stores. */
+export interface Kindly {
+  client: HostClient;
+  stores: HostStores;
+}
+
+/** The client and stores for an API at `baseUrl` (the dashboard's own origin in the app). */
+export function createKindly(baseUrl: string, fetchImpl?: typeof fetch): Kindly {
+  const client = createHostClient({ baseUrl, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
+  return { client, stores: createHostStores(client) };
+}
+
+const KindlyContext = createContext<Kindly | null>(null);
+
+let appKindly: Kindly | undefined;
+
+/** Provides the client and stores (tests pass their own; the app uses one for its origin). */
+export function KindlyProvider({ kindly, children }: { kindly?: Kindly; children: ReactNode }) {
+  const value = useMemo(() => kindly ?? (appKindly ??= createKindly(window.location.origin)), [kindly]);
+  return <KindlyContext.Provider value={value}>{children}</KindlyContext.Provider>;
+}
+
+/** The client and stores. */
+export function useKindly(): Kindly {
+  const kindly = useContext(KindlyContext);
+  if (!kindly) throw new Error('useKindly needs a <KindlyProvider>.');
+  return kindly;
+}
+
+/** The value of a nanostores store, re-rendering when it changes. */
+export function useStore<T>(store: ReadableAtom<T>): T {
+  // A stable subscribe: a new one each render would resubscribe, and a fetcher store notifies
+  // on every (re)subscription.
+  const subscribe = useCallback((onChange: () => void) => store.listen(() => onChange()), [store]);
+  const get = useCallback(() => store.get(), [store]);
+  return useSyncExternalStore(subscribe, get, get);
+}
+
+/** What a screen needs from a query: the data, the error, whether it is (re)loading, and retry. */
+export interface QueryState<T> {
+  data: T | undefined;
+  error: ClientError | undefined;
+  /** No data and no error yet. */
+  pending: boolean;
+  /** A request is in flight (also while stale data is shown). */
+  loading: boolean;
+  retry(): void;
+}
+
+/**
+ * Subscribes to a query store made by `make` (once per `key`): `useQuery(s => s.guests(id), id)`.
+ */
+export function useQuery<T>(make: (stores: HostStores) => Query<T>, key: string): QueryState<T> {
+  const { stores } = useKindly();
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const store = useMemo(() => make(stores), [stores, key]);
+  const value = useStore(store);
+  return {
+    data: value.data,
+    error: value.error,
+    pending: value.data === undefined && value.error === undefined,
+    loading: value.loading,
+    retry: () => store.revalidate(),
+  };
+}
