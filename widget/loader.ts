@@ -19,67 +19,18 @@ import type { AppModule, MountOptions, Unmount } from './mount-options';
 /** Set at build time: makes each build's app URL new, so a cached app never meets a newer loader. */
 declare const __KINDLY_BUILD__: string;
 
-const TAG = 'kindly-rsvp';
-
 /** Where this script came from, captured while it runs (`currentScript` is null later). */
-const scriptSrc: string =
-  (document.currentScript as HTMLScriptElement | null)?.src ||
-  document.querySelector<HTMLScriptElement>('script[src*="/widget.js"]')?.src ||
-  location.href;
+const scriptSrc = (document.currentScript as HTMLScriptElement | null)?.src || location.href;
 
 let app: Promise<AppModule> | undefined;
 const loadApp = (): Promise<AppModule> =>
   (app ??= new Promise<AppModule>((resolve, reject) => {
     const script = document.createElement('script') as HTMLScriptElement & { kindly?: (app: AppModule) => void };
     script.src = new URL(`widget/app.js?v=${__KINDLY_BUILD__}`, scriptSrc).href;
-    script.async = true;
     script.kindly = resolve;
     script.onerror = reject;
     document.head.append(script);
   }));
-
-class KindlyRsvpElement extends HTMLElement {
-  static observedAttributes = ['occasion', 'api', 'lang'];
-  private unmount: Unmount | undefined;
-  /** Bumped on each connect, disconnect and attribute change; a stale mount is dropped. */
-  private generation = 0;
-
-  connectedCallback(): void {
-    this.render();
-  }
-
-  disconnectedCallback(): void {
-    this.generation += 1;
-    this.unmount?.();
-    this.unmount = undefined;
-  }
-
-  attributeChangedCallback(_name: string, before: string | null, after: string | null): void {
-    if (before !== after && this.isConnected && this.unmount) this.render();
-  }
-
-  private render(): void {
-    const generation = ++this.generation;
-    const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
-    this.unmount?.();
-    this.unmount = undefined;
-    const options: MountOptions = {
-      occasionId: (this.getAttribute('occasion') ?? '').trim(),
-      apiBase: apiBase(this.getAttribute('api')),
-      lang: this.getAttribute('lang') || document.documentElement.lang || '',
-      pageUrl: location.href,
-    };
-    loadApp().then(
-      (module) => {
-        if (generation === this.generation && this.isConnected) this.unmount = module.mount(root, options);
-      },
-      () => {
-        app = undefined; // the next connect tries again
-        root.textContent = loadError;
-      },
-    );
-  }
-}
 
 /**
  * The API's base URL, without a trailing slash: the `api` attribute when it is an http(s) URL
@@ -89,14 +40,52 @@ class KindlyRsvpElement extends HTMLElement {
 function apiBase(attribute: string | null): string {
   let url = new URL('.', scriptSrc);
   try {
-    if (attribute) {
-      const given = new URL(attribute, scriptSrc);
-      if (given.protocol === 'https:' || given.protocol === 'http:') url = given;
-    }
+    const given = new URL(attribute!, scriptSrc);
+    if (attribute && /^https?:$/.test(given.protocol)) url = given;
   } catch {
-    // an invalid attribute falls back to the script's origin
+    // an invalid attribute: the script's own
   }
   return (url.origin + url.pathname).replace(/\/+$/, '');
 }
 
-if (!customElements.get(TAG)) customElements.define(TAG, KindlyRsvpElement);
+class KindlyRsvpElement extends HTMLElement {
+  static observedAttributes = ['occasion', 'api', 'lang'];
+  private unmount?: Unmount | undefined;
+  /** The current mount request; a newer one (or a disconnect) makes an older one moot. */
+  private request?: object;
+
+  connectedCallback(): void {
+    this.disconnectedCallback();
+    const request = (this.request = {});
+    const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
+    const options: MountOptions = {
+      occasionId: (this.getAttribute('occasion') ?? '').trim(),
+      apiBase: apiBase(this.getAttribute('api')),
+      lang: this.getAttribute('lang') || document.documentElement.lang,
+      pageUrl: location.href,
+    };
+    loadApp().then(
+      (module) => {
+        if (request !== this.request) return;
+        root.textContent = '';
+        this.unmount = module.mount(root, options);
+      },
+      () => {
+        app = undefined; // the next connect tries again
+        root.textContent = loadError;
+      },
+    );
+  }
+
+  disconnectedCallback(): void {
+    this.request = undefined;
+    this.unmount?.();
+    this.unmount = undefined;
+  }
+
+  attributeChangedCallback(): void {
+    if (this.unmount) this.connectedCallback();
+  }
+}
+
+customElements.get('kindly-rsvp') || customElements.define('kindly-rsvp', KindlyRsvpElement);

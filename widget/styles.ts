@@ -15,17 +15,16 @@
  */
 export const css = /* css */ `
 :host{all:initial;display:block;font-family:inherit}
-:host([hidden]){display:none}
 .k{all:initial;display:block;
 --a:var(--kindly-accent,#6d3b8f);--at:var(--kindly-accent-text,#fff);--t:var(--kindly-text,#1f2328);
 --m:var(--kindly-muted,#57606a);--bg:var(--kindly-background,#fff);--b:var(--kindly-border,#d0d7de);
---fb:var(--kindly-field-border,#6e7781);--e:var(--kindly-error,#b3261e);--ok:var(--kindly-success,#1a7f37);
+--e:var(--kindly-error,#b3261e);--ok:var(--kindly-success,#1a7f37);
 --r:var(--kindly-radius,8px);
 font-family:var(--kindly-font,inherit);font-size:var(--kindly-font-size,16px);line-height:1.5;
 color:var(--t);background:var(--bg);overflow-wrap:anywhere;color-scheme:light;accent-color:var(--a);text-size-adjust:100%}
 *{box-sizing:border-box}
 h2,h3,h4,p,ul,dl,dd,fieldset,legend,form{margin:0;padding:0;border:0;min-width:0}
-h2,h3,h4{font:inherit;font-weight:700;line-height:1.25}
+h2,h3,h4{font-weight:700;line-height:1.25}
 h2{font-size:1.5em}h3{font-size:1.2em}
 ul{list-style:none}
 a{color:var(--a)}
@@ -34,8 +33,8 @@ a{color:var(--a)}
 .between{justify-content:space-between}
 .grid{display:grid;gap:1em;grid-template-columns:repeat(auto-fit,minmax(min(100%,13em),1fr))}
 .wide{grid-column:1/-1}
-.card{padding:1.25em;background:var(--kindly-surface,var(--bg));border:1px solid var(--b);border-radius:var(--r)}
-.block{padding:1em;border:1px solid var(--b);border-radius:var(--r)}
+.card,.block{padding:1.25em;border:1px solid var(--b);border-radius:var(--r)}
+.block{padding:1em}
 .sep{padding-top:.75em;border-top:1px solid var(--b)}
 .sep:first-child{padding:0;border:0}
 .muted,.hint{color:var(--m)}
@@ -48,7 +47,7 @@ legend{float:left;width:100%;padding-bottom:.25em}
 .sub{display:block;font-weight:400}
 input,select,textarea,button{font:inherit;margin:0;color:inherit;letter-spacing:inherit;text-transform:none}
 input:not([type=radio]),select,textarea{display:block;width:100%;min-height:2.75em;padding:.5em .75em;color:var(--t);
-background:var(--kindly-field,#fff);border:1px solid var(--fb);border-radius:var(--r);line-height:1.4}
+background:#fff;border:1px solid var(--kindly-field-border,#6e7781);border-radius:var(--r);line-height:1.4}
 textarea{min-height:5em;resize:vertical}
 :is(input,select,textarea)[aria-invalid=true]{border:2px solid var(--e)}
 [type=radio]{width:1.25em;height:1.25em;margin:0}
@@ -63,8 +62,8 @@ color:var(--at);background:var(--a);border:2px solid var(--a);border-radius:var(
 :focus-visible{outline:3px solid var(--a);outline-offset:2px}
 .error{color:var(--e);font-size:.9em}
 .alert{padding:.75em 1em;border:1px solid;border-left-width:.35em;border-radius:var(--r)}
-.bad{color:var(--e);background:var(--kindly-error-background,#fff5f5)}
-.good{color:var(--ok);background:var(--kindly-success-background,#f3fbf5)}
+.bad{color:var(--e)}
+.good{color:var(--ok)}
 .info{border-color:var(--a)}
 dl{display:grid;grid-template-columns:auto 1fr;gap:.25em 1em}
 @media (max-width:30em){.card{padding:1em}dl{grid-template-columns:1fr}}

@@ -1,7 +1,14 @@
+import type { ReactNode } from 'react';
 import type { EventInfo } from '../../core/schemas/event';
 import { useLanguage } from '../i18n';
 import { Heading } from '../ui/heading';
 import { formatDates, formatTimes } from './dates';
+
+/** A label and its text, left out when there is no text (lines kept). */
+const row = (label: string, ...lines: string[]): ReactNode => {
+  const text = lines.filter(Boolean).join('\n');
+  return text ? [<dt key={label}>{label}</dt>, <dd key={`${label}:`} className="text">{text}</dd>] : null;
+};
 
 /** The occasion (title, dates, venue) and the activities the household is invited to. */
 export function EventInfoCard({ info, focusHeading }: { info: EventInfo; focusHeading: boolean }) {
@@ -14,36 +21,19 @@ export function EventInfoCard({ info, focusHeading }: { info: EventInfo; focusHe
       </Heading>
       {occasion.description ? <p className="text">{occasion.description}</p> : null}
       <dl>
-        <dt>{strings.dates}</dt>
-        <dd>{formatDates(occasion.startDate, occasion.endDate, locale)}</dd>
-        {occasion.venueName || occasion.venueAddress ? (
-          <>
-            <dt>{strings.venue}</dt>
-            <dd className="text">{[occasion.venueName, occasion.venueAddress].filter(Boolean).join('\n')}</dd>
-          </>
-        ) : null}
+        {row(strings.dates, formatDates(occasion.startDate, occasion.endDate, locale))}
+        {row(strings.venue, occasion.venueName, occasion.venueAddress)}
       </dl>
       <h3 part="heading">{strings.schedule}</h3>
-      {activities.length === 0 ? <p className="muted">{strings.noActivities}</p> : null}
       <ul className="stack">
+        {activities.length ? null : <li className="muted">{strings.noActivities}</li>}
         {activities.map((activity) => (
           <li key={activity.id} className="sep">
             <h4>{activity.name}</h4>
             <dl>
-              <dt>{strings.when}</dt>
-              <dd>{formatTimes(activity.startsAt, activity.endsAt, occasion.timezone, locale)}</dd>
-              {activity.locationName || activity.address ? (
-                <>
-                  <dt>{strings.where}</dt>
-                  <dd className="text">{[activity.locationName, activity.address].filter(Boolean).join('\n')}</dd>
-                </>
-              ) : null}
-              {activity.dressCode ? (
-                <>
-                  <dt>{strings.dressCode}</dt>
-                  <dd>{activity.dressCode}</dd>
-                </>
-              ) : null}
+              {row(strings.when, formatTimes(activity.startsAt, activity.endsAt, occasion.timezone, locale))}
+              {row(strings.where, activity.locationName, activity.address)}
+              {row(strings.dressCode, activity.dressCode)}
             </dl>
             {activity.description ? <p className="text muted">{activity.description}</p> : null}
           </li>

@@ -1,5 +1,5 @@
-import type { EventActivity, EventHousehold, EventHouseholdGuest, EventInfo, Rsvp } from '../../core/schemas/event';
 import type { RsvpBody } from '../../core/client/event-bodies';
+import type { EventActivity, EventHousehold, EventHouseholdGuest, EventInfo, Rsvp } from '../../core/schemas/event';
 import type { Catalogue } from '../i18n';
 
 /** One member invited to one activity, with the answer on record (if any). */
@@ -12,30 +12,23 @@ export interface Invitation {
 
 /** An answer being edited: `''` until chosen. */
 export interface Answer {
-  response: 'ATTENDING' | 'DECLINED' | '';
+  response: string;
   mealChoice: string;
-}
-
-/** A plus-one being named for a member who may bring one. */
-export interface PlusOneDraft {
-  firstName: string;
-  lastName: string;
 }
 
 /** The RSVP form's state. */
 export interface Draft {
+  /** By {@link answerKey}. */
   answers: Record<string, Answer>;
-  /** By the id of the member who may bring a guest. */
-  plusOnes: Record<string, PlusOneDraft>;
+  /** The plus-one's first and last name, by the id of the member who may bring one. */
+  plusOnes: Record<string, [string, string]>;
   message: string;
 }
 
 /** A household member as the API may send it: with `invitations` where the server lists them. */
-type MemberWithInvitations = EventHouseholdGuest & {
-  invitations?: Array<{ activityId: string; response?: string; mealChoice?: string | null }>;
-};
+type MemberWithInvitations = EventHouseholdGuest & { invitations?: Invitation[] };
 
-export const answerKey = (guestId: string, activityId: string): string => `${guestId} ${activityId}`;
+export const answerKey = (line: Invitation): string => `${line.guestId} ${line.activityId}`;
 
 /**
  * Which member is invited to which activity. The best source is each member's `invitations`
@@ -43,16 +36,12 @@ export const answerKey = (guestId: string, activityId: string): string => `${gue
  * either, every member is taken as invited to every activity the household is invited to.
  */
 export function invitationsOf(info: EventInfo, household: EventHousehold, rsvp: Rsvp | null): Invitation[] {
-  const activityIds = new Set(info.activities.map((activity) => activity.id));
+  const activities = new Set(info.activities.map((activity) => activity.id));
   const members = household.guests as MemberWithInvitations[];
-  if (members.some((member) => Array.isArray(member.invitations))) {
-    return members.flatMap((member) =>
-      (member.invitations ?? []).filter((line) => activityIds.has(line.activityId)).map((line) => ({ guestId: member.id, ...line })),
-    );
-  }
-  const memberIds = new Set(members.map((member) => member.id));
-  if (rsvp) return rsvp.responses.filter((line) => activityIds.has(line.activityId) && memberIds.has(line.guestId));
-  return members.flatMap((member) => info.activities.map((activity) => ({ guestId: member.id, activityId: activity.id })));
+  const lines = members.some((member) => member.invitations)
+    ? members.flatMap((member) => (member.invitations ?? []).map((line) => ({ ...line, guestId: member.id })))
+    : (rsvp?.responses ?? members.flatMap((member) => info.activities.map((activity) => ({ guestId: member.id, activityId: activity.id }))));
+  return lines.filter((line) => activities.has(line.activityId) && members.some((member) => member.id === line.guestId));
 }
 
 /** Members who may bring a guest (plus-ones themselves may not). */
@@ -60,47 +49,38 @@ export const plusOneHosts = (household: EventHousehold): EventHouseholdGuest[] =
   household.guests.filter((guest) => guest.plusOneAllowed && !guest.plusOneOf);
 
 /** The member who is `guestId`'s plus-one, if they have one already. */
-export const plusOneOf = (household: EventHousehold, guestId: string): EventHouseholdGuest | undefined =>
+const plusOneOf = (household: EventHousehold, guestId: string): EventHouseholdGuest | undefined =>
   household.guests.find((guest) => guest.plusOneOf === guestId);
 
 /** The form's first state: the answers on record, the plus-ones already named, the message. */
 export function initialDraft(invitations: Invitation[], household: EventHousehold, rsvp: Rsvp | null): Draft {
-  const answers: Record<string, Answer> = {};
+  const draft: Draft = { answers: {}, plusOnes: {}, message: rsvp?.message ?? '' };
   for (const line of invitations) {
-    const response = line.response === 'ATTENDING' || line.response === 'DECLINED' ? line.response : '';
-    answers[answerKey(line.guestId, line.activityId)] = { response, mealChoice: line.mealChoice ?? '' };
+    const stored = rsvp?.responses.find((response) => answerKey(response) === answerKey(line)) ?? line;
+    draft.answers[answerKey(line)] = { response: stored.response === 'PENDING' ? '' : (stored.response ?? ''), mealChoice: stored.mealChoice ?? '' };
   }
-  for (const line of rsvp?.responses ?? []) {
-    const key = answerKey(line.guestId, line.activityId);
-    if (answers[key]) answers[key] = { response: line.response, mealChoice: line.mealChoice ?? '' };
-  }
-  const plusOnes: Record<string, PlusOneDraft> = {};
   for (const member of plusOneHosts(household)) {
     const existing = plusOneOf(household, member.id);
-    plusOnes[member.id] = { firstName: existing?.firstName ?? '', lastName: existing?.lastName ?? '' };
+    draft.plusOnes[member.id] = [existing?.firstName ?? '', existing?.lastName ?? ''];
   }
-  return { answers, plusOnes, message: rsvp?.message ?? '' };
+  return draft;
 }
+
+/**
+ * The invitations the form asks about: all but those of plus-ones whose name was cleared
+ * (they are removed with the reply, so their answers are not sent).
+ */
+export const askedInvitations = (invitations: Invitation[], household: EventHousehold, draft: Draft): Invitation[] =>
+  invitations.filter((line) => {
+    const guest = household.guests.find((member) => member.id === line.guestId);
+    return !guest?.plusOneOf || !!draft.plusOnes[guest.plusOneOf]?.[0].trim();
+  });
 
 /** The meal values that may be chosen at an activity. */
 export const enabledMeals = (activity: EventActivity): string[] =>
   activity.mealOptions.filter((option) => !option.disabled).map((option) => option.value);
 
-/** Plus-ones whose name was cleared: they are removed, so their answers are not sent. */
-function removedPlusOnes(household: EventHousehold, draft: Draft): Set<string> {
-  const removed = new Set<string>();
-  for (const [hostId, plusOne] of Object.entries(draft.plusOnes)) {
-    const existing = plusOneOf(household, hostId);
-    if (existing && !plusOne.firstName.trim()) removed.add(existing.id);
-  }
-  return removed;
-}
-
-/** The invitations the form asks about: all but those of plus-ones being removed. */
-export function askedInvitations(invitations: Invitation[], household: EventHousehold, draft: Draft): Invitation[] {
-  const removed = removedPlusOnes(household, draft);
-  return invitations.filter((line) => !removed.has(line.guestId));
-}
+const activityOf = (info: EventInfo, line: Invitation): EventActivity => info.activities.find((activity) => activity.id === line.activityId)!;
 
 /**
  * The form's problems by field key (`<guestId> <activityId>`, `meal <key>`, `plusOne <id>`):
@@ -108,40 +88,35 @@ export function askedInvitations(invitations: Invitation[], household: EventHous
  */
 export function draftProblems(info: EventInfo, invitations: Invitation[], draft: Draft, strings: Catalogue): Record<string, string> {
   const problems: Record<string, string> = {};
-  const activities = new Map(info.activities.map((activity) => [activity.id, activity]));
   for (const line of invitations) {
-    const key = answerKey(line.guestId, line.activityId);
+    const key = answerKey(line);
     const answer = draft.answers[key];
+    const meals = enabledMeals(activityOf(info, line));
     if (!answer?.response) problems[key] = strings.answerRequired;
-    else if (answer.response === 'ATTENDING') {
-      const meals = enabledMeals(activities.get(line.activityId)!);
-      if (meals.length && !meals.includes(answer.mealChoice)) problems[`meal ${key}`] = strings.mealRequired;
-    }
+    else if (answer.response === 'ATTENDING' && meals.length && !meals.includes(answer.mealChoice)) problems[`meal ${key}`] = strings.mealRequired;
   }
-  for (const [hostId, plusOne] of Object.entries(draft.plusOnes)) {
-    if (!plusOne.firstName.trim() && plusOne.lastName.trim()) problems[`plusOne ${hostId}`] = strings.required(strings.plusOneFirstName);
+  for (const [hostId, [first, last]] of Object.entries(draft.plusOnes)) {
+    if (!first.trim() && last.trim()) problems[`plusOne ${hostId}`] = strings.required(strings.plusOneFirstName);
   }
   return problems;
 }
 
 /** The body of `POST`/`PUT /rsvp` for the draft. */
 export function rsvpBody(info: EventInfo, invitations: Invitation[], draft: Draft): RsvpBody {
-  const activities = new Map(info.activities.map((activity) => [activity.id, activity]));
   return {
     responses: invitations.map((line) => {
-      const answer = draft.answers[answerKey(line.guestId, line.activityId)]!;
-      const attending = answer.response === 'ATTENDING';
-      const hasMeals = enabledMeals(activities.get(line.activityId)!).length > 0;
+      const { response, mealChoice } = draft.answers[answerKey(line)]!;
+      const attending = response === 'ATTENDING';
       return {
         guestId: line.guestId,
         activityId: line.activityId,
         response: attending ? 'ATTENDING' : 'DECLINED',
-        mealChoice: attending && hasMeals ? answer.mealChoice : null,
+        mealChoice: attending && enabledMeals(activityOf(info, line)).length ? mealChoice : null,
       };
     }),
     plusOnes: Object.entries(draft.plusOnes)
-      .filter(([, plusOne]) => plusOne.firstName.trim())
-      .map(([forGuestId, plusOne]) => ({ forGuestId, firstName: plusOne.firstName.trim(), lastName: plusOne.lastName.trim() })),
+      .filter(([, [first]]) => first.trim())
+      .map(([forGuestId, [first, last]]) => ({ forGuestId, firstName: first.trim(), lastName: last.trim() })),
     message: draft.message.trim(),
   };
 }

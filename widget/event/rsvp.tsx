@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { EventActivity, EventHousehold, EventInfo, Rsvp } from '../../core/schemas/event';
 import type { Connection } from '../data/connection';
 import { describeError, errorCode, serverMessage } from '../data/errors';
 import { useLanguage, useStrings } from '../i18n';
-import { Alert, SelectField, TextField } from '../ui/field';
+import { Alert, Field } from '../ui/field';
 import { useFocusFirstInvalid } from '../ui/focus';
 import { formatInstant, formatTimes } from './dates';
 import { fullName } from './household';
@@ -20,8 +20,6 @@ import {
   type Invitation,
 } from './rsvp-model';
 
-type Stage = 'form' | 'review' | 'summary';
-
 export interface RsvpCardProps {
   connection: Connection;
   info: EventInfo;
@@ -33,138 +31,136 @@ export interface RsvpCardProps {
 /**
  * The household's reply: one form for every member and activity (answer, meal, plus-one,
  * message), a review, the confirmation, and changes until the deadline; read-only after it.
+ * Each step puts the focus on its first line, so keyboard and screen reader users follow.
  */
 export function RsvpCard({ connection, info, household, rsvp: stored }: RsvpCardProps) {
   const { strings, locale } = useLanguage();
   const { occasion } = info;
   const open = occasion.rsvpOpen;
   const [sent, setSent] = useState<Rsvp | null>(null);
-  /** The stored reply, or the one just sent while the store fetches it again. */
+  /** The stored reply, or the one just sent until the stored one catches up. */
   const rsvp = sent && (!stored || sent.updatedAt > stored.updatedAt) ? sent : stored;
-  const invitations = useMemo(() => invitationsOf(info, household, rsvp), [info, household, rsvp]);
-  const [stage, setStage] = useState<Stage>(rsvp || !open ? 'summary' : 'form');
+  const invitations = invitationsOf(info, household, rsvp);
+  const [stage, setStage] = useState(rsvp ? 'summary' : 'form');
   const [draft, setDraft] = useState<Draft>(() => initialDraft(invitations, household, rsvp));
-  const [thanks, setThanks] = useState<'created' | 'updated' | ''>('');
+  const [thanks, setThanks] = useState('');
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
-  const focusTarget = useRef<HTMLElement | null>(null);
-  const setFocusTarget = (element: HTMLElement | null) => {
-    focusTarget.current = element;
+  const title = useRef<HTMLElement | null>(null);
+  const setTitle = (element: HTMLElement | null) => void (title.current = element);
+  const go = (next: string) => {
+    setStage(next);
+    setFailure('');
+    setTimeout(() => title.current?.focus());
   };
-  const moved = useRef(false);
-
-  // Each change of stage puts the focus on the new stage's title (not on the first render).
-  useEffect(() => {
-    if (moved.current) focusTarget.current?.focus();
-    moved.current = true;
-  }, [stage]);
-  // Closed while the form was open (the deadline passed): show the reply read-only.
-  useEffect(() => {
-    if (!open) setStage('summary');
-  }, [open]);
-
   const asked = askedInvitations(invitations, household, draft);
   const deadline = occasion.rsvpDeadline ? formatInstant(occasion.rsvpDeadline, occasion.timezone, locale) : '';
-
-  const startEditing = () => {
-    setDraft(initialDraft(invitations, household, rsvp));
-    setThanks('');
-    setFailure('');
-    setStage('form');
-  };
 
   const send = async () => {
     if (busy) return;
     setBusy(true);
     setFailure('');
-    const body = rsvpBody(info, asked, draft);
-    const result = await connection.saveRsvp(body, !!rsvp);
+    const result = await connection.saveRsvp(rsvpBody(info, asked, draft), !!rsvp);
     setBusy(false);
-    if (!result.error) {
-      setSent(result.data);
-      setThanks(rsvp ? 'updated' : 'created');
-      setStage('summary');
-      return;
+    if (result.error) {
+      // A validation failure here is a rule only the server knows (a meal the hosts just
+      // disabled, say): its message names it.
+      const own = errorCode(result.error) === 'VALIDATION_FAILED' && serverMessage(result.error);
+      return setFailure(own || describeError(result.error, strings, connection.lastRetryAfter()));
     }
-    // A validation failure here is a rule only the server knows (say, a meal the hosts just
-    // disabled): its message names it.
-    const own = errorCode(result.error) === 'VALIDATION_FAILED' ? serverMessage(result.error) : undefined;
-    setFailure(own ?? describeError(result.error, strings, connection.lastRetryAfter()));
+    setSent(result.data);
+    setThanks(rsvp ? strings.updated : strings.thankYou);
+    go('summary');
   };
+
+  let body;
+  if (open && stage === 'form') {
+    body = (
+      <RsvpForm
+        info={info}
+        household={household}
+        invitations={asked}
+        draft={draft}
+        onDraft={setDraft}
+        intro={`${strings.rsvpIntro}${deadline && ` ${strings.replyBy(deadline)}`}`}
+        titleRef={setTitle}
+        onCancel={rsvp ? () => go('summary') : undefined}
+        onReview={() => go('review')}
+      />
+    );
+  } else if (open && stage === 'review') {
+    body = (
+      <>
+        <h4 ref={setTitle} tabIndex={-1}>
+          {strings.reviewTitle}
+        </h4>
+        <Answers info={info} household={household} invitations={asked} draft={draft} />
+        {failure ? <Alert tone="bad">{failure}</Alert> : null}
+        <div className="row">
+          <button type="button" part="button" aria-disabled={busy || undefined} onClick={send}>
+            {busy ? strings.submitting : strings.submit}
+          </button>
+          <button type="button" className="secondary" part="button secondary" onClick={() => go('form')}>
+            {strings.edit}
+          </button>
+        </div>
+      </>
+    );
+  } else {
+    body = (
+      <>
+        <div ref={setTitle} tabIndex={-1} className="stack">
+          {thanks ? <Alert tone="good">{thanks}</Alert> : null}
+          {open ? null : (
+            <Alert tone="info">
+              {strings.rsvpClosed}{' '}
+              {occasion.contactEmail ? (
+                <>
+                  {strings.rsvpClosedContact}{' '}
+                  <a href={`mailto:${occasion.contactEmail}`} part="link">
+                    {occasion.contactEmail}
+                  </a>
+                </>
+              ) : null}
+            </Alert>
+          )}
+        </div>
+        {rsvp ? (
+          <>
+            <h4>{strings.yourAnswers}</h4>
+            <Answers info={info} household={household} invitations={invitations} draft={initialDraft(invitations, household, rsvp)} />
+            {open ? (
+              <>
+                {deadline ? <p className="muted">{strings.changeUntil(deadline)}</p> : null}
+                <div>
+                  <button
+                    type="button"
+                    part="button"
+                    onClick={() => {
+                      setDraft(initialDraft(invitations, household, rsvp));
+                      setThanks('');
+                      go('form');
+                    }}
+                  >
+                    {strings.edit}
+                  </button>
+                </div>
+              </>
+            ) : null}
+          </>
+        ) : (
+          <p>{strings.noRsvp}</p>
+        )}
+      </>
+    );
+  }
 
   return (
     <section className="card" part="card" aria-labelledby="kindly-rsvp">
       <h3 id="kindly-rsvp" part="heading">
         {strings.rsvp}
       </h3>
-      {stage === 'form' ? (
-        <RsvpForm
-          info={info}
-          household={household}
-          invitations={asked}
-          draft={draft}
-          onDraft={setDraft}
-          intro={deadline ? `${strings.rsvpIntro} ${strings.replyBy(deadline)}` : strings.rsvpIntro}
-          titleRef={setFocusTarget}
-          onCancel={rsvp ? () => setStage('summary') : undefined}
-          onReview={() => setStage('review')}
-        />
-      ) : stage === 'review' ? (
-        <div className="stack">
-          <h4 ref={setFocusTarget} tabIndex={-1}>
-            {strings.reviewTitle}
-          </h4>
-          <p className="muted">{strings.reviewIntro}</p>
-          <Answers info={info} household={household} invitations={asked} draft={draft} />
-          {failure ? <Alert tone="bad">{failure}</Alert> : null}
-          <div className="row">
-            <button type="button" part="button" aria-disabled={busy || undefined} onClick={() => void send()}>
-              {busy ? strings.submitting : strings.submit}
-            </button>
-            <button type="button" className="secondary" part="button secondary" onClick={() => setStage('form')}>
-              {strings.edit}
-            </button>
-          </div>
-        </div>
-      ) : (
-        <div className="stack">
-          <div ref={setFocusTarget} tabIndex={-1} className="stack">
-            {thanks ? <Alert tone="good">{thanks === 'created' ? strings.thankYou : strings.updated}</Alert> : null}
-            {!open ? (
-              <Alert tone="info">
-                {strings.rsvpClosed}
-                {occasion.contactEmail ? (
-                  <>
-                    {' '}
-                    {strings.rsvpClosedContact}{' '}
-                    <a href={`mailto:${occasion.contactEmail}`} part="link">
-                      {occasion.contactEmail}
-                    </a>
-                  </>
-                ) : null}
-              </Alert>
-            ) : null}
-          </div>
-          {rsvp ? (
-            <>
-              <h4>{strings.yourAnswers}</h4>
-              <Answers info={info} household={household} invitations={invitations} draft={initialDraft(invitations, household, rsvp)} />
-              {open && deadline ? <p className="muted">{strings.changeUntil(deadline)}</p> : null}
-              {open ? (
-                <div>
-                  <button type="button" part="button" onClick={startEditing}>
-                    {strings.changeRsvp}
-                  </button>
-                </div>
-              ) : null}
-            </>
-          ) : !open ? (
-            <p>{strings.noRsvp}</p>
-          ) : (
-            <p className="muted">{strings.loading}</p>
-          )}
-        </div>
-      )}
+      {body}
     </section>
   );
 }
@@ -181,90 +177,81 @@ interface RsvpFormProps {
   onReview: () => void;
 }
 
-function RsvpForm(props: RsvpFormProps) {
-  const { info, household, invitations, draft, onDraft } = props;
+function RsvpForm({ info, household, invitations, draft, onDraft, intro, titleRef, onCancel, onReview }: RsvpFormProps) {
   const { strings, locale } = useLanguage();
   const [problems, setProblems] = useState<Record<string, string>>({});
-  const [attempt, setAttempt] = useState(0);
   const form = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(form, attempt);
-  const names = new Map(household.guests.map((guest) => [guest.id, fullName(guest)]));
-
-  const setAnswer = (key: string, change: Partial<Answer>) =>
-    onDraft((current) => ({
-      ...current,
-      answers: { ...current.answers, [key]: { ...(current.answers[key] ?? { response: '', mealChoice: '' }), ...change } },
-    }));
-  const setPlusOne = (hostId: string, key: 'firstName' | 'lastName') => (value: string) =>
-    onDraft((current) => ({
-      ...current,
-      plusOnes: { ...current.plusOnes, [hostId]: { ...(current.plusOnes[hostId] ?? { firstName: '', lastName: '' }), [key]: value } },
-    }));
-
-  const review = (event: { preventDefault(): void }) => {
-    event.preventDefault();
-    const found = draftProblems(info, invitations, draft, strings);
-    setProblems(found);
-    setAttempt((count) => count + 1);
-    if (Object.keys(found).length === 0) props.onReview();
-  };
-  const problemCount = Object.keys(problems).length;
+  const attempt = useFocusFirstInvalid(form);
+  const names = namesOf(household);
+  const change = (update: (draft: Draft) => Partial<Draft>) => onDraft((current) => ({ ...current, ...update(current) }));
 
   return (
-    <form ref={form} className="stack" noValidate onSubmit={review}>
-      <p ref={props.titleRef} tabIndex={-1} className="muted">
-        {props.intro}
+    <form
+      ref={form}
+      className="stack"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const found = draftProblems(info, invitations, draft, strings);
+        setProblems(found);
+        attempt();
+        if (!Object.keys(found).length) onReview();
+      }}
+    >
+      <p ref={titleRef} tabIndex={-1} className="muted">
+        {intro}
       </p>
       {info.activities.map((activity) => {
         const lines = invitations.filter((line) => line.activityId === activity.id);
-        if (lines.length === 0) return null;
-        return (
+        return lines.length ? (
           <fieldset key={activity.id} className="block">
             <legend>
               {activity.name}
               <span className="hint sub">{formatTimes(activity.startsAt, activity.endsAt, info.occasion.timezone, locale)}</span>
             </legend>
             {lines.map((line) => {
-              const key = answerKey(line.guestId, line.activityId);
+              const key = answerKey(line);
               return (
                 <GuestAnswer
                   key={key}
-                  answerId={key}
-                  name={names.get(line.guestId) ?? ''}
+                  id={key.replace(' ', '-')}
+                  name={names.get(line.guestId)!}
                   activity={activity}
                   answer={draft.answers[key] ?? { response: '', mealChoice: '' }}
                   error={problems[key]}
                   mealError={problems[`meal ${key}`]}
-                  onAnswer={(change) => setAnswer(key, change)}
+                  onAnswer={(answer) => change((current) => ({ answers: { ...current.answers, [key]: { ...current.answers[key]!, ...answer } } }))}
                 />
               );
             })}
           </fieldset>
-        );
+        ) : null;
       })}
       {plusOneHosts(household).map((member) => {
-        const plusOne = draft.plusOnes[member.id] ?? { firstName: '', lastName: '' };
+        const name = draft.plusOnes[member.id] ?? ['', ''];
+        const setName = (index: number) => (value: string) =>
+          change((current) => ({ plusOnes: { ...current.plusOnes, [member.id]: index ? [name[0], value] : [value, name[1]] } }));
         return (
           <fieldset key={member.id} className="block">
             <legend>{strings.plusOne}</legend>
             <p className="hint">
-              {strings.plusOneFor(fullName(member))} {strings.plusOneHint}
+              {strings.plusOneFor(fullName(member))}
             </p>
             <div className="grid">
-              <TextField label={strings.plusOneFirstName} value={plusOne.firstName} onValue={setPlusOne(member.id, 'firstName')} maxLength={100} autoComplete="off" error={problems[`plusOne ${member.id}`]} />
-              <TextField label={strings.plusOneLastName} value={plusOne.lastName} onValue={setPlusOne(member.id, 'lastName')} maxLength={100} autoComplete="off" />
+              <Field label={strings.plusOneFirstName} value={name[0]} onValue={setName(0)} maxLength={100} error={problems[`plusOne ${member.id}`]} />
+              <Field label={strings.plusOneLastName} value={name[1]} onValue={setName(1)} maxLength={100} />
             </div>
           </fieldset>
         );
       })}
-      <TextField label={strings.message} value={draft.message} onValue={(message) => onDraft((current) => ({ ...current, message }))} multiline maxLength={5000} />
-      {problemCount ? <Alert tone="bad">{strings.fixErrors}</Alert> : null}
+      <Field label={strings.message} value={draft.message} onValue={(message) => change(() => ({ message }))} multiline maxLength={5000} />
+      {Object.keys(problems).length ? <Alert tone="bad">{strings.fixErrors}</Alert> : null}
       <div className="row">
         <button type="submit" part="button">
           {strings.review}
         </button>
-        {props.onCancel ? (
-          <button type="button" className="secondary" part="button secondary" onClick={props.onCancel}>
+        {onCancel ? (
+          <button type="button" className="secondary" part="button secondary" onClick={onCancel}>
             {strings.cancel}
           </button>
         ) : null}
@@ -273,8 +260,10 @@ function RsvpForm(props: RsvpFormProps) {
   );
 }
 
+const namesOf = (household: EventHousehold) => new Map(household.guests.map((guest) => [guest.id, fullName(guest)]));
+
 interface GuestAnswerProps {
-  answerId: string;
+  id: string;
   name: string;
   activity: EventActivity;
   answer: Answer;
@@ -284,40 +273,37 @@ interface GuestAnswerProps {
 }
 
 /** One member's answer for one activity: attending or not, and the meal when attending. */
-function GuestAnswer({ answerId, name, activity, answer, error, mealError, onAnswer }: GuestAnswerProps) {
+function GuestAnswer({ id, name, activity, answer, error, mealError, onAnswer }: GuestAnswerProps) {
   const strings = useStrings();
-  const groupName = `answer ${answerId}`;
-  const errorId = `${answerId.replace(' ', '-')}-error`;
   return (
-    <fieldset className="sep" aria-describedby={error ? errorId : undefined}>
+    <fieldset className="sep" aria-describedby={error && `${id}-error`}>
       <legend>{name}</legend>
       <div className="choices">
-        {(['ATTENDING', 'DECLINED'] as const).map((response, index) => (
+        {['ATTENDING', 'DECLINED'].map((response, index) => (
           <label key={response} className="choice">
             <input
               type="radio"
-              name={groupName}
-              value={response}
+              name={id}
               checked={answer.response === response}
-              aria-invalid={error && index === 0 ? true : undefined}
+              aria-invalid={(error && !index) || undefined}
               onChange={() => onAnswer({ response })}
             />
-            {response === 'ATTENDING' ? strings.attending : strings.declined}
+            {index ? strings.declined : strings.attending}
           </label>
         ))}
       </div>
       {error ? (
-        <span id={errorId} className="error" part="error">
+        <span id={`${id}-error`} className="error" part="error">
           {error}
         </span>
       ) : null}
       {answer.response === 'ATTENDING' && activity.mealOptions.length ? (
-        <SelectField
+        <Field
           label={strings.mealFor(name)}
           value={answer.mealChoice}
           onValue={(mealChoice) => onAnswer({ mealChoice })}
           options={activity.mealOptions}
-          placeholder={strings.chooseMeal}
+          placeholder={strings.choose}
           required
           error={mealError}
         />
@@ -329,38 +315,33 @@ function GuestAnswer({ answerId, name, activity, answer, error, mealError, onAns
 /** The answers as text: per activity, each member's answer and meal; plus-ones; the message. */
 function Answers({ info, household, invitations, draft }: { info: EventInfo; household: EventHousehold; invitations: Invitation[]; draft: Draft }) {
   const strings = useStrings();
-  const names = new Map(household.guests.map((guest) => [guest.id, fullName(guest)]));
-  const plusOnes = Object.entries(draft.plusOnes).filter(([, plusOne]) => plusOne.firstName.trim());
+  const names = namesOf(household);
   return (
-    <div className="stack answers">
+    <div className="stack">
       {info.activities.map((activity) => {
         const lines = invitations.filter((line) => line.activityId === activity.id);
-        if (lines.length === 0) return null;
-        return (
+        return lines.length ? (
           <div key={activity.id}>
             <strong>{activity.name}</strong>
             <ul>
               {lines.map((line) => {
-                const answer = draft.answers[answerKey(line.guestId, line.activityId)];
-                const meal =
-                  answer?.response === 'ATTENDING' ? activity.mealOptions.find((option) => option.value === answer.mealChoice)?.text : undefined;
-                const said = answer?.response === 'ATTENDING' ? strings.attending : answer?.response === 'DECLINED' ? strings.declined : strings.pending;
+                const { response, mealChoice } = draft.answers[answerKey(line)] ?? {};
+                const attending = response === 'ATTENDING';
+                const meal = attending && activity.mealOptions.find((option) => option.value === mealChoice)?.text;
                 return (
                   <li key={line.guestId}>
-                    {names.get(line.guestId)}: {said}
+                    {names.get(line.guestId)}: {attending ? strings.attending : response ? strings.declined : strings.pending}
                     {meal ? ` · ${strings.meal}: ${meal}` : ''}
                   </li>
                 );
               })}
             </ul>
           </div>
-        );
+        ) : null;
       })}
-      {plusOnes.map(([hostId, plusOne]) => (
-        <p key={hostId}>
-          {names.get(hostId)}: {strings.bringing(`${plusOne.firstName.trim()} ${plusOne.lastName.trim()}`.trim())}
-        </p>
-      ))}
+      {Object.entries(draft.plusOnes).map(([hostId, [first, last]]) =>
+        first.trim() ? <p key={hostId}>{`${names.get(hostId)}: ${strings.bringing(`${first} ${last}`.trim())}`}</p> : null,
+      )}
       <dl>
         <dt>{strings.message}</dt>
         <dd className="text">{draft.message.trim() || strings.noMessage}</dd>

@@ -19,18 +19,14 @@ export interface Language {
  * not shipped; dates follow the attribute's region when its language is the catalogue's.
  */
 export function languageFor(lang: string): Language {
-  const primary = lang.toLowerCase().split('-')[0] ?? '';
-  const strings = catalogues[primary];
-  if (!strings) return { strings: en, locale: en.locale };
-  return { strings, locale: validLocale(lang) ?? strings.locale };
-}
-
-function validLocale(tag: string): string | undefined {
+  const strings = catalogues[lang.toLowerCase().split('-')[0]!];
+  let locale = strings?.locale ?? en.locale;
   try {
-    return Intl.getCanonicalLocales(tag)[0];
+    if (strings) locale = Intl.getCanonicalLocales(lang)[0]!;
   } catch {
-    return undefined;
+    // not a valid tag: the catalogue's own locale
   }
+  return { strings: strings ?? en, locale };
 }
 
 export const LanguageContext = createContext<Language>({ strings: en, locale: en.locale });

@@ -3,7 +3,7 @@ import type { GuestCredentialsInput } from '../../core/client/event-bodies';
 import type { Connection } from '../data/connection';
 import { describeError, fieldIssues } from '../data/errors';
 import { useStrings } from '../i18n';
-import { Alert, TextField } from '../ui/field';
+import { Alert, Field } from '../ui/field';
 import { platform, useFocusFirstInvalid } from '../ui/focus';
 import { Heading } from '../ui/heading';
 
@@ -20,17 +20,13 @@ export interface SignInProps {
 export function SignIn({ connection, inviteCode, focusHeading, onSubmit }: SignInProps) {
   const strings = useStrings();
   const [byName, setByName] = useState(false);
-  const [code, setCode] = useState(inviteCode);
-  const [firstName, setFirstName] = useState('');
-  const [lastName, setLastName] = useState('');
-  const [passcode, setPasscode] = useState('');
+  const [values, setValues] = useState({ inviteCode, firstName: '', lastName: '', passcode: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
-  const [attempt, setAttempt] = useState(0);
   const form = useRef<HTMLFormElement>(null);
+  const attempt = useFocusFirstInvalid(form);
   const mounted = useRef(true);
-  useFocusFirstInvalid(form, attempt);
 
   const send = async (credentials: GuestCredentialsInput) => {
     setBusy(true);
@@ -47,33 +43,19 @@ export function SignIn({ connection, inviteCode, focusHeading, onSubmit }: SignI
       connection.inviteTried = true;
       void send({ inviteCode });
     }
-    return () => {
-      mounted.current = false;
-    };
+    return () => void (mounted.current = false);
     // Once, when the form first shows.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const submit = (event: { preventDefault(): void }) => {
-    event.preventDefault();
-    if (busy) return;
-    const missing: Record<string, string> = {};
-    if (byName) {
-      if (!firstName.trim()) missing.firstName = strings.required(strings.firstName);
-    } else if (!code.trim()) missing.inviteCode = strings.required(strings.inviteCode);
-    setErrors(missing);
-    setAttempt((count) => count + 1);
-    if (Object.keys(missing).length) {
-      setFailure('');
-      return;
-    }
-    onSubmit();
-    void send(
-      byName
-        ? { firstName, lastName, ...(passcode.trim() ? { passcode } : {}) }
-        : { inviteCode: code },
-    );
-  };
+  const field = (key: keyof typeof values, hint?: string) => ({
+    label: strings[key],
+    hint,
+    value: values[key],
+    onValue: (value: string) => setValues({ ...values, [key]: value }),
+    error: errors[key],
+    autoComplete: key === 'firstName' ? 'given-name' : key === 'lastName' ? 'family-name' : 'off',
+  });
 
   return (
     <section className="card" part="card" aria-labelledby="kindly-sign-in">
@@ -82,27 +64,30 @@ export function SignIn({ connection, inviteCode, focusHeading, onSubmit }: SignI
       </Heading>
       <p className="muted">{byName ? strings.signInByName : strings.signInByCode}</p>
       {failure ? <Alert tone="bad">{failure}</Alert> : null}
-      <form ref={form} className="stack" noValidate onSubmit={submit}>
+      <form
+        ref={form}
+        className="stack"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (busy) return;
+          const { inviteCode: code, firstName, lastName, passcode } = values;
+          const missing = byName ? !firstName.trim() && 'firstName' : !code.trim() && 'inviteCode';
+          setErrors(missing ? { [missing]: strings.required(strings[missing]) } : {});
+          attempt();
+          if (missing) return setFailure('');
+          onSubmit();
+          void send(byName ? { firstName, lastName, ...(passcode.trim() && { passcode }) } : { inviteCode: code });
+        }}
+      >
         {byName ? (
           <div className="grid">
-            <TextField label={strings.firstName} value={firstName} onValue={setFirstName} name="given-name" autoComplete="given-name" required error={errors.firstName} />
-            <TextField label={strings.lastName} value={lastName} onValue={setLastName} name="family-name" autoComplete="family-name" error={errors.lastName} />
-            <TextField label={strings.passcode} hint={strings.passcodeHint} value={passcode} onValue={setPasscode} name="passcode" autoComplete="off" spellCheck={false} error={errors.passcode} />
+            <Field {...field('firstName')} required />
+            <Field {...field('lastName')} />
+            <Field {...field('passcode', strings.passcodeHint)} spellCheck={false} />
           </div>
         ) : (
-          <TextField
-            label={strings.inviteCode}
-            hint={strings.inviteCodeHint}
-            value={code}
-            onValue={setCode}
-            name="invite-code"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            required
-            maxLength={32}
-            error={errors.inviteCode}
-          />
+          <Field {...field('inviteCode', strings.inviteCodeHint)} autoCapitalize="characters" spellCheck={false} required maxLength={32} />
         )}
         <div className="row">
           <button type="submit" part="button" aria-disabled={busy || undefined}>

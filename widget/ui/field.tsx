@@ -1,127 +1,84 @@
 import { useId, type ReactNode } from 'react';
 import type { OptionEntry } from '../../core/options/option-entry';
 
-interface FieldFrame {
+export interface FieldProps {
   label: string;
-  /** A line under the label, tied to the control with `aria-describedby`. */
+  value: string;
+  onValue: (value: string) => void;
+  /** A line under the label, read with the control (`aria-describedby`). */
   hint?: string | undefined;
-  /** The field's error; marks the control `aria-invalid` and is read with it. */
+  /** The field's error: the control is marked `aria-invalid` and the error is read with it. */
   error?: string | undefined;
-  className?: string;
+  className?: string | undefined;
+  /** A native `<select>` of these options (disabled ones listed but not choosable). */
+  options?: readonly OptionEntry[];
+  /** The select's empty first option (`Choose…`). */
+  placeholder?: string;
+  /** A `<textarea>`. */
+  multiline?: boolean;
+  type?: 'text' | 'email' | 'tel';
+  autoComplete?: string;
+  maxLength?: number;
+  required?: boolean;
+  spellCheck?: boolean;
+  autoCapitalize?: string;
 }
 
-/** Ties a label, a hint and an error to one control. */
-function Frame(props: FieldFrame & { id: string; children: ReactNode }) {
-  const { id, label, hint, error, className, children } = props;
+/** A labelled native control (input, textarea or select) with its hint and error. */
+export function Field(props: FieldProps) {
+  const id = useId();
+  const { label, value, onValue, hint, error, className, options, placeholder, multiline, ...native } = props;
+  const control = {
+    ...native,
+    id,
+    value,
+    part: options ? 'input select' : 'input',
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': [hint && `${id}h`, error && `${id}e`].filter(Boolean).join(' ') || undefined,
+  };
+  // `onInput` for typing (React and Preact alike), `onChange` for a choice in a select.
+  const update = (event: { currentTarget: { value: string } }) => onValue(event.currentTarget.value);
   return (
     <div className={`field ${className ?? ''}`}>
       <label htmlFor={id} part="label">
         {label}
       </label>
       {hint ? (
-        <span id={`${id}-hint`} className="hint" part="hint">
+        <span id={`${id}h`} className="hint" part="hint">
           {hint}
         </span>
       ) : null}
-      {children}
-      {error ? (
-        <span id={`${id}-error`} className="error" part="error">
-          {error}
-        </span>
-      ) : null}
+      {options ? (
+        <select {...control} onChange={update}>
+          {placeholder === undefined ? null : <option value="">{placeholder}</option>}
+          {options.map((option) => (
+            <option key={option.value} value={option.value} disabled={option.disabled}>
+              {option.text}
+            </option>
+          ))}
+        </select>
+      ) : multiline ? (
+        <textarea {...control} rows={3} onInput={update} />
+      ) : (
+        <input {...control} onInput={update} />
+      )}
+      {error ? <ErrorText id={`${id}e`}>{error}</ErrorText> : null}
     </div>
   );
 }
 
-function described(id: string, hint?: string, error?: string): string | undefined {
-  return [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
-}
-
-export interface TextFieldProps extends FieldFrame {
-  value: string;
-  onValue: (value: string) => void;
-  type?: 'text' | 'email' | 'tel';
-  name?: string;
-  autoComplete?: string;
-  required?: boolean;
-  maxLength?: number;
-  multiline?: boolean;
-  inputMode?: 'text' | 'email' | 'tel';
-  autoCapitalize?: string;
-  spellCheck?: boolean;
-}
-
-/** A labelled text input (or textarea) with its hint and error. */
-export function TextField(props: TextFieldProps) {
-  const id = useId();
-  const { value, onValue, type = 'text', multiline, hint, error, required, ...rest } = props;
-  const shared = {
-    id,
-    name: rest.name,
-    value,
-    required,
-    maxLength: rest.maxLength,
-    autoComplete: rest.autoComplete,
-    autoCapitalize: rest.autoCapitalize,
-    spellCheck: rest.spellCheck,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': described(id, hint, error),
-    part: 'input',
-  };
-  return (
-    <Frame id={id} label={props.label} hint={hint} error={error} className={props.className}>
-      {multiline ? (
-        <textarea {...shared} rows={3} onChange={(event) => onValue(event.currentTarget.value)} />
-      ) : (
-        <input {...shared} type={type} inputMode={rest.inputMode} onChange={(event) => onValue(event.currentTarget.value)} />
-      )}
-    </Frame>
-  );
-}
-
-export interface SelectFieldProps extends FieldFrame {
-  value: string;
-  onValue: (value: string) => void;
-  options: readonly OptionEntry[];
-  /** The text of the empty first option (`Choose…`); without it the list has none. */
-  placeholder?: string;
-  name?: string;
-  autoComplete?: string;
-  required?: boolean;
-}
-
-/** A labelled native `<select>`; disabled options are listed but cannot be chosen. */
-export function SelectField(props: SelectFieldProps) {
-  const id = useId();
-  const { value, onValue, options, placeholder, hint, error, required } = props;
-  return (
-    <Frame id={id} label={props.label} hint={hint} error={error} className={props.className}>
-      <select
-        id={id}
-        name={props.name}
-        value={value}
-        required={required}
-        autoComplete={props.autoComplete}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described(id, hint, error)}
-        part="input select"
-        onChange={(event) => onValue(event.currentTarget.value)}
-      >
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((option) => (
-          <option key={option.value} value={option.value} disabled={option.disabled}>
-            {option.text}
-          </option>
-        ))}
-      </select>
-    </Frame>
-  );
-}
+/** A field's error line. */
+export const ErrorText = ({ id, children }: { id: string; children: ReactNode }) => (
+  <span id={id} className="error" part="error">
+    {children}
+  </span>
+);
 
 /** A message box; errors are announced at once (`role=alert`), other news politely. */
 export function Alert(props: { tone: 'bad' | 'good' | 'info'; children: ReactNode }) {
+  const bad = props.tone === 'bad';
   return (
-    <div className={`alert ${props.tone}`} role={props.tone === 'bad' ? 'alert' : 'status'} part={props.tone === 'bad' ? 'error notice' : 'notice'}>
+    <div className={`alert ${props.tone}`} role={bad ? 'alert' : 'status'} part={bad ? 'error notice' : 'notice'}>
       {props.children}
     </div>
   );

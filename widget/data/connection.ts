@@ -1,0 +1,195 @@
+import type { GuestCredentialsInput, EventHouseholdUpdateBody, RsvpBody } from '../../core/client/event-bodies';
+import { createGuestClient, type GuestClient, type TokenStorage } from '../../core/client/guest-client';
+import type { ClientError, Result } from '../../core/client/result';
+import type { EventHousehold, EventInfo, GuestSessionInfo, GuestSignInResult, Rsvp } from '../../core/schemas/event';
+
+/** One piece of the guest's data as the screens read it. */
+export interface Resource<T> {
+  data?: T;
+  error?: ClientError;
+}
+
+/** Everything the widget shows for one occasion. */
+export interface GuestState {
+  /** `ready` once the first session answer is in: nothing but "Loading…" renders before. */
+  ready: boolean;
+  session: GuestSessionInfo | null;
+  /** Why the session could not be asked for. */
+  sessionError?: ClientError;
+  info: Resource<EventInfo>;
+  household: Resource<EventHousehold>;
+  /** A 404 error until the household has replied. */
+  rsvp: Resource<Rsvp>;
+}
+
+type DataKey = 'info' | 'household' | 'rsvp';
+
+/**
+ * One occasion on one API: core's guest client and the state the screens render, shared by
+ * every widget that shows the occasion (signing in or out in one shows in all).
+ *
+ * The widget keeps this small state instead of core's nanostores stores (which cost about
+ * 4 kB gzipped, a fifth of the widget's budget) and follows the same rules: the session is
+ * asked for first, the guest's data is fetched only once signed in, each write refreshes what
+ * it changes (an RSVP also the household, which gains plus-ones), and sign-in and sign-out
+ * forget everything.
+ */
+export interface Connection {
+  apiBase: string;
+  occasionId: string;
+  client: GuestClient;
+  get(): GuestState;
+  /** Calls `listener` after each change; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+  /** Asks for the session (once, unless `again`), then the guest's data. */
+  start(again?: boolean): void;
+  /** Fetches the guest's data again (after a failure). */
+  refresh(): void;
+  signIn(credentials: GuestCredentialsInput): Promise<Result<GuestSignInResult>>;
+  signOut(): Promise<Result<void>>;
+  updateHousehold(body: EventHouseholdUpdateBody): Promise<Result<EventHousehold>>;
+  saveRsvp(body: RsvpBody, exists: boolean): Promise<Result<Rsvp>>;
+  /** The seconds of the last `Retry-After` the API sent (429), for the rate-limit message. */
+  lastRetryAfter(): number | undefined;
+  /** Whether `?invite=` has already been tried on this page (so a sign-out does not repeat it). */
+  inviteTried: boolean;
+}
+
+const connections = new Map<string, Connection>();
+
+/** The connection of an occasion, made on first use. */
+export function connect(apiBase: string, occasionId: string): Connection {
+  const key = `${apiBase} ${occasionId}`;
+  let connection = connections.get(key);
+  if (!connection) connections.set(key, (connection = createConnection(apiBase, occasionId)));
+  return connection;
+}
+
+function createConnection(apiBase: string, occasionId: string): Connection {
+  let retryAfter: number | undefined;
+  const client = createGuestClient({
+    baseUrl: apiBase,
+    storage: pageStorage,
+    // The client's errors carry the body only; Retry-After is read here on the way through.
+    fetch: async (input, init) => {
+      const response = await fetch(input, init);
+      if (response.status === 429) {
+        const seconds = Number(response.headers.get('Retry-After'));
+        retryAfter = seconds > 0 ? Math.ceil(seconds) : undefined;
+      }
+      return response;
+    },
+  });
+
+  const empty = (): Pick<GuestState, DataKey> => ({ info: {}, household: {}, rsvp: {} });
+  let state: GuestState = { ready: false, session: null, ...empty() };
+  const listeners = new Set<() => void>();
+  let started = false;
+  /** Bumped by sign-in and sign-out, so an answer for the previous guest is dropped. */
+  let epoch = 0;
+
+  const set = (change: Partial<GuestState>): void => {
+    state = { ...state, ...change };
+    for (const listener of [...listeners]) listener();
+  };
+
+  const load = (keys: readonly DataKey[]): void => {
+    const at = epoch;
+    for (const key of keys) {
+      const call = key === 'info' ? client.getInfo : key === 'household' ? client.getHousehold : client.getRsvp;
+      void (call() as Promise<Result<never>>).then((result) => {
+        if (at !== epoch) return;
+        if (result.error && typeof result.error.status === 'number' && result.error.status === 401) return connection.start(true);
+        set({ [key]: result.error ? { data: state[key].data, error: result.error } : { data: result.data } });
+      });
+    }
+  };
+  const ALL: DataKey[] = ['info', 'household', 'rsvp'];
+
+  const signedIn = (session: GuestSessionInfo | null): void => {
+    epoch += 1;
+    set({ ready: true, session, sessionError: undefined, ...empty() });
+    if (session) load(ALL);
+  };
+
+  const connection: Connection = {
+    apiBase,
+    occasionId,
+    client,
+    get: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    start(again) {
+      if (started && !again) return;
+      started = true;
+      const at = ++epoch;
+      void client.getSession(occasionId).then((result) => {
+        if (at !== epoch) return;
+        if (result.error) set({ ready: true, sessionError: result.error });
+        else signedIn(result.data);
+      });
+    },
+    refresh: () => load(ALL),
+    async signIn(credentials) {
+      const result = await client.signIn({ ...credentials, occasionId });
+      if (result.data) {
+        const { token: _token, ...session } = result.data;
+        signedIn(session);
+      }
+      return result;
+    },
+    async signOut() {
+      const result = await client.signOut();
+      signedIn(null);
+      return result;
+    },
+    async updateHousehold(body) {
+      const result = await client.updateHousehold(body);
+      if (result.data) set({ household: { data: result.data } });
+      return result;
+    },
+    async saveRsvp(body, exists) {
+      const result = await (exists ? client.updateRsvp(body) : client.createRsvp(body));
+      if (result.data) {
+        set({ rsvp: { data: result.data } });
+        load(['household']); // named plus-ones join the household
+      } else if (typeof result.error.status === 'number' && [403, 409].includes(result.error.status)) {
+        load(ALL); // closed meanwhile, or answered from another device
+      }
+      return result;
+    },
+    lastRetryAfter: () => retryAfter,
+    inviteTried: false,
+  };
+  return connection;
+}
+
+/**
+ * The page's `localStorage`, when the page may use it (it throws in some privacy modes and
+ * sandboxes; the guest then stays signed in for the page's life only).
+ */
+const pageStorage: TokenStorage = {
+  get(key) {
+    try {
+      return localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  },
+  set(key, value) {
+    try {
+      localStorage.setItem(key, value);
+    } catch {
+      // not kept: signed in until the page closes
+    }
+  },
+  remove(key) {
+    try {
+      localStorage.removeItem(key);
+    } catch {
+      // nothing was kept
+    }
+  },
+};

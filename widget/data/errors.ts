@@ -1,0 +1,40 @@
+import type { ClientError } from '../../core/client/result';
+import type { Catalogue } from '../i18n';
+
+type Body = { error?: { code?: string; message?: string; issues?: Array<{ path: string; message: string }> } } | undefined;
+const bodyOf = (error: ClientError | undefined): Body => (typeof error?.status === 'number' ? (error.data as Body) : undefined);
+
+/** The error code of an API answer (`INVALID_CREDENTIALS`…), if it has one. */
+export const errorCode = (error: ClientError | undefined): string | undefined => bodyOf(error)?.error?.code;
+
+/** The server's own message of an API answer, if it has one. */
+export const serverMessage = (error: ClientError | undefined): string | undefined => bodyOf(error)?.error?.message;
+
+/** The field issues of a 400 answer, by path (`guests.0.firstName`). */
+export function fieldIssues(error: ClientError | undefined): Record<string, string> {
+  const issues: Record<string, string> = {};
+  for (const issue of bodyOf(error)?.error?.issues ?? []) issues[issue.path] ??= issue.message;
+  return issues;
+}
+
+/**
+ * One sentence for a failed call, in the widget's language; `retryAfter` is the wait of a
+ * 429 answer, in seconds (from its `Retry-After`).
+ */
+export function describeError(error: ClientError, strings: Catalogue, retryAfter = 60): string {
+  if (typeof error.status !== 'number') return error.status === 'PARSING_ERROR' ? strings.serverError : strings.networkError;
+  const code = errorCode(error);
+  return code === 'INVALID_CREDENTIALS'
+    ? strings.invalidCredentials
+    : code === 'RATE_LIMITED'
+      ? strings.rateLimited(retryAfter < 90 ? strings.seconds(retryAfter) : strings.minutes(Math.ceil(retryAfter / 60)))
+      : code === 'ORIGIN_NOT_ALLOWED'
+        ? strings.originNotAllowed
+        : code === 'RSVP_CLOSED'
+          ? strings.rsvpClosed
+          : code === 'UNAUTHENTICATED'
+            ? strings.sessionEnded
+            : code === 'VALIDATION_FAILED'
+              ? strings.fixErrors
+              : strings.serverError;
+}
