@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { OptionEntry } from '../../core/options/option-entry';
 import { normaliseName, type Rsvp } from '../../core/schemas/event';
-import { newId } from '../db/ids';
+import { inviteLineId, newId } from '../db/ids';
 import type { Database } from '../db/schema';
 import { ApiError, notFound } from '../http/api-error';
 import { readBool, readJsonColumn } from './json-column';
@@ -161,7 +161,7 @@ async function insertPlusOne(
     .insertInto('inviteLine')
     .values(
       plusOne.answers.map((answer) => ({
-        id: newId(),
+        id: inviteLineId(guestId, answer.activityId),
         occasionId: owner.occasionId,
         guestId,
         activityId: answer.activityId,

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, testDatabaseKind, type TestApp } from '../test-support/test-app';
 import { createDatabase } from './create-database';
-import { newId, newInviteCode } from './ids';
+import { inviteLineId, newId, newInviteCode } from './ids';
 import { migrations } from './migrations';
 
 describe('database', () => {
@@ -52,6 +52,7 @@ describe('ids', () => {
     const ids = new Set(Array.from({ length: 1000 }, newId));
     expect(ids.size).toBe(1000);
     for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{12}$/);
+    expect(inviteLineId('AAAAAAAAAAAA', 'BBBBBBBBBBBB')).toBe('AAAAAAAAAAAABBBBBBBBBBBB');
     const code = newInviteCode();
     expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/);
   });

@@ -4,9 +4,10 @@ import type { ApiIssue } from '../../../core/schemas/error';
 import { InviteLinesBulkSchema, type InviteLinesBulkRow } from '../../../core/schemas/invite-line';
 import type { AppEnv } from '../../app-env';
 import { mealChoiceProblem, type ActivityRow } from '../../data/activities';
-import { IDS_PER_STATEMENT, chunked, idSource, rowsPerStatement } from '../../data/batch';
+import { IDS_PER_STATEMENT, chunked, rowsPerStatement } from '../../data/batch';
 import { hostAnswer, hostAnswerChanges, listInviteLines, type InviteLineRow } from '../../data/invite-lines';
 import { assertOwnedOccasion } from '../../data/occasions';
+import { inviteLineId } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { BULK_BODY_LIMIT, readBody } from '../../http/read-body';
 import { failOnIssues } from './validation-failed';
@@ -38,7 +39,6 @@ interface LinesContext {
   activities: Map<string, ActivityRow>;
   /** The occasion's lines by `guestId activityId`. */
   existing: Map<string, InviteLineRow>;
-  newId: () => string;
 }
 
 /** The writes the rows add up to. */
@@ -71,7 +71,6 @@ async function loadContext(trx: Kysely<Database>, occasionId: string): Promise<L
     guestIds: new Set(guests.map((guest) => guest.id)),
     activities: new Map(activities.map((activity) => [activity.id, activity])),
     existing: new Map(lines.map((line) => [`${line.guestId} ${line.activityId}`, line])),
-    newId: idSource(),
   };
 }
 
@@ -103,7 +102,7 @@ function checkedActivity(context: LinesContext, plan: LinesPlan, row: InviteLine
 
 function newLine(context: LinesContext, row: InviteLinesBulkRow): InviteLineRow {
   return {
-    id: context.newId(),
+    id: inviteLineId(row.guestId, row.activityId),
     occasionId: context.occasionId,
     guestId: row.guestId,
     activityId: row.activityId,

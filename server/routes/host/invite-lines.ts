@@ -6,7 +6,7 @@ import type { AppEnv } from '../../app-env';
 import { findActivity, mealChoiceProblem, type ActivityRow } from '../../data/activities';
 import { findInviteLine, hostAnswer, hostAnswerChanges, inviteLineExists, listInviteLines, toInviteLine, type InviteLineRow } from '../../data/invite-lines';
 import { assertOwnedOccasion } from '../../data/occasions';
-import { newId } from '../../db/ids';
+import { inviteLineId } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { conflict } from '../../http/api-error';
 import { readBody } from '../../http/read-body';
@@ -35,7 +35,7 @@ export function inviteLineRoutes(): Hono<AppEnv> {
     const input = await readBody(c, InviteLineCreateSchema);
     await assertFitsOccasion(db, occasionId, input);
     if (await inviteLineExists(db, input.guestId, input.activityId)) throw alreadyInvited();
-    const row: InviteLineRow = { id: newId(), occasionId, ...input, ...hostAnswer(input.response, new Date().toISOString()) };
+    const row: InviteLineRow = { id: inviteLineId(input.guestId, input.activityId), occasionId, ...input, ...hostAnswer(input.response, new Date().toISOString()) };
     try {
       await db.insertInto('inviteLine').values(row).execute();
     } catch (error) {
