@@ -269,9 +269,34 @@ describe.skipIf(!chromiumPath)('dashboard in Chromium', () => {
     await page.getByRole('navigation', { name: 'Occasion' }).getByRole('link', { name: 'Households' }).click();
     await page.getByText('120 households').waitFor();
     await expectAccessible(page, 'households');
+    await page.locator('tr[data-household-id] button').first().click();
+    const householdDialog = page.getByRole('dialog');
+    await householdDialog.getByRole('heading', { name: /^Edit / }).waitFor();
+    await field(householdDialog, 'Country').locator('input').waitFor();
+    await expect(field(householdDialog, 'Country').locator('input').inputValue()).resolves.toMatch(/^(United States|Canada)$/);
+    await expectAccessible(page, 'household dialog');
+    await page.keyboard.press('Escape');
+    await householdDialog.waitFor({ state: 'detached' });
     await page.getByRole('link', { name: 'Printable invite codes' }).click();
     await page.getByRole('table', { name: 'Invite codes' }).waitFor();
     await expectAccessible(page, 'invite codes');
+
+    // Attributes: a category with two options.
+    await page.getByRole('navigation', { name: 'Occasion' }).getByRole('link', { name: 'Guests' }).click();
+    await page.getByRole('link', { name: 'Attributes' }).click();
+    await page.getByText('No attributes yet').waitFor();
+    await expectAccessible(page, 'attributes (empty)');
+    await page.getByRole('button', { name: 'Add attribute' }).click();
+    const attributeDialog = page.getByRole('dialog', { name: 'New attribute' });
+    await field(attributeDialog, 'Name').locator('input').fill('Side');
+    for (const [index, option] of ['Bride', 'Groom'].entries()) {
+      await attributeDialog.getByRole('button', { name: 'Add option' }).click();
+      await field(attributeDialog, `Option ${index + 1}`).locator('input').fill(option);
+    }
+    await expectAccessible(page, 'attribute dialog');
+    await attributeDialog.getByRole('button', { name: 'Save attribute' }).click();
+    await attributeDialog.waitFor({ state: 'detached' });
+    await page.getByText('Bride, Groom').waitFor();
 
     // Export, and compare with what was imported.
     await page.getByRole('navigation', { name: 'Occasion' }).getByRole('link', { name: 'Guests' }).click();
@@ -318,6 +343,44 @@ describe.skipIf(!chromiumPath)('dashboard in Chromium', () => {
     await page.goto(occasionUrl);
     await page.waitForURL(/\/auth\/sign-in\?next=/);
     expect(errors).toEqual([]);
+  });
+
+  it('works with the keyboard alone: visible focus, dialogs trap focus and give it back', async () => {
+    const url = server.url;
+    page = await (await browser.newContext()).newPage();
+    await page.goto(`${url}/auth/sign-up`);
+    await field(page, 'First name').locator('input').waitFor();
+    // First name has the focus; the rest is typing, Tab and Enter.
+    await page.keyboard.type('Lin');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Clark');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('lin@example.com');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('correct horse battery staple');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${url}/occasions`);
+    await page.getByRole('button', { name: 'New occasion' }).waitFor();
+
+    const focused = () =>
+      page.evaluate(() => {
+        const element = document.activeElement as HTMLElement | null;
+        return { text: element?.textContent?.trim() ?? '', outline: element ? getComputedStyle(element).outlineStyle : 'none', inDialog: !!element?.closest('[role=dialog]') };
+      });
+    for (let i = 0; i < 10 && (await focused()).text !== 'New occasion'; i++) await page.keyboard.press('Tab');
+    const onButton = await focused();
+    expect(onButton.text).toBe('New occasion');
+    expect(onButton.outline).not.toBe('none');
+
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'New occasion' }).waitFor();
+    for (let i = 0; i < 25; i++) {
+      await page.keyboard.press('Tab');
+      expect((await focused()).inDialog).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect((await focused()).text).toBe('New occasion');
   });
 
   it('shows the error screen for a routing failure and redirects unknown paths', async () => {

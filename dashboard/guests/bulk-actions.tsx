@@ -7,7 +7,7 @@ import type { InviteLinesBulkRow, InviteResponse } from '../../core/schemas/invi
 import { ModalDialog } from '../components/dialog';
 import { serverErrors } from '../components/form-errors';
 import { plural } from '../components/format';
-import { MultiSelectField, SelectField } from '../components/select';
+import { ComboBoxField, MultiSelectField, SelectField } from '../components/select';
 import { ProgressBar } from '../components/states';
 import { FormMessage } from '../components/text-input';
 import { useKindly, type Kindly } from '../data/kindly';
@@ -62,7 +62,7 @@ export async function sendInviteLines(kindly: Kindly, occasionId: string, lines:
   return { data: undefined };
 }
 
-type Action = 'attribute' | 'invite' | 'uninvite' | 'reply' | 'delete';
+type Action = 'attribute' | 'household' | 'invite' | 'uninvite' | 'reply' | 'delete';
 
 export interface BulkBarProps {
   occasionId: string;
@@ -83,6 +83,9 @@ export function BulkBar({ occasionId, data, selected, onClear, onDone }: BulkBar
       <Button className="button button--small" onPress={() => setAction('attribute')} isDisabled={data.categories.length === 0}>
         Set attribute…
       </Button>
+      <Button className="button button--small" onPress={() => setAction('household')}>
+        Move to household…
+      </Button>
       <Button className="button button--small" onPress={() => setAction('invite')} isDisabled={data.activities.length === 0}>
         Invite to…
       </Button>
@@ -99,6 +102,7 @@ export function BulkBar({ occasionId, data, selected, onClear, onDone }: BulkBar
         Clear selection
       </Button>
       {action === 'attribute' ? <AttributeDialog {...props} /> : null}
+      {action === 'household' ? <HouseholdMoveDialog {...props} /> : null}
       {action === 'invite' ? <InviteDialog {...props} remove={false} /> : null}
       {action === 'uninvite' ? <InviteDialog {...props} remove /> : null}
       {action === 'reply' ? <ReplyDialog {...props} /> : null}
@@ -199,6 +203,43 @@ function AttributeDialog({ occasionId, data, guests, onClose, onDone }: DialogPr
           />
         )
       ) : null}
+    </BulkDialog>
+  );
+}
+
+const NO_HOUSEHOLD_CHOICE = '__none__';
+
+function HouseholdMoveDialog({ occasionId, data, guests, onClose, onDone }: DialogProps) {
+  const kindly = useKindly();
+  const [householdId, setHouseholdId] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string>();
+  const options = [{ value: NO_HOUSEHOLD_CHOICE, text: '(No household)' }, ...data.households.map((household) => ({ value: household.id, text: household.name }))];
+
+  async function run() {
+    if (!householdId) {
+      setMessage('Choose a household.');
+      return;
+    }
+    setBusy(true);
+    setMessage(undefined);
+    const target = householdId === NO_HOUSEHOLD_CHOICE ? null : householdId;
+    for (const part of chunk(guests.map((guest) => ({ id: guest.id, householdId: target })), GUESTS_PER_CALL)) {
+      const result = await kindly.stores.$upsertGuests.mutate({ occasionId, body: { guests: part } });
+      if (result.error) {
+        setBusy(false);
+        setMessage(serverErrors(result.error).message);
+        return;
+      }
+    }
+    setBusy(false);
+    onDone(`${plural(guests.length, 'guest')} moved.`);
+  }
+
+  return (
+    <BulkDialog title={`Move ${plural(guests.length, 'guest')} to a household`} onClose={onClose} action="Move guests" busy={busy} message={message} onRun={run}>
+      <ComboBoxField label="Household" options={options} value={householdId} onChange={setHouseholdId} isRequired limit={100} />
+      <p className="small muted">To start a new household, add it on the Households page first.</p>
     </BulkDialog>
   );
 }
