@@ -51,6 +51,7 @@ export function createAuthConfig(deps: AppDeps): AuthConfig {
             .executeTakeFirst();
           if (!(await verifyPassword(account?.passwordHash, parsed.output.password)) || !account) return null;
           const now = new Date();
+          await db.deleteFrom('hostSession').where('expiresAt', '<=', now.toISOString()).execute();
           const sessionId = newId() + newId();
           await db
             .insertInto('hostSession')

@@ -38,9 +38,17 @@ export interface NewGuestSession {
   expiresAt: Date;
 }
 
-/** Stores a new session and returns its token, which exists nowhere else from now on. */
+/**
+ * Stores a new session and returns its token, which exists nowhere else from now on. The
+ * household's expired sessions go at the same time, so the table does not grow forever.
+ */
 export async function createGuestSession(db: Kysely<Database>, session: NewGuestSession, now: Date): Promise<string> {
   const token = newGuestToken();
+  await db
+    .deleteFrom('guestSession')
+    .where('householdId', '=', session.householdId)
+    .where('expiresAt', '<=', now.toISOString())
+    .execute();
   await db
     .insertInto('guestSession')
     .values({

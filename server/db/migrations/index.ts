@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely';
 import { initial } from './0001-initial';
+import { sessionIndexes } from './0002-session-indexes';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-session-indexes': sessionIndexes,
 };

@@ -199,3 +199,17 @@ describe.skipIf(!redisReachable)('RedisRateLimitStore', () => {
     expect(await retryAfterOf(instanceA.consume([{ rule, key: 'another' }]))).toBeUndefined();
   });
 });
+
+describe('RedisRateLimitStore without Redis', () => {
+  it('answers 503 UNAVAILABLE rather than a 500 when Redis cannot be reached', async () => {
+    const closedPort = new Redis('redis://127.0.0.1:1', { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false });
+    try {
+      const error = await new RedisRateLimitStore(closedPort).hit('k', 1000, Date.now()).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).status).toBe(503);
+      expect((error as ApiError).code).toBe('UNAVAILABLE');
+    } finally {
+      closedPort.disconnect();
+    }
+  });
+});

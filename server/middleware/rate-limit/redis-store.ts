@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { ApiError } from '../../http/api-error';
 import type { RateLimitHit, RateLimitStore } from './rate-limiter';
 
 /**
@@ -14,7 +15,15 @@ export class RedisRateLimitStore implements RateLimitStore {
 
   async hit(key: string, windowMs: number, now: number): Promise<RateLimitHit> {
     const fullKey = this.prefix + key;
-    const results = await this.redis.multi().incr(fullKey).pexpire(fullKey, windowMs, 'NX').pttl(fullKey).exec();
+    const results = await this.redis
+      .multi()
+      .incr(fullKey)
+      .pexpire(fullKey, windowMs, 'NX')
+      .pttl(fullKey)
+      .exec()
+      .catch(() => {
+        throw new ApiError(503, 'UNAVAILABLE', 'The service is briefly unavailable. Please try again in a moment.');
+      });
     if (!results) throw new Error('Redis dropped the rate-limit transaction.');
     for (const [error] of results) if (error) throw error;
     const count = Number(results[0]![1]);
