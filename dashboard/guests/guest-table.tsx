@@ -12,6 +12,13 @@ export const ROW_HEIGHT = 44;
 const LOADING = { name: '…' } as Household;
 
 export const RESPONSE_TEXT = { PENDING: 'Pending', ATTENDING: 'Attending', DECLINED: 'Declined' } as const;
+const RESPONSE_MARK = { PENDING: '?', ATTENDING: '✓', DECLINED: '✗' } as const;
+
+/** `Welcome dinner` → `Welcome`: an activity's name in a narrow column. */
+function shortName(name: string): string {
+  const first = name.split(/\s+/)[0] ?? name;
+  return first.length > 10 ? `${first.slice(0, 9)}…` : first;
+}
 
 export interface GuestTableProps {
   rows: readonly GuestRow[];
@@ -51,10 +58,10 @@ export function GuestTable(props: GuestTableProps) {
       <table className="vtable" aria-label="Guests" aria-rowcount={rows.length + 1}>
         <colgroup>
           <col style={{ width: 44 }} />
-          <col style={{ width: '20%' }} />
-          <col style={{ width: '16%' }} />
-          <col style={{ width: '18%' }} />
-          <col style={{ width: '16%' }} />
+          <col style={{ width: '19%' }} />
+          <col style={{ width: '17%' }} />
+          <col style={{ width: '17%' }} />
+          <col style={{ width: '13%' }} />
           <col />
           <col style={{ width: 72 }} />
         </colgroup>
@@ -176,9 +183,14 @@ const GuestTableRow = memo(function GuestTableRow({ index, guest, isSelected, ho
         {activities.map((activity) => {
           const invitation = invitations.get(activity.id);
           if (!invitation) return null;
+          // Compact: the activity's first word and a mark; the whole answer for screen readers and on hover.
+          const text = `${activity.name}: ${RESPONSE_TEXT[invitation.response]}`;
           return (
-            <span key={activity.id} className={`pill pill--${invitation.response}`}>
-              {activity.name.slice(0, 12)}: {RESPONSE_TEXT[invitation.response]}
+            <span key={activity.id} className={`pill pill--${invitation.response}`} title={text}>
+              <span aria-hidden="true">
+                {shortName(activity.name)} {RESPONSE_MARK[invitation.response]}
+              </span>
+              <span className="visually-hidden">{text}</span>
             </span>
           );
         })}

@@ -197,10 +197,7 @@ function Members({ occasionId, household, households, guests }: { occasionId: st
       {members.length === 0 ? <p className="small muted">No guests in this household yet.</p> : null}
       <ul style={{ listStyle: 'none', padding: 0 }} className="stack">
         {members.map((guest) => (
-          <li key={guest.id} className="row">
-            <span style={{ minWidth: 180 }}>
-              {guest.firstName} {guest.lastName}
-            </span>
+          <li key={guest.id}>
             <ComboBoxField
               label={`Move ${guest.firstName} ${guest.lastName} to`}
               options={otherHouseholds}

@@ -122,6 +122,7 @@ export function OccasionFields({ values, onChange, errors, fields }: OccasionFie
         </div>
       ) : null}
       {shows('rsvpDeadline') ? (
+        <div className="form-grid">
         <DateTimePickerField
           label="RSVP deadline"
           value={values.rsvpDeadline}
@@ -130,6 +131,7 @@ export function OccasionFields({ values, onChange, errors, fields }: OccasionFie
           error={errors.rsvpDeadline}
           description="After it, guests can no longer answer; you still can. Leave empty for no deadline."
         />
+        </div>
       ) : null}
       <div className="form-grid">
         {shows('passcode') ? (

@@ -221,15 +221,15 @@ function MissingAddresses({ households }: { households: readonly Household[] }) 
   return (
     <>
       <p>
-        <strong data-testid="missing-addresses">{plural(missing.length, 'household')}</strong> of {households.length.toLocaleString('en-US')} have no
-        address yet.
+        <strong data-testid="missing-addresses">{missing.length.toLocaleString('en-US')}</strong> of {plural(households.length, 'household')}{' '}
+        {missing.length === 1 ? 'has' : 'have'} no address yet.
       </p>
       <ul className="small">
         {missing.slice(0, 8).map((household) => (
           <li key={household.id}>{household.name}</li>
         ))}
       </ul>
-      {missing.length > 8 ? <p className="small muted">and {plural(missing.length - 8, 'more')}.</p> : null}
+      {missing.length > 8 ? <p className="small muted">and {(missing.length - 8).toLocaleString('en-US')} more.</p> : null}
       <Link href="/households?missing=address">Add addresses</Link>
     </>
   );
