@@ -77,6 +77,16 @@ export default defineConfig([
       options.legalComments = 'none';
     },
   },
+  // The widget's browser benchmark (not a test): `node dist/bench/widget-bench.js`.
+  {
+    entry: { 'bench/widget-bench': 'bench/widget-bench.ts' },
+    outDir: 'dist',
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    clean: false,
+    external: ['playwright-core'],
+  },
   // The React example site's app (examples/react/), on real React: a host page we do not control.
   {
     ...browser,

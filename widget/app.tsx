@@ -23,7 +23,9 @@ export function mount(root: ShadowRoot, options: MountOptions): Unmount {
   root.append(container);
   const language = languageFor(options.lang);
   container.lang = language.locale;
-  const connection = options.occasionId ? connect(options.apiBase, options.occasionId) : undefined;
+  const connection = options.occasionId ? connect(options.apiBase, options.occasionId, options.session) : undefined;
+  // Ask for the session now, not after the first render's effects (a frame later).
+  connection?.start();
   const app = createRoot(container);
   app.render(
     <LanguageContext.Provider value={language}>

@@ -8,6 +8,14 @@ export interface MountOptions {
   lang: string;
   /** The page's URL when the element connected (for `?invite=CODE`). */
   pageUrl: string;
+  /** The session request `widget.js` started while the app loaded (first mount only). */
+  session?: SessionPrefetch | undefined;
+}
+
+/** A request already on its way, and its URL. */
+export interface SessionPrefetch {
+  url: string;
+  response: Promise<Response>;
 }
 
 /** Removes what `mount` rendered and every listener and subscription it added. */

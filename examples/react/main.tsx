@@ -1,15 +1,8 @@
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 
-declare module 'react' {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
-  namespace JSX {
-    interface IntrinsicElements {
-      /** The Kindly widget: a custom element defined by `{api}/widget.js`. */
-      'kindly-rsvp': React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement> & { occasion: string; api?: string; lang?: string };
-    }
-  }
-}
+// `<kindly-rsvp>` is typed for JSX in widget/kindly-rsvp-element.d.ts; a site of its own would
+// declare it the same way.
 
 const config = (document.getElementById('kindly-config')?.dataset ?? {}) as { occasion?: string };
 

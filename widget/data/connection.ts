@@ -2,6 +2,7 @@ import type { GuestCredentialsInput, EventHouseholdUpdateBody, RsvpBody } from '
 import { createGuestClient, type GuestClient, type TokenStorage } from '../../core/client/guest-client';
 import type { ClientError, Result } from '../../core/client/result';
 import type { EventHousehold, EventInfo, GuestSessionInfo, GuestSignInResult, Rsvp } from '../../core/schemas/event';
+import type { SessionPrefetch } from '../mount-options';
 
 /** One piece of the guest's data as the screens read it. */
 export interface Resource<T> {
@@ -57,22 +58,28 @@ export interface Connection {
 
 const connections = new Map<string, Connection>();
 
-/** The connection of an occasion, made on first use. */
-export function connect(apiBase: string, occasionId: string): Connection {
+/**
+ * The connection of an occasion, made on first use.
+ *
+ * @param prefetch The session request `widget.js` already started, taken for the client's first.
+ */
+export function connect(apiBase: string, occasionId: string, prefetch?: SessionPrefetch): Connection {
   const key = `${apiBase} ${occasionId}`;
   let connection = connections.get(key);
-  if (!connection) connections.set(key, (connection = createConnection(apiBase, occasionId)));
+  if (!connection) connections.set(key, (connection = createConnection(apiBase, occasionId, prefetch)));
   return connection;
 }
 
-function createConnection(apiBase: string, occasionId: string): Connection {
+function createConnection(apiBase: string, occasionId: string, prefetch: SessionPrefetch | undefined): Connection {
   let retryAfter: number | undefined;
   const client = createGuestClient({
     baseUrl: apiBase,
     storage: pageStorage,
     // The client's errors carry the body only; Retry-After is read here on the way through.
     fetch: async (input, init) => {
-      const response = await fetch(input, init);
+      const early = prefetch?.url === input ? prefetch.response : undefined;
+      prefetch = undefined;
+      const response = await (early ?? fetch(input, init));
       if (response.status === 429) {
         const seconds = Number(response.headers.get('Retry-After'));
         retryAfter = seconds > 0 ? Math.ceil(seconds) : undefined;
