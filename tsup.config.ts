@@ -30,6 +30,9 @@ export default defineConfig([
       'server/main': 'server/main.ts',
       'bench/run': 'bench/run.ts',
       'bench/reference-server': 'bench/reference-server.ts',
+      // The browser benchmarks (scripts, not tests): the dashboard's guest list and the widget.
+      'bench/dashboard-bench': 'bench/dashboard-bench.ts',
+      'bench/widget-bench': 'bench/widget-bench.ts',
     },
     outDir: 'dist',
     format: 'esm',
@@ -76,16 +79,6 @@ export default defineConfig([
       options.inject = ['widget/jsx.ts'];
       options.legalComments = 'none';
     },
-  },
-  // The widget's browser benchmark (not a test): `node dist/bench/widget-bench.js`.
-  {
-    entry: { 'bench/widget-bench': 'bench/widget-bench.ts' },
-    outDir: 'dist',
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    clean: false,
-    external: ['playwright-core'],
   },
   // The React example site's app (examples/react/), on real React: a host page we do not control.
   {
