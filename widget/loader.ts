@@ -13,6 +13,7 @@
  * that loaded it, so nothing is added to the page's globals. Each element renders into its
  * own open shadow root.
  */
+import { guestTokenKey } from '../core/client/guest-client';
 import { loadError } from './i18n/en';
 import type { AppModule, MountOptions, SessionPrefetch, Unmount } from './mount-options';
 
@@ -32,13 +33,11 @@ function prefetchSession(apiBase: string, occasionId: string): SessionPrefetch |
   const url = `${apiBase}/event/v1/auth/session/${encodeURIComponent(occasionId)}`;
   let token: string | null = null;
   try {
-    token = localStorage.getItem(`kindly.guest-token.${occasionId}`);
+    token = localStorage.getItem(guestTokenKey(occasionId));
   } catch {
-    // no storage: no token
+    // no storage, no token
   }
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  return { url, response: fetch(url, { headers, credentials: 'include' }) };
+  return { url, response: fetch(url, { credentials: 'include', headers: token ? { authorization: `Bearer ${token}` } : {} }) };
 }
 
 let app: Promise<AppModule> | undefined;

@@ -36,7 +36,6 @@ a{color:var(--a)}
 .card,.block{padding:1.25em;border:1px solid var(--b);border-radius:var(--r)}
 .block{padding:1em}
 .sep{padding-top:.75em;border-top:1px solid var(--b)}
-.sep:first-child{padding:0;border:0}
 .muted,.hint{color:var(--m)}
 .hint{font-size:.875em}
 .text{white-space:pre-line}

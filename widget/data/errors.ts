@@ -27,7 +27,7 @@ export function describeError(error: ClientError, strings: Catalogue, retryAfter
   return code === 'INVALID_CREDENTIALS'
     ? strings.invalidCredentials
     : code === 'RATE_LIMITED'
-      ? strings.rateLimited(retryAfter < 90 ? strings.seconds(retryAfter) : strings.minutes(Math.ceil(retryAfter / 60)))
+      ? strings.rateLimited(retryAfter)
       : code === 'ORIGIN_NOT_ALLOWED'
         ? strings.originNotAllowed
         : code === 'RSVP_CLOSED'

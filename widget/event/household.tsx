@@ -174,7 +174,7 @@ function HouseholdForm({ connection, household, onDone }: { connection: Connecti
       })}
       <div className="row">
         <button type="submit" part="button" aria-disabled={busy || undefined}>
-          {busy ? strings.saving : strings.save}
+          {busy ? strings.busy : strings.save}
         </button>
         <button type="button" className="secondary" part="button secondary" onClick={() => onDone(false)}>
           {strings.cancel}

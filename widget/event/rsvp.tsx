@@ -98,7 +98,7 @@ export function RsvpCard({ connection, info, household, rsvp: stored }: RsvpCard
         {failure ? <Alert tone="bad">{failure}</Alert> : null}
         <div className="row">
           <button type="button" part="button" aria-disabled={busy || undefined} onClick={send}>
-            {busy ? strings.submitting : strings.submit}
+            {busy ? strings.busy : strings.submit}
           </button>
           <button type="button" className="secondary" part="button secondary" onClick={() => go('form')}>
             {strings.edit}

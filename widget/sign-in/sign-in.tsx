@@ -4,7 +4,7 @@ import type { Connection } from '../data/connection';
 import { describeError, fieldIssues } from '../data/errors';
 import { useStrings } from '../i18n';
 import { Alert, Field } from '../ui/field';
-import { platform, useFocusFirstInvalid } from '../ui/focus';
+import { useFocusFirstInvalid } from '../ui/focus';
 import { Heading } from '../ui/heading';
 
 export interface SignInProps {
@@ -31,7 +31,7 @@ export function SignIn({ connection, inviteCode, focusHeading, onSubmit }: SignI
   const send = async (credentials: GuestCredentialsInput) => {
     setBusy(true);
     setFailure('');
-    const result = await connection.signIn({ ...credentials, platform: platform() });
+    const result = await connection.signIn(credentials);
     if (!mounted.current || !result.error) return; // signed in: this form is gone
     setBusy(false);
     setErrors(fieldIssues(result.error));
@@ -91,7 +91,7 @@ export function SignIn({ connection, inviteCode, focusHeading, onSubmit }: SignI
         )}
         <div className="row">
           <button type="submit" part="button" aria-disabled={busy || undefined}>
-            {busy ? strings.signingIn : strings.signIn}
+            {busy ? strings.busy : strings.signIn}
           </button>
           <button
             type="button"

@@ -12,9 +12,3 @@ export function useFocusFirstInvalid(form: RefObject<HTMLElement | null>): () =>
   }, [form, attempt]);
   return () => setAttempt((count) => count + 1);
 }
-
-/** The platform a guest signs in from, as the contract names it. */
-export function platform(): 'DESKTOP' | 'IOS' | 'ANDROID' {
-  const agent = navigator.userAgent;
-  return /Android/.test(agent) ? 'ANDROID' : /iPhone|iPad|iPod/.test(agent) || (/Mac/.test(agent) && navigator.maxTouchPoints > 1) ? 'IOS' : 'DESKTOP';
-}
