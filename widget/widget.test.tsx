@@ -1,0 +1,238 @@
+/**
+ * The widget's logic and its whole app in happy-dom, on Preact as in production (`react` is
+ * mapped to widget/preact-react.ts, as the build's alias does). The real browser, server and
+ * cross-site flows are in widget.e2e.test.ts.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { EventHousehold, EventInfo, Rsvp } from '../core/schemas/event';
+import { describeError } from './data/errors';
+import { formatDates, formatInstant, formatTimes } from './event/dates';
+import { askedInvitations, draftProblems, initialDraft, invitationsOf, rsvpBody } from './event/rsvp-model';
+import { languageFor } from './i18n';
+import { en } from './i18n/en';
+
+vi.mock('react', async () => await import('./preact-react'));
+vi.mock('react-dom/client', async () => await import('./preact-react-dom'));
+vi.mock('react/jsx-runtime', async () => await import('preact/jsx-runtime'));
+vi.mock('react/jsx-dev-runtime', async () => await import('preact/jsx-runtime'));
+
+const activity = (id: string, name: string, meals: Array<{ value: string; text: string; disabled?: boolean }> = []) => ({
+  id,
+  occasionId: 'o1',
+  name,
+  description: '',
+  startsAt: '2027-06-11T23:00:00.000Z',
+  endsAt: '2027-06-12T02:00:00.000Z',
+  locationName: 'The Old Barn',
+  address: '',
+  dressCode: 'Smart casual',
+  mealOptions: meals,
+});
+
+const info: EventInfo = {
+  occasion: {
+    id: 'o1',
+    title: 'Sam & Alex',
+    description: '',
+    startDate: '2027-06-11',
+    endDate: '2027-06-13',
+    timezone: 'America/New_York',
+    venueName: 'Willow Creek Farm',
+    venueAddress: '',
+    rsvpDeadline: null,
+    rsvpOpen: true,
+    contactEmail: '',
+  },
+  activities: [
+    activity('dinner', 'Welcome dinner', [
+      { value: 'fish', text: 'Sea bass' },
+      { value: 'veal', text: 'Veal', disabled: true },
+    ]),
+    activity('ceremony', 'Ceremony'),
+  ],
+};
+
+const member = (id: string, firstName: string, extra: Partial<EventHousehold['guests'][number]> = {}) => ({
+  id,
+  firstName,
+  lastName: 'Smith',
+  ageGroup: 'ADULT' as const,
+  dietaryNotes: '',
+  plusOneAllowed: false,
+  plusOneOf: null,
+  ...extra,
+});
+
+const household: EventHousehold = {
+  name: 'The Smiths',
+  addressLine1: '',
+  addressLine2: '',
+  city: '',
+  state: '',
+  postalCode: '',
+  country: '',
+  phone: '5551234567',
+  email: '',
+  guests: [member('jane', 'Jane', { plusOneAllowed: true }), member('jose', 'Jose')],
+};
+
+describe('the RSVP form model', () => {
+  it('asks every member about every activity until the API says more', () => {
+    expect(invitationsOf(info, household, null)).toEqual([
+      { guestId: 'jane', activityId: 'dinner' },
+      { guestId: 'jane', activityId: 'ceremony' },
+      { guestId: 'jose', activityId: 'dinner' },
+      { guestId: 'jose', activityId: 'ceremony' },
+    ]);
+  });
+
+  it("takes the reply's invitations once there is one, and members' own invitations when the API lists them", () => {
+    const rsvp = { responses: [{ guestId: 'jose', activityId: 'ceremony', response: 'DECLINED', mealChoice: null }], plusOnes: [], message: '' } as unknown as Rsvp;
+    expect(invitationsOf(info, household, rsvp)).toEqual(rsvp.responses);
+    const listed = {
+      ...household,
+      guests: [{ ...household.guests[0]!, invitations: [{ activityId: 'dinner', response: 'PENDING', mealChoice: null }, { activityId: 'elsewhere' }] }, household.guests[1]!],
+    };
+    expect(invitationsOf(info, listed, null)).toEqual([{ guestId: 'jane', activityId: 'dinner', response: 'PENDING', mealChoice: null }]);
+  });
+
+  it('needs an answer everywhere, an enabled meal when attending the dinner, and a first name for a named plus-one', () => {
+    const invitations = invitationsOf(info, household, null);
+    const draft = initialDraft(invitations, household, null);
+    expect(draft.plusOnes).toEqual({ jane: ['', ''] });
+    expect(Object.values(draftProblems(info, invitations, draft, en))).toEqual(Array(4).fill('Please choose an answer.'));
+
+    draft.answers['jane dinner'] = { response: 'ATTENDING', mealChoice: 'veal' };
+    draft.answers['jane ceremony'] = { response: 'ATTENDING', mealChoice: '' };
+    draft.answers['jose dinner'] = { response: 'DECLINED', mealChoice: '' };
+    draft.answers['jose ceremony'] = { response: 'ATTENDING', mealChoice: '' };
+    draft.plusOnes.jane = ['', 'Doe'];
+    expect(draftProblems(info, invitations, draft, en)).toEqual({
+      'meal jane dinner': 'Please choose a meal.',
+      'plusOne jane': "Guest's first name is required.",
+    });
+
+    draft.answers['jane dinner'] = { response: 'ATTENDING', mealChoice: 'fish' };
+    draft.plusOnes.jane = [' Chris ', ' Doe '];
+    draft.message = '  See you there!  ';
+    expect(draftProblems(info, invitations, draft, en)).toEqual({});
+    expect(rsvpBody(info, invitations, draft)).toEqual({
+      responses: [
+        { guestId: 'jane', activityId: 'dinner', response: 'ATTENDING', mealChoice: 'fish' },
+        { guestId: 'jane', activityId: 'ceremony', response: 'ATTENDING', mealChoice: null },
+        { guestId: 'jose', activityId: 'dinner', response: 'DECLINED', mealChoice: null },
+        { guestId: 'jose', activityId: 'ceremony', response: 'ATTENDING', mealChoice: null },
+      ],
+      plusOnes: [{ forGuestId: 'jane', firstName: 'Chris', lastName: 'Doe' }],
+      message: 'See you there!',
+    });
+  });
+
+  it('starts from the reply on record, and leaves out a plus-one whose name is cleared', () => {
+    const withPlusOne = { ...household, guests: [...household.guests, member('chris', 'Chris', { lastName: 'Doe', plusOneOf: 'jane' })] };
+    const rsvp = {
+      responses: [
+        { guestId: 'jane', activityId: 'dinner', response: 'ATTENDING', mealChoice: 'fish' },
+        { guestId: 'chris', activityId: 'dinner', response: 'ATTENDING', mealChoice: 'fish' },
+      ],
+      plusOnes: [{ forGuestId: 'jane', firstName: 'Chris', lastName: 'Doe' }],
+      message: 'Hi',
+      submittedAt: '',
+      updatedAt: '',
+    } as Rsvp;
+    const invitations = invitationsOf(info, withPlusOne, rsvp);
+    const draft = initialDraft(invitations, withPlusOne, rsvp);
+    expect(draft).toMatchObject({ plusOnes: { jane: ['Chris', 'Doe'] }, message: 'Hi', answers: { 'chris dinner': { response: 'ATTENDING', mealChoice: 'fish' } } });
+    expect(askedInvitations(invitations, withPlusOne, draft)).toHaveLength(2);
+    draft.plusOnes.jane = ['', ''];
+    expect(askedInvitations(invitations, withPlusOne, draft).map((line) => line.guestId)).toEqual(['jane']);
+    expect(rsvpBody(info, askedInvitations(invitations, withPlusOne, draft), draft).plusOnes).toEqual([]);
+  });
+});
+
+describe('messages, language and dates', () => {
+  it('says how long to wait when rate-limited, and what failed otherwise', () => {
+    const limited = { status: 429, data: { error: { code: 'RATE_LIMITED' as const, message: '' } } };
+    expect(describeError(limited, en, 30)).toBe('Too many attempts. Please wait 30 seconds and try again.');
+    expect(describeError(limited, en, 1)).toBe('Too many attempts. Please wait 1 second and try again.');
+    expect(describeError(limited, en, 150)).toBe('Too many attempts. Please wait 3 minutes and try again.');
+    expect(describeError({ status: 401, data: { error: { code: 'INVALID_CREDENTIALS', message: '' } } }, en)).toBe(en.invalidCredentials);
+    expect(describeError({ status: 'FETCH_ERROR', error: 'TypeError' }, en)).toBe(en.networkError);
+    expect(describeError({ status: 'PARSING_ERROR', originalStatus: 502, data: '<html>', error: '' }, en)).toBe(en.serverError);
+  });
+
+  it('ships English, with the dates of the lang attribute', () => {
+    expect(languageFor('')).toEqual({ strings: en, locale: 'en-US' });
+    expect(languageFor('en-GB').locale).toBe('en-GB');
+    expect(languageFor('fr')).toEqual({ strings: en, locale: 'en-US' });
+    expect(languageFor('en-!!').locale).toBe('en-US');
+  });
+
+  it("writes dates as they are and times in the occasion's time zone", () => {
+    // ICU versions differ in the spaces they put around dashes and before AM/PM.
+    const plain = (text: string) => text.replace(/[\u2009\u202f\u00a0]/g, ' ');
+    expect(plain(formatDates('2027-06-11', '2027-06-13', 'en-US'))).toBe('Friday, June 11 – Sunday, June 13, 2027');
+    expect(plain(formatDates('2027-06-11', '2027-06-11', 'en-US'))).toBe('Friday, June 11, 2027');
+    expect(plain(formatTimes('2027-06-11T23:00:00.000Z', '2027-06-12T02:00:00.000Z', 'America/New_York', 'en-US'))).toBe('Fri, June 11, 7:00 – 10:00 PM EDT');
+    expect(plain(formatTimes('2027-06-11T23:00:00.000Z', null, 'Europe/Lisbon', 'en-GB'))).toBe('Sat 12 June at 00:00 WEST');
+    expect(plain(formatInstant('2027-05-01T23:59:00.000Z', 'America/New_York', 'en-US'))).toBe('May 1, 2027 at 7:59 PM EDT');
+    expect(plain(formatInstant('2027-05-01T23:59:00.000Z', 'Not/AZone', 'en-US'))).toBe('May 1, 2027 at 11:59 PM UTC');
+  });
+});
+
+describe('the app in a shadow root', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+  it('signs in with ?invite=, sends the bearer token, renders the RSVP form, and unmounts cleanly', async () => {
+    const calls: Array<{ method: string; url: string; authorization: string | null; body: unknown }> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit = {}) => {
+        const headers = new Headers(init.headers);
+        calls.push({ method: init.method ?? 'GET', url, authorization: headers.get('authorization'), body: init.body ? JSON.parse(String(init.body)) : undefined });
+        const path = new URL(url).pathname;
+        if (path === '/event/v1/auth/session/o1') return json(null);
+        if (path === '/event/v1/auth/credentials') {
+          return json({ token: 'secret-token', expiresAt: '2027-07-01T00:00:00.000Z', occasionId: 'o1', householdId: 'h1', guest: { id: 'jane', firstName: 'Jane', lastName: 'Smith' } });
+        }
+        if (path === '/event/v1/info') return json(info);
+        if (path === '/event/v1/household') return json(household);
+        if (path === '/event/v1/rsvp') return json({ error: { code: 'NOT_FOUND', message: 'Not yet.' } }, 404);
+        return json({ error: { code: 'NOT_FOUND', message: '' } }, 404);
+      }),
+    );
+    const { mount } = await import('./app');
+    const host = document.createElement('div');
+    document.body.append(host);
+    const root = host.attachShadow({ mode: 'open' });
+    const unmount = mount(root, { occasionId: 'o1', apiBase: 'https://api.example', lang: '', pageUrl: 'https://site.example/rsvp?invite=abcd-efgh-jkmn' });
+
+    await vi.waitFor(() => expect(root.textContent).toContain('Signed in as Jane Smith'), { timeout: 3000 });
+    await vi.waitFor(() => expect(root.querySelectorAll('input[type=radio]')).toHaveLength(8));
+    expect(calls.find((call) => call.url.endsWith('/auth/credentials'))?.body).toEqual({ inviteCode: 'abcd-efgh-jkmn', occasionId: 'o1' });
+    for (const call of calls.filter((call) => /\/(info|household|rsvp)$/.test(call.url))) expect(call.authorization).toBe('Bearer secret-token');
+    expect(localStorage.getItem('kindly.guest-token.o1')).toBe('secret-token');
+    expect(root.textContent).toContain('(555) 123-4567');
+    // Every control has a label.
+    for (const control of root.querySelectorAll('input:not([type=radio]), select, textarea')) {
+      expect(root.querySelector(`label[for="${control.id}"]`)?.textContent, control.outerHTML).toBeTruthy();
+    }
+
+    unmount();
+    expect(root.childNodes).toHaveLength(0);
+    host.remove();
+  });
+
+  it('explains a missing occasion attribute', async () => {
+    const { mount } = await import('./app');
+    const root = document.createElement('div').attachShadow({ mode: 'open' });
+    const unmount = mount(root, { occasionId: '', apiBase: 'https://api.example', lang: '', pageUrl: 'https://site.example/' });
+    await vi.waitFor(() => expect(root.textContent).toContain('occasion="…"'));
+    unmount();
+  });
+});
