@@ -163,9 +163,16 @@ describe.skipIf(!chromiumPath || !built)('the widget on cross-site host pages (C
     await live?.close();
   });
 
-  it('serves the pages cross-site: the API on localhost, the example on 127.0.0.1', () => {
+  it('serves the pages cross-site: the API on localhost, the example on 127.0.0.1, the snippet pointing at the API', async () => {
     expect(new URL(live.url).hostname).toBe('localhost');
     expect(new URL(examples.url).hostname).toBe('127.0.0.1');
+    const page = await (await fetch(`${examples.url}/wedding/?occasion=abc_DEF-123`)).text();
+    expect(page).toContain(`<script src="${live.url}/widget.js" async></script>`);
+    expect(page).toContain('<kindly-rsvp occasion="abc_DEF-123">');
+    // Only an id-shaped occasion is written into the page, and nothing outside examples/ is served.
+    expect(await (await fetch(`${examples.url}/wedding/?occasion=%22%3E%3Cscript%3E`)).text()).toContain('<kindly-rsvp occasion="">');
+    expect((await fetch(`${examples.url}/%2e%2e/package.json`)).status).toBe(404);
+    expect((await fetch(`${examples.url}/..%2fpackage.json`)).status).toBe(404);
   });
 
   it('signs in by code, edits the household, RSVPs with meals and a plus-one, finds and changes the answers; the host sees them', async () => {
