@@ -20,6 +20,8 @@ const SEARCH = 'olivia smi';
 
 interface Run {
   rowsMs: number;
+  /** When the page's own requests ended (ms after navigation start): where the time to rows goes. */
+  timeline: Record<string, number>;
   searchMs: number;
   searchFrameMs: number;
   longestTaskMs: number;
@@ -50,6 +52,7 @@ async function main(): Promise<void> {
         `run ${i + 1}: rows ${run.rowsMs.toFixed(0)} ms, search ${run.searchMs.toFixed(1)} ms (next frame ${run.searchFrameMs.toFixed(1)} ms), ` +
           `longest task ${run.longestTaskMs.toFixed(0)} ms, heap ${run.heapMb.toFixed(1)} MB (${run.shownAfterSearch})`,
       );
+      console.log(`  timeline (ms after navigation): ${Object.entries(run.timeline).filter(([name]) => !name.endsWith('(requests)')).sort((a, b) => a[1] - b[1]).map(([name, ms]) => `${name} ${ms.toFixed(0)}`).join(', ')}, rows ${run.rowsMs.toFixed(0)}; guest list requests: ${run.timeline['guests (requests)'] ?? 0}`);
       runs.push(run);
     }
     report(runs);
@@ -182,6 +185,21 @@ async function measure(browser: Browser, api: string, seed: Seed): Promise<Run> 
   await page.waitForSelector('tr[data-guest-id]', { timeout: 60_000 });
   // "Navigation to rows": from the navigation's start (performance.now() is relative to it).
   const rowsMs = await page.evaluate(() => (window as unknown as { __bench: { rowsAt: number } }).__bench.rowsAt);
+  const timeline = await page.evaluate(() => {
+    const ends: Record<string, number> = {};
+    const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+    if (navigation) ends.html = navigation.responseEnd;
+    for (const entry of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
+      const path = new URL(entry.name).pathname;
+      const key = path.startsWith('/assets/') ? 'scripts' : path.startsWith('/host/v1/occasion/') ? path.split('/').slice(5).join('/') || 'occasion' : path.replace('/host/v1/', '');
+      ends[key] = Math.max(ends[key] ?? 0, entry.responseEnd);
+      if (key === 'guests') {
+        ends['guests (request sent)'] = entry.requestStart;
+        ends['guests (requests)'] = (ends['guests (requests)'] ?? 0) + 1;
+      }
+    }
+    return ends;
+  });
   await page.waitForTimeout(1500); // let the load settle (idle callbacks, late tasks)
   const loadTasks = await longTasks(page);
 
@@ -196,6 +214,7 @@ async function measure(browser: Browser, api: string, seed: Seed): Promise<Run> 
   const longest = (tasks: { duration: number }[]) => tasks.reduce((max, task) => Math.max(max, task.duration), 0);
   return {
     rowsMs,
+    timeline,
     searchMs,
     searchFrameMs,
     longestTaskMs: longest(allTasks),

@@ -1,6 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
-import { AuthRoutes } from './auth/auth-routes';
 import { safeNext, signInPathFor, useSession } from './auth/session';
 import { AppShell } from './components/app-shell';
 import { RouteErrorBoundary } from './components/error-screen';
@@ -8,8 +7,11 @@ import { ErrorState, Loading } from './components/states';
 import { KindlyProvider, useKindly, type Kindly } from './data/kindly';
 
 // Each area is its own chunk, so the first screen loads only what it shows.
-const OccasionsRoutes = lazy(() => import('./occasions/occasions-routes'));
-const OccasionRoutes = lazy(() => import('./occasion/occasion-routes'));
+const loadOccasions = () => import('./occasions/occasions-routes');
+const loadOccasion = () => import('./occasion/occasion-routes');
+const OccasionsRoutes = lazy(loadOccasions);
+const AuthRoutes = lazy(() => import('./auth/auth-routes'));
+const OccasionRoutes = lazy(loadOccasion);
 
 /**
  * The dashboard (contract section 7). Render it inside a wouter `<Router>`; tests pass their own
@@ -58,7 +60,13 @@ export function AppRoutes() {
     <RouteErrorBoundary resetKey={location}>
       <Switch>
         <Route path="/auth" nest>
-          {session ? <Redirect to={`~${safeNext(next)}`} replace /> : <AuthRoutes />}
+          {session ? (
+            <Redirect to={`~${safeNext(next)}`} replace />
+          ) : (
+            <Suspense fallback={null}>
+              <AuthRoutes />
+            </Suspense>
+          )}
         </Route>
         <Route path="/occasions" nest>
           {session ? (

@@ -1,16 +1,4 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Router } from 'wouter';
-import { App } from './app';
-import './styles.css';
+import { preloadScreen } from './preload';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('The page has no #root element.');
-
-createRoot(root).render(
-  <StrictMode>
-    <Router>
-      <App />
-    </Router>
-  </StrictMode>,
-);
+// The entry is tiny: it starts every download the screen needs, and the app (./boot) with them.
+preloadScreen(window.location.pathname);

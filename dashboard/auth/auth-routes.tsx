@@ -3,7 +3,7 @@ import { SignInPage } from './sign-in';
 import { SignUpPage } from './sign-up';
 
 /** `/auth/*` (signed-out only): sign-in and sign-up; anything else there goes to sign-in. */
-export function AuthRoutes() {
+export default function AuthRoutes() {
   const search = useSearch();
   return (
     <Switch>

@@ -1,9 +1,10 @@
 import { useState, type ReactNode } from 'react';
-import { Button } from 'react-aria-components';
 import { Link } from 'wouter';
 import { errorMessage } from '../../core/client/result';
 import { useSession } from '../auth/session';
 import { useKindly } from '../data/kindly';
+
+// Plain elements only: this frame is in the first bundle, and React Aria loads with the screens.
 
 /** The signed-in frame: a skip link, the header (brand, who is signed in, sign out) and the page. */
 export function AppShell({ children }: { children: ReactNode }) {
@@ -31,9 +32,9 @@ export function AppShell({ children }: { children: ReactNode }) {
         </Link>
         <span className="spacer" />
         {session ? <span className="who">{session.user.name || session.user.email}</span> : null}
-        <Button className="button button--small" onPress={signOut} isDisabled={busy}>
+        <button type="button" className="button button--small" onClick={signOut} disabled={busy}>
           {busy ? 'Signing out…' : 'Sign out'}
-        </Button>
+        </button>
       </header>
       {failure ? (
         <div className="notice notice--error" role="alert">

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Button } from 'react-aria-components';
 import { errorMessage, type ClientError } from '../../core/client/result';
 
 /** A loading state, announced politely. */
@@ -33,9 +32,9 @@ export function ErrorState({ error, onRetry, what }: { error: ClientError; onRet
         {errorMessage(error)}
       </p>
       {onRetry ? (
-        <Button className="button button--small" onPress={onRetry}>
+        <button type="button" className="button button--small" onClick={onRetry}>
           Try again
-        </Button>
+        </button>
       ) : null}
     </div>
   );

@@ -8,6 +8,15 @@ import type { GuestRow } from './guest-filters';
 
 export const ROW_HEIGHT = 44;
 
+/**
+ * The list's size before it is measured, from the stylesheet's `min(68vh, 760px)`: when it is
+ * right, measuring the list does not render its rows a second time.
+ */
+export function listRect(): { width: number; height: number } {
+  const height = typeof window === 'undefined' ? 700 : Math.min(window.innerHeight * 0.68, 760);
+  return { width: 1000, height };
+}
+
 /** Stands in for a household whose name is still loading. */
 const LOADING = { name: '…' } as Household;
 
@@ -45,7 +54,7 @@ export function GuestTable(props: GuestTableProps) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
-    initialRect: { width: 1000, height: 700 },
+    initialRect: listRect(),
   });
   const items = virtualizer.getVirtualItems();
   const before = items[0]?.start ?? 0;

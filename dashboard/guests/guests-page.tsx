@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { memo, startTransition, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { Link } from 'wouter';
 import type { OptionEntry } from '../../core/options';
@@ -115,7 +115,38 @@ export function GuestFilterBar({
   );
 }
 
+/**
+ * False for the first paint, then true: the rows are the page's content, so they are painted
+ * before the filter pickers (which take longer to mount) are added in a background render.
+ */
+function useAfterFirstPaint(): boolean {
+  const [after, setAfter] = useState(false);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => startTransition(() => setAfter(true)));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  return after;
+}
+
+/** Add and export; memoised so that typing in the search box does not re-render them. */
+const ListActions = memo(function ListActions({ onAdd, onExport, canExport, notice }: { onAdd(): void; onExport(): void; canExport: boolean; notice: string }) {
+  return (
+    <div className="row row--center" style={{ marginBottom: 12 }}>
+      <Button className="button button--primary" onPress={onAdd}>
+        Add guest
+      </Button>
+      <Button className="button" onPress={onExport} isDisabled={!canExport}>
+        Export CSV
+      </Button>
+      <span role="status" className="small muted">
+        {notice}
+      </span>
+    </div>
+  );
+});
+
 function GuestList({ data, householdsPending }: { data: OccasionData; householdsPending: boolean }) {
+  const showFilters = useAfterFirstPaint();
   const occasion = useOccasion();
   const [filters, setFilters] = useState<GuestFilters>(EMPTY_FILTERS);
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
@@ -150,24 +181,15 @@ function GuestList({ data, householdsPending }: { data: OccasionData; households
   );
   const onEdit = useCallback((guest: Guest) => setEditing(guest), []);
 
-  function exportCsv() {
+  const onAdd = useCallback(() => setEditing('new'), []);
+  const onExport = useCallback(() => {
     downloadText(exportFileName(occasion.title), exportGuestsCsv(data));
     setNotice(`Exported ${plural(data.guests.length, 'guest')}.`);
-  }
+  }, [occasion.title, data]);
 
   return (
     <>
-      <div className="row row--center" style={{ marginBottom: 12 }}>
-        <Button className="button button--primary" onPress={() => setEditing('new')}>
-          Add guest
-        </Button>
-        <Button className="button" onPress={exportCsv} isDisabled={data.guests.length === 0}>
-          Export CSV
-        </Button>
-        <span role="status" className="small muted">
-          {notice}
-        </span>
-      </div>
+      <ListActions onAdd={onAdd} onExport={onExport} canExport={data.guests.length > 0} notice={notice} />
       {data.guests.length === 0 ? (
         <Empty title="No guests yet">
           <p>
@@ -176,7 +198,7 @@ function GuestList({ data, householdsPending }: { data: OccasionData; households
         </Empty>
       ) : (
         <>
-          <GuestFilterBar data={data} filters={filters} onChange={setFilters} />
+          {showFilters ? <GuestFilterBar data={data} filters={filters} onChange={setFilters} /> : <div className="toolbar-placeholder" aria-hidden="true" />}
           {selectedGuests.length > 0 ? (
             <BulkBar
               occasionId={occasion.id}

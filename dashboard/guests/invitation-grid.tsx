@@ -9,7 +9,7 @@ import { useOccasion } from '../occasion/occasion-context';
 import { GuestDialog } from './guest-dialog';
 import { EMPTY_FILTERS, filterGuests, toRows, type GuestFilters, type GuestRow } from './guest-filters';
 import { GuestFilterBar, GuestsHead } from './guests-page';
-import { RESPONSE_TEXT, ROW_HEIGHT } from './guest-table';
+import { listRect, RESPONSE_TEXT, ROW_HEIGHT } from './guest-table';
 import { useOccasionData, type OccasionData } from './occasion-data';
 
 /** `.../guests/grid`: guests by activities, each cell the guest's answer (and meal). */
@@ -46,7 +46,7 @@ function Grid({ data }: { data: OccasionData }) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
-    initialRect: { width: 1000, height: 700 },
+    initialRect: listRect(),
   });
   const items = virtualizer.getVirtualItems();
   const before = items[0]?.start ?? 0;

@@ -13,6 +13,7 @@ import { searchKey } from '../guests/guest-filters';
 import { useOccasionData, type OccasionData } from '../guests/occasion-data';
 import { useOccasion } from '../occasion/occasion-context';
 import { missingAddress } from '../occasion/overview-page';
+import { listRect } from '../guests/guest-table';
 import { HouseholdDialog } from './household-dialog';
 
 /** One line of a household's postal address. */
@@ -90,7 +91,7 @@ function HouseholdList({ data }: { data: OccasionData }) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW,
     overscan: 6,
-    initialRect: { width: 1000, height: 700 },
+    initialRect: listRect(),
   });
   const items = virtualizer.getVirtualItems();
   const before = items[0]?.start ?? 0;
