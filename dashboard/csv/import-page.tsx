@@ -1,6 +1,7 @@
 import { useId, useMemo, useState, type ChangeEvent } from 'react';
 import { Button } from 'react-aria-components';
 import { Link } from 'wouter';
+import type { GuestBulkBody } from '../../core/client/bodies';
 import type { Guest } from '../../core/schemas/guest';
 import { plural } from '../components/format';
 import { serverErrors } from '../components/form-errors';
@@ -101,7 +102,8 @@ function Importer({ data }: { data: OccasionData }) {
     let created = 0;
     let updated = 0;
     for (const part of chunk(plan.guests, GUESTS_PER_CALL)) {
-      const result = await kindly.stores.$upsertGuests.mutate({ occasionId: occasion.id, body: { guests: part } as never });
+      // The rows were checked with core's GuestUpsertSchema in the preview.
+      const result = await kindly.stores.$upsertGuests.mutate({ occasionId: occasion.id, body: { guests: part as GuestBulkBody['guests'] } });
       if (result.error) {
         const failure = serverErrors(result.error);
         const where = Object.keys(failure.errors).find((path) => /^guests\.\d+/.test(path));
