@@ -17,10 +17,14 @@ export interface GuestFilters {
 
 export const NO_HOUSEHOLD = '__none__';
 
+const ASCII = /^[\x20-\x7e]*$/;
+
 export const EMPTY_FILTERS: GuestFilters = { search: '', householdId: '', attribute: '', activityId: '', response: '' };
 
 /** Lower case without accents or punctuation, for name search: `Zoë O'Brien` → `zoe o brien`. */
 export function searchKey(text: string): string {
+  // Most names are plain ASCII: skip the Unicode normalisation for them (10,000 names per list).
+  if (ASCII.test(text)) return text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
   return text
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
