@@ -44,7 +44,7 @@ async function json<T>(response: Promise<Response> | Response): Promise<T> {
  * a welcome dinner with meal options (one disabled) and a ceremony without, the Smiths (Jane,
  * who may bring a plus-one, and Jose) invited to both.
  */
-async function createOccasion(title = 'Sam & Alex are getting married'): Promise<Fixture> {
+async function createOccasion(title = 'Sam & Alex are getting married', joseAtCeremony = true): Promise<Fixture> {
   const occasion = await json<{ id: string }>(
     host.request('POST', '/occasion', {
       title,
@@ -93,7 +93,9 @@ async function createOccasion(title = 'Sam & Alex are getting married'): Promise
   const jose = await json<{ id: string }>(host.request('POST', `${base}/guest`, { householdId: household.id, firstName: 'Jose', lastName: 'Nunez' }));
   await json(
     host.request('PUT', `${base}/invite-lines`, {
-      lines: [jane.id, jose.id].flatMap((guestId) => [dinner.id, ceremony.id].map((activityId) => ({ guestId, activityId, invited: true }))),
+      lines: [jane.id, jose.id].flatMap((guestId) =>
+        [dinner.id, ceremony.id].map((activityId) => ({ guestId, activityId, invited: joseAtCeremony || guestId !== jose.id || activityId !== ceremony.id })),
+      ),
     }),
   );
   return { occasionId: occasion.id, inviteCode: household.inviteCode, householdId: household.id, dinner: dinner.id, ceremony: ceremony.id, jane: jane.id, jose: jose.id };
@@ -346,6 +348,33 @@ describe.skipIf(!chromiumPath || !built)('the widget on cross-site host pages (C
     }
     await eventually(() => w.getByRole('alert').textContent()).toMatch(/Too many attempts\. Please wait \d+ seconds and try again\./);
     await expectAccessible(page, 'rate limited');
+    await context.close();
+  });
+
+  it('replies for a household whose members are not all invited to the same activities', async () => {
+    const fixture = await createOccasion('Sam & Alex', false);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(exampleUrl('wedding', fixture, `&invite=${fixture.inviteCode}`));
+    const w = widget(page);
+    await eventually(() => w.getByRole('group', { name: /Ceremony/ }).isVisible()).toBe(true);
+    // The API does not yet say who is invited to what before the first reply: every member is asked.
+    await answer(page, /Welcome dinner/, 'Jane Smith', true, 'fish');
+    await answer(page, /Welcome dinner/, 'Jose Nunez', true, 'beef');
+    await answer(page, /Ceremony/, 'Jane Smith', true);
+    await answer(page, /Ceremony/, 'Jose Nunez', true);
+    await w.getByRole('button', { name: 'Review answers' }).click();
+    await w.getByRole('button', { name: 'Send RSVP' }).click();
+    await eventually(() => w.getByText('Thank you! Your RSVP has been sent.').isVisible()).toBe(true);
+    const lines = await hostLines(fixture);
+    expect(lines).toHaveLength(3);
+    expect(lineOf(lines, fixture.jose, fixture.ceremony)).toBeUndefined();
+    expect(lineOf(lines, fixture.jose, fixture.dinner)).toMatchObject({ response: 'ATTENDING', mealChoice: 'beef' });
+    // From the reply on, only the real invitations show.
+    await page.reload();
+    await eventually(() => w.getByRole('button', { name: 'Change answers' }).isVisible()).toBe(true);
+    await w.getByRole('button', { name: 'Change answers' }).click();
+    expect(await group(w, /Ceremony/).getByRole('group').count()).toBe(1);
     await context.close();
   });
 

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { EventActivity, EventHousehold, EventInfo, Rsvp } from '../../core/schemas/event';
 import type { Connection } from '../data/connection';
-import { describeError, errorCode, serverMessage } from '../data/errors';
+import { describeError, errorCode, fieldIssues, serverMessage } from '../data/errors';
 import { useLanguage, useStrings } from '../i18n';
 import { Alert, Field } from '../ui/field';
 import { useFocusFirstInvalid } from '../ui/focus';
@@ -60,7 +60,19 @@ export function RsvpCard({ connection, info, household, rsvp: stored }: RsvpCard
     if (busy) return;
     setBusy(true);
     setFailure('');
-    const result = await connection.saveRsvp(rsvpBody(info, asked, draft), !!rsvp);
+    const body = rsvpBody(info, asked, draft);
+    let result = await connection.saveRsvp(body, !!rsvp);
+    // Before the first reply the API does not say who is invited to what, so the form asks
+    // every member about every activity; the API refuses the answers for invitations that do
+    // not exist (403, one issue each, nothing written), and those are left out.
+    const uninvited = new Set(
+      Object.keys(fieldIssues(result.error))
+        .filter((path) => path.startsWith('responses.'))
+        .map((path) => Number(path.split('.')[1])),
+    );
+    if (errorCode(result.error) === 'FORBIDDEN' && uninvited.size) {
+      result = await connection.saveRsvp({ ...body, responses: body.responses.filter((_, index) => !uninvited.has(index)) }, !!rsvp);
+    }
     setBusy(false);
     if (result.error) {
       // A validation failure here is a rule only the server knows (a meal the hosts just
