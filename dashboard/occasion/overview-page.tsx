@@ -9,6 +9,7 @@ import { formatDateRange, formatInstant, plural } from '../components/format';
 import { ErrorState, Loading } from '../components/states';
 import { useQuery } from '../data/kindly';
 import { useOccasion } from './occasion-context';
+import { WidgetPreview } from './widget-preview';
 
 /** The two lines a site builder pastes to show the RSVP widget for this occasion. */
 export function embedSnippet(origin: string, occasionId: string): string {
@@ -290,11 +291,10 @@ function EmbedSection({ occasionId, allowedOrigins, passcode }: { occasionId: st
             )}
           </p>
         </div>
-        {/*
-          LIVE PREVIEW SLOT — the widget engineer adds the live preview of the RSVP widget in this
-          grid cell (the right-hand column of `.embed`); it is left empty on purpose.
-        */}
-        <div className="embed__preview" />
+        {/* The live preview of the RSVP widget (widget-preview.tsx, by the widget's author). */}
+        <div className="embed__preview">
+          <WidgetPreview occasionId={occasionId} />
+        </div>
       </div>
     </section>
   );
