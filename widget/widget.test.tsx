@@ -60,6 +60,10 @@ const member = (id: string, firstName: string, extra: Partial<EventHousehold['gu
   dietaryNotes: '',
   plusOneAllowed: false,
   plusOneOf: null,
+  invitations: [
+    { activityId: 'dinner', response: 'PENDING' as const, mealChoice: null },
+    { activityId: 'ceremony', response: 'PENDING' as const, mealChoice: null },
+  ],
   ...extra,
 });
 
@@ -77,27 +81,25 @@ const household: EventHousehold = {
 };
 
 describe('the RSVP form model', () => {
-  it('asks every member about every activity until the API says more', () => {
-    expect(invitationsOf(info, household, null)).toEqual([
-      { guestId: 'jane', activityId: 'dinner' },
-      { guestId: 'jane', activityId: 'ceremony' },
-      { guestId: 'jose', activityId: 'dinner' },
-      { guestId: 'jose', activityId: 'ceremony' },
+  it("asks each member about what the household lists as that member's invitations", () => {
+    expect(invitationsOf(info, household).map((line) => `${line.guestId} ${line.activityId}`)).toEqual([
+      'jane dinner',
+      'jane ceremony',
+      'jose dinner',
+      'jose ceremony',
     ]);
-  });
-
-  it("takes the reply's invitations once there is one, and members' own invitations when the API lists them", () => {
-    const rsvp = { responses: [{ guestId: 'jose', activityId: 'ceremony', response: 'DECLINED', mealChoice: null }], plusOnes: [], message: '' } as unknown as Rsvp;
-    expect(invitationsOf(info, household, rsvp)).toEqual(rsvp.responses);
-    const listed = {
+    const split: EventHousehold = {
       ...household,
-      guests: [{ ...household.guests[0]!, invitations: [{ activityId: 'dinner', response: 'PENDING', mealChoice: null }, { activityId: 'elsewhere' }] }, household.guests[1]!],
+      guests: [
+        member('jane', 'Jane', { invitations: [{ activityId: 'dinner', response: 'ATTENDING', mealChoice: 'fish' }, { activityId: 'elsewhere', response: 'PENDING', mealChoice: null }] }),
+        member('jose', 'Jose', { invitations: [] }),
+      ],
     };
-    expect(invitationsOf(info, listed, null)).toEqual([{ guestId: 'jane', activityId: 'dinner', response: 'PENDING', mealChoice: null }]);
+    expect(invitationsOf(info, split)).toEqual([{ guestId: 'jane', activityId: 'dinner', response: 'ATTENDING', mealChoice: 'fish' }]);
   });
 
   it('needs an answer everywhere, an enabled meal when attending the dinner, and a first name for a named plus-one', () => {
-    const invitations = invitationsOf(info, household, null);
+    const invitations = invitationsOf(info, household);
     const draft = initialDraft(invitations, household, null);
     expect(draft.plusOnes).toEqual({ jane: ['', ''] });
     expect(Object.values(draftProblems(info, invitations, draft, en))).toEqual(Array(4).fill('Please choose an answer.'));
@@ -129,7 +131,15 @@ describe('the RSVP form model', () => {
   });
 
   it('starts from the reply on record, and leaves out a plus-one whose name is cleared', () => {
-    const withPlusOne = { ...household, guests: [...household.guests, member('chris', 'Chris', { lastName: 'Doe', plusOneOf: 'jane' })] };
+    const dinner = [{ activityId: 'dinner', response: 'ATTENDING' as const, mealChoice: 'fish' }];
+    const withPlusOne = {
+      ...household,
+      guests: [
+        member('jane', 'Jane', { plusOneAllowed: true, invitations: dinner }),
+        member('jose', 'Jose', { invitations: [] }),
+        member('chris', 'Chris', { lastName: 'Doe', plusOneOf: 'jane', invitations: dinner }),
+      ],
+    };
     const rsvp = {
       responses: [
         { guestId: 'jane', activityId: 'dinner', response: 'ATTENDING', mealChoice: 'fish' },
@@ -140,7 +150,7 @@ describe('the RSVP form model', () => {
       submittedAt: '',
       updatedAt: '',
     } as Rsvp;
-    const invitations = invitationsOf(info, withPlusOne, rsvp);
+    const invitations = invitationsOf(info, withPlusOne);
     const draft = initialDraft(invitations, withPlusOne, rsvp);
     expect(draft).toMatchObject({ plusOnes: { jane: ['Chris', 'Doe'] }, message: 'Hi', answers: { 'chris dinner': { response: 'ATTENDING', mealChoice: 'fish' } } });
     expect(askedInvitations(invitations, withPlusOne, draft)).toHaveLength(2);

@@ -196,6 +196,18 @@ export interface EventHouseholdGuest {
   dietaryNotes: string;
   plusOneAllowed: boolean;
   plusOneOf: string | null;
+  /**
+   * What this member is invited to, and the answer so far. Beyond the contract's list: without
+   * it a form could not tell, before the first reply, which member is invited to what.
+   */
+  invitations: EventHouseholdInvitation[];
+}
+
+/** One of a member's invitations as the guest sees it. */
+export interface EventHouseholdInvitation {
+  activityId: string;
+  response: 'PENDING' | 'ATTENDING' | 'DECLINED';
+  mealChoice: string | null;
 }
 
 /** The answer of `GET /event/v1/household`: no notes, no invite code. */

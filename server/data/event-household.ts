@@ -5,6 +5,7 @@ import {
   type EventHousehold,
   type EventHouseholdGuest,
   type EventHouseholdGuestUpdate,
+  type EventHouseholdInvitation,
   type EventHouseholdUpdate,
 } from '../../core/schemas/event';
 import type { AgeGroup } from '../../core/schemas/guest';
@@ -25,11 +26,33 @@ export async function householdMembers(db: Kysely<Database>, householdId: string
     .orderBy('createdAt')
     .orderBy('id')
     .execute();
+  const invitations = await memberInvitations(db, householdId);
   return rows.map((row) => ({
     ...row,
     ageGroup: row.ageGroup as AgeGroup,
     plusOneAllowed: readBool(row.plusOneAllowed),
+    invitations: invitations.get(row.id) ?? [],
   }));
+}
+
+/** Each member's invitations, in the activities' time order. */
+async function memberInvitations(db: Kysely<Database>, householdId: string): Promise<Map<string, EventHouseholdInvitation[]>> {
+  const lines = await db
+    .selectFrom('inviteLine')
+    .innerJoin('guest', 'guest.id', 'inviteLine.guestId')
+    .innerJoin('activity', 'activity.id', 'inviteLine.activityId')
+    .select(['inviteLine.guestId', 'inviteLine.activityId', 'inviteLine.response', 'inviteLine.mealChoice'])
+    .where('guest.householdId', '=', householdId)
+    .orderBy('activity.startsAt')
+    .orderBy('activity.sortOrder')
+    .execute();
+  const byGuest = new Map<string, EventHouseholdInvitation[]>();
+  for (const { guestId, activityId, response, mealChoice } of lines) {
+    const list = byGuest.get(guestId) ?? [];
+    list.push({ activityId, response: response as EventHouseholdInvitation['response'], mealChoice });
+    byGuest.set(guestId, list);
+  }
+  return byGuest;
 }
 
 /** `GET /event/v1/household`: the address, contact and members; no notes, no invite code. */

@@ -25,23 +25,14 @@ export interface Draft {
   message: string;
 }
 
-/** A household member as the API may send it: with `invitations` where the server lists them. */
-type MemberWithInvitations = EventHouseholdGuest & { invitations?: Invitation[] };
-
 export const answerKey = (line: Invitation): string => `${line.guestId} ${line.activityId}`;
 
-/**
- * Which member is invited to which activity. The best source is each member's `invitations`
- * (when the API lists them); then the household's reply (every answered invitation); without
- * either, every member is taken as invited to every activity the household is invited to.
- */
-export function invitationsOf(info: EventInfo, household: EventHousehold, rsvp: Rsvp | null): Invitation[] {
+/** Which member is invited to which activity (as the household lists it), with the answers so far. */
+export function invitationsOf(info: EventInfo, household: EventHousehold): Invitation[] {
   const activities = new Set(info.activities.map((activity) => activity.id));
-  const members = household.guests as MemberWithInvitations[];
-  const lines = members.some((member) => member.invitations)
-    ? members.flatMap((member) => (member.invitations ?? []).map((line) => ({ ...line, guestId: member.id })))
-    : (rsvp?.responses ?? members.flatMap((member) => info.activities.map((activity) => ({ guestId: member.id, activityId: activity.id }))));
-  return lines.filter((line) => activities.has(line.activityId) && members.some((member) => member.id === line.guestId));
+  return household.guests.flatMap((member) =>
+    member.invitations.filter((line) => activities.has(line.activityId)).map((line) => ({ ...line, guestId: member.id })),
+  );
 }
 
 /** Members who may bring a guest (plus-ones themselves may not). */

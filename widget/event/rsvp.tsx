@@ -40,7 +40,7 @@ export function RsvpCard({ connection, info, household, rsvp: stored }: RsvpCard
   const [sent, setSent] = useState<Rsvp | null>(null);
   /** The stored reply, or the one just sent until the stored one catches up. */
   const rsvp = sent && (!stored || sent.updatedAt > stored.updatedAt) ? sent : stored;
-  const invitations = invitationsOf(info, household, rsvp);
+  const invitations = invitationsOf(info, household);
   const [stage, setStage] = useState(rsvp ? 'summary' : 'form');
   const [draft, setDraft] = useState<Draft>(() => initialDraft(invitations, household, rsvp));
   const [thanks, setThanks] = useState('');

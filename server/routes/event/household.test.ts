@@ -72,7 +72,8 @@ describe('event info and household', () => {
     expect(info.occasion).toMatchObject({ rsvpDeadline: '2020-01-01T00:00:00.000Z', rsvpOpen: false });
   });
 
-  it('shows the household’s address and members, never notes, attributes or invite codes', async () => {
+  it('shows the household’s address and members with their own invitations, never notes, attributes or invite codes', async () => {
+    const pending = (activityId: string) => ({ activityId, response: 'PENDING', mealChoice: null });
     const household = await get<EventHousehold>('/household');
     expect(household).toEqual({
       name: 'The Smiths',
@@ -85,9 +86,9 @@ describe('event info and household', () => {
       phone: '',
       email: '',
       guests: [
-        { id: f.smith.jane, firstName: 'Jane', lastName: 'Smith', ageGroup: 'ADULT', dietaryNotes: '', plusOneAllowed: true, plusOneOf: null },
-        { id: f.smith.jose, firstName: 'José', lastName: 'Núñez-Smith', ageGroup: 'ADULT', dietaryNotes: '', plusOneAllowed: false, plusOneOf: null },
-        { id: f.smith.timmy, firstName: 'Timmy', lastName: 'Smith', ageGroup: 'CHILD', dietaryNotes: '', plusOneAllowed: false, plusOneOf: null },
+        { id: f.smith.jane, firstName: 'Jane', lastName: 'Smith', ageGroup: 'ADULT', dietaryNotes: '', plusOneAllowed: true, plusOneOf: null, invitations: [pending(f.activities.ceremony), pending(f.activities.dinner)] },
+        { id: f.smith.jose, firstName: 'José', lastName: 'Núñez-Smith', ageGroup: 'ADULT', dietaryNotes: '', plusOneAllowed: false, plusOneOf: null, invitations: [pending(f.activities.ceremony), pending(f.activities.dinner)] },
+        { id: f.smith.timmy, firstName: 'Timmy', lastName: 'Smith', ageGroup: 'CHILD', dietaryNotes: '', plusOneAllowed: false, plusOneOf: null, invitations: [pending(f.activities.ceremony)] },
       ],
     });
     const text = JSON.stringify(household);
