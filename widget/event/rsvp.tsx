@@ -61,18 +61,7 @@ export function RsvpCard({ connection, info, household, rsvp: stored }: RsvpCard
     setBusy(true);
     setFailure('');
     const body = rsvpBody(info, asked, draft);
-    let result = await connection.saveRsvp(body, !!rsvp);
-    // Before the first reply the API does not say who is invited to what, so the form asks
-    // every member about every activity; the API refuses the answers for invitations that do
-    // not exist (403, one issue each, nothing written), and those are left out.
-    const uninvited = new Set(
-      Object.keys(fieldIssues(result.error))
-        .filter((path) => path.startsWith('responses.'))
-        .map((path) => Number(path.split('.')[1])),
-    );
-    if (errorCode(result.error) === 'FORBIDDEN' && uninvited.size) {
-      result = await connection.saveRsvp({ ...body, responses: body.responses.filter((_, index) => !uninvited.has(index)) }, !!rsvp);
-    }
+    const result = await connection.saveRsvp(body, !!rsvp);
     setBusy(false);
     if (result.error) {
       // A validation failure here is a rule only the server knows (a meal the hosts just
