@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { EventActivity, EventHousehold, EventInfo, Rsvp } from '../../core/schemas/event';
 import type { Connection } from '../data/connection';
-import { describeError, errorCode, fieldIssues, serverMessage } from '../data/errors';
+import { describeError, errorCode, serverMessage } from '../data/errors';
 import { useLanguage, useStrings } from '../i18n';
 import { Alert, Field } from '../ui/field';
 import { useFocusFirstInvalid } from '../ui/focus';
