@@ -52,14 +52,14 @@ export async function householdActivities(
     .selectFrom('activity')
     .selectAll()
     .where('occasionId', '=', occasionId)
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('inviteLine')
-          .innerJoin('guest', 'guest.id', 'inviteLine.guestId')
-          .select('inviteLine.id')
-          .whereRef('inviteLine.activityId', '=', 'activity.id')
-          .where('guest.householdId', '=', householdId),
-      ),
+    // One uncorrelated subquery from the household's members: a correlated EXISTS per activity
+    // would walk every line of each activity.
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('guest')
+        .innerJoin('inviteLine', 'inviteLine.guestId', 'guest.id')
+        .select('inviteLine.activityId')
+        .where('guest.householdId', '=', householdId),
     )
     .orderBy('startsAt')
     .orderBy('sortOrder')

@@ -101,12 +101,12 @@ export async function loadHousehold(db: Kysely<Database>, row: HouseholdRow): Pr
 
 /** Household id → its guests' ids, ordered by last name, then first name. */
 async function householdGuestIds(db: Kysely<Database>, occasionId: string, householdId?: string): Promise<Map<string, string[]>> {
-  let query = db
-    .selectFrom('guest')
-    .select(['id', 'householdId'])
-    .where('occasionId', '=', occasionId)
-    .where('householdId', 'is not', null);
-  if (householdId !== undefined) query = query.where('householdId', '=', householdId);
+  // One household's guests by its id alone (the caller knows it is this occasion's): with the
+  // occasion in the filter too, SQLite would walk the occasion's whole name index instead.
+  const query =
+    householdId === undefined
+      ? db.selectFrom('guest').select(['id', 'householdId']).where('occasionId', '=', occasionId).where('householdId', 'is not', null)
+      : db.selectFrom('guest').select(['id', 'householdId']).where('householdId', '=', householdId);
   const guests = await query.orderBy('lastName').orderBy('firstName').orderBy('id').execute();
   const members = new Map<string, string[]>();
   for (const { id, householdId: key } of guests) {
