@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import type { AccountCreateSchema } from '../schemas/account';
+import type { AccountCreateSchema, PasswordChangeSchema } from '../schemas/account';
 import type { ActivityCreateSchema, ActivityUpdateSchema } from '../schemas/activity';
 import type { AttributeCategoryCreateSchema, AttributeCategoryUpdateSchema } from '../schemas/attribute-category';
 import type { GuestBulkSchema, GuestCreateSchema, GuestUpdateSchema } from '../schemas/guest';
@@ -12,6 +12,8 @@ import type { OccasionCreateSchema, OccasionUpdateSchema } from '../schemas/occa
 
 /** Body of `POST /account`. */
 export type AccountCreateBody = v.InferInput<typeof AccountCreateSchema>;
+/** Body of `PUT /account/password`. */
+export type PasswordChangeBody = v.InferInput<typeof PasswordChangeSchema>;
 /** Body of `POST /occasion`. */
 export type OccasionCreateBody = v.InferInput<typeof OccasionCreateSchema>;
 /** Body of `PUT /occasion/{id}`: any subset of the writable fields. */

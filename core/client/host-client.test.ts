@@ -194,6 +194,14 @@ describe('host CRUD on the real routes', () => {
     });
   });
 
+  it('sends a password change, and passes on the refusal of a wrong current password', async () => {
+    const client = createKindlyClient({ baseUrl: BASE_URL, fetch: net.fetch });
+    const account = ok(await client.host.getAccount());
+    const refused = await client.host.changePassword({ currentPassword: 'not the password', newPassword: 'another long passphrase' });
+    expect(refused.error).toMatchObject({ status: 400, data: { error: { issues: [expect.objectContaining({ path: 'currentPassword' })] } } });
+    expect(account.email).toContain('@example.com');
+  });
+
   it('createKindlyClient gives both areas over one base URL', async () => {
     const client = createKindlyClient({ baseUrl: BASE_URL, fetch: net.fetch });
     expect(ok(await client.host.getAccount()).email).toContain('@example.com');

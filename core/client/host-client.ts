@@ -7,6 +7,7 @@ import type { InviteLine } from '../schemas/invite-line';
 import type { Occasion } from '../schemas/occasion';
 import type {
   AccountCreateBody,
+  PasswordChangeBody,
   ActivityCreateBody,
   ActivityUpdateBody,
   AttributeCategoryCreateBody,
@@ -33,6 +34,8 @@ export interface HostClient {
   createAccount(body: AccountCreateBody): Promise<Result<Account>>;
   /** `GET /account`: the signed-in host's account. */
   getAccount(): Promise<Result<Account>>;
+  /** `PUT /account/password`: a new password; every other session of the account ends (204). */
+  changePassword(body: PasswordChangeBody): Promise<Result<void>>;
   /** `GET /auth/csrf`: a fresh Auth.js CSRF token (and its cookie). */
   getCsrfToken(): Promise<Result<{ csrfToken: string }>>;
   /** `GET /auth/session`: the session, or `null` when signed out. */
@@ -112,6 +115,7 @@ export function createHostClient(options: ClientOptions): HostClient {
   return {
     createAccount: (body) => post('/account', body),
     getAccount: () => get('/account'),
+    changePassword: (body) => send<void>('/account/password', { method: 'PUT', json: body }),
     getCsrfToken: () => get('/auth/csrf'),
     getSession: () => get('/auth/session'),
     signIn: async ({ email, password, csrfToken }) =>

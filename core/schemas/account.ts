@@ -76,6 +76,18 @@ export const SignInSchema = /* @__PURE__ */ strictBody({
 /** A valid sign-in form. */
 export type SignIn = v.InferOutput<typeof SignInSchema>;
 
+/**
+ * The body of `PUT /host/v1/account/password` (beyond the contract's routes): the password in use
+ * and the new one. Every other session of the account ends.
+ */
+export const PasswordChangeSchema = /* @__PURE__ */ strictBody({
+  currentPassword,
+  newPassword: password,
+});
+
+/** A valid password change. */
+export type PasswordChange = v.InferOutput<typeof PasswordChangeSchema>;
+
 /** A host's account as the API answers it; the password never leaves the server. */
 export interface Account {
   id: string;

@@ -103,3 +103,35 @@ describe('host auth through Auth.js', () => {
     expect(all).not.toContain(host.jar.get('authjs.session-token')!);
   });
 });
+
+describe('password change', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(() => t.close());
+
+  it('ends every other session of the account on the server, keeps this one, and signs in with the new password', async () => {
+    const host = await signUpHost(t.app);
+    const otherDevice = new CookieJar();
+    await signIn(t.app, host.credentials.email, host.credentials.password, otherDevice);
+    const newPassword = 'a brand new passphrase';
+
+    const wrong = await host.request('PUT', '/account/password', { currentPassword: 'not it at all', newPassword });
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as { error: { issues: Array<{ path: string }> } }).error.issues[0]?.path).toBe('currentPassword');
+
+    const changed = await host.request('PUT', '/account/password', { currentPassword: host.credentials.password, newPassword });
+    expect(changed.status).toBe(204);
+    expect((await host.request('GET', '/account')).status).toBe(200);
+    const other = await t.app.request(`${BASE}/host/v1/account`, { headers: { cookie: otherDevice.header() } });
+    expect(other.status).toBe(401);
+
+    const oldPassword = new CookieJar();
+    await signIn(t.app, host.credentials.email, host.credentials.password, oldPassword);
+    expect(oldPassword.get('authjs.session-token')).toBeUndefined();
+    const fresh = new CookieJar();
+    await signIn(t.app, host.credentials.email, newPassword, fresh);
+    expect(fresh.get('authjs.session-token')).toBeTruthy();
+  });
+});

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { Account } from '../../../core/schemas/account';
-import { AccountCreateSchema } from '../../../core/schemas/account';
+import { AccountCreateSchema, PasswordChangeSchema } from '../../../core/schemas/account';
 import type { AppEnv } from '../../app-env';
-import { hashPassword } from '../../auth/passwords';
+import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { newId } from '../../db/ids';
 import { ApiError } from '../../http/api-error';
 import { clientAddress } from '../../http/client-address';
@@ -43,6 +43,24 @@ export function accountRoutes(): Hono<AppEnv> {
       throw error;
     }
     return c.json(toAccount(row), 201);
+  });
+
+  routes.put('/account/password', requireHost(), async (c) => {
+    const { db } = c.get('deps');
+    const { accountId, sessionId } = c.get('host');
+    const input = await readBody(c, PasswordChangeSchema);
+    const account = await db.selectFrom('account').select('passwordHash').where('id', '=', accountId).executeTakeFirstOrThrow();
+    if (!(await verifyPassword(account.passwordHash, input.currentPassword))) {
+      const message = 'The current password is not right.';
+      throw new ApiError(400, 'VALIDATION_FAILED', message, [{ path: 'currentPassword', message }]);
+    }
+    const passwordHash = await hashPassword(input.newPassword);
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('account').set({ passwordHash }).where('id', '=', accountId).execute();
+      // Whoever else holds a session of this account (a stolen cookie, an old device) is out.
+      await trx.deleteFrom('hostSession').where('accountId', '=', accountId).where('id', '!=', sessionId).execute();
+    });
+    return c.body(null, 204);
   });
 
   routes.get('/account', requireHost(), async (c) => {
