@@ -1,5 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { errorMessage, type ClientError } from '../../core/client/result';
+import { FormMessage } from './text-input';
 
 export interface ModalDialogProps {
   title: ReactNode;
@@ -85,5 +87,42 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         </>
       )}
     </ModalDialog>
+  );
+}
+
+export interface DeleteDialogProps {
+  title: string;
+  confirmLabel: string;
+  /** Open while there is something to delete. */
+  isOpen: boolean;
+  onClose(): void;
+  /** The delete call; a failure stays in the dialog, shown under the explanation. */
+  remove(): Promise<{ error?: ClientError }>;
+  children: ReactNode;
+}
+
+/** A confirmation that deletes something and keeps the dialog open with the reason if it fails. */
+export function DeleteDialog({ title, confirmLabel, isOpen, onClose, remove, children }: DeleteDialogProps) {
+  const [failure, setFailure] = useState<string>();
+  return (
+    <ConfirmDialog
+      title={title}
+      isOpen={isOpen}
+      onOpenChange={(open) => {
+        if (!open) {
+          setFailure(undefined);
+          onClose();
+        }
+      }}
+      confirmLabel={confirmLabel}
+      onConfirm={async () => {
+        const { error } = await remove();
+        if (error) setFailure(errorMessage(error));
+        return !error;
+      }}
+    >
+      {children}
+      <FormMessage messages={[failure]} />
+    </ConfirmDialog>
   );
 }

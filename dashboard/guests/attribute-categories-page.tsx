@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Form } from 'react-aria-components';
-import { errorMessage } from '../../core/client/result';
 import { AttributeCategoryCreateSchema, type AttributeCategory } from '../../core/schemas/attribute-category';
-import { ConfirmDialog, ModalDialog } from '../components/dialog';
+import { DeleteDialog, ModalDialog } from '../components/dialog';
 import { errorsUnder, serverErrors, validateForm, type FieldErrors } from '../components/form-errors';
 import { fromEditable, OptionEntriesEditor, toEditable, type EditableOption } from '../components/option-entries';
 import { Empty, ErrorState, Loading } from '../components/states';
@@ -137,30 +136,15 @@ function CategoryDialog({ category, onClose }: { category: AttributeCategory | u
 function DeleteCategoryDialog({ category, onClose }: { category: AttributeCategory | null; onClose(): void }) {
   const occasion = useOccasion();
   const { stores } = useKindly();
-  const [failure, setFailure] = useState<string>();
   return (
-    <ConfirmDialog
+    <DeleteDialog
       title={category ? `Delete ${category.name}?` : 'Delete attribute?'}
       isOpen={category !== null}
-      onOpenChange={(open) => {
-        if (!open) {
-          setFailure(undefined);
-          onClose();
-        }
-      }}
+      onClose={onClose}
       confirmLabel="Delete attribute"
-      onConfirm={async () => {
-        if (!category) return;
-        const result = await stores.$deleteAttributeCategory.mutate({ occasionId: occasion.id, attributeCategoryId: category.id });
-        if (result.error) {
-          setFailure(errorMessage(result.error));
-          return false;
-        }
-        return true;
-      }}
+      remove={() => stores.$deleteAttributeCategory.mutate({ occasionId: occasion.id, attributeCategoryId: category!.id })}
     >
       <p>Its values are removed from every guest.</p>
-      <FormMessage messages={[failure]} />
-    </ConfirmDialog>
+    </DeleteDialog>
   );
 }

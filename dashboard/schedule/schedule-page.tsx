@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Form } from 'react-aria-components';
-import { errorMessage } from '../../core/client/result';
 import { ActivityCreateSchema, type Activity } from '../../core/schemas/activity';
 import { DateTimePickerField } from '../components/date-picker';
-import { ConfirmDialog, ModalDialog } from '../components/dialog';
+import { DeleteDialog, ModalDialog } from '../components/dialog';
 import { errorsUnder, serverErrors, validateForm, type FieldErrors } from '../components/form-errors';
 import { formatInstant, formatTime } from '../components/format';
 import { fromEditable, OptionEntriesEditor, toEditable, type EditableOption } from '../components/option-entries';
@@ -193,30 +192,15 @@ function ActivityDialog({ activity, onClose }: { activity: Activity | undefined;
 function DeleteActivityDialog({ activity, onClose }: { activity: Activity | null; onClose(): void }) {
   const occasion = useOccasion();
   const { stores } = useKindly();
-  const [failure, setFailure] = useState<string>();
   return (
-    <ConfirmDialog
+    <DeleteDialog
       title={activity ? `Delete ${activity.name}?` : 'Delete activity?'}
       isOpen={activity !== null}
-      onOpenChange={(open) => {
-        if (!open) {
-          setFailure(undefined);
-          onClose();
-        }
-      }}
+      onClose={onClose}
       confirmLabel="Delete activity"
-      onConfirm={async () => {
-        if (!activity) return;
-        const result = await stores.$deleteActivity.mutate({ occasionId: occasion.id, activityId: activity.id });
-        if (result.error) {
-          setFailure(errorMessage(result.error));
-          return false;
-        }
-        return true;
-      }}
+      remove={() => stores.$deleteActivity.mutate({ occasionId: occasion.id, activityId: activity!.id })}
     >
       <p>Its invitations and every answer to it are deleted too.</p>
-      <FormMessage messages={[failure]} />
-    </ConfirmDialog>
+    </DeleteDialog>
   );
 }
