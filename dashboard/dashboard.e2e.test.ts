@@ -22,7 +22,8 @@ interface AxeViolation {
 
 /** Runs axe-core on the page; fails on any serious or critical violation. */
 async function expectAccessible(page: Page, screen: string): Promise<void> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  // Evaluated, not added as a <script>: the dashboard's CSP refuses inline scripts.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(readFileSync(AXE, 'utf8'));
   const violations = (await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: unknown[] }> } }).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
@@ -101,17 +102,36 @@ function plannerCsv(rows: PlannedRow[]): string {
   return [header, ...lines].join('\r\n');
 }
 
+/**
+ * Collects every Content-Security-Policy violation of the context's pages (the event, and
+ * Chromium's console message for what it refused) into `violations`.
+ */
+async function reportCspViolations(context: BrowserContext, violations: string[]): Promise<void> {
+  await context.exposeBinding('reportCspViolation', (_source, text: string) => violations.push(text));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { reportCspViolation(text: string): void }).reportCspViolation;
+      report(`${event.effectiveDirective} refused ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`);
+    });
+  });
+  context.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+}
+
 describe.skipIf(!chromiumPath)('dashboard in Chromium', () => {
   let server: LiveServer;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   const errors: string[] = [];
+  const cspViolations: string[] = [];
 
   beforeAll(async () => {
     server = await startLiveServer();
     browser = await launchChromium();
     context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
+    await reportCspViolations(context, cspViolations);
     page = await context.newPage();
     page.on('pageerror', (error) => errors.push(error.message));
   });
@@ -125,7 +145,9 @@ describe.skipIf(!chromiumPath)('dashboard in Chromium', () => {
     const url = server.url;
 
     // Signed out, an occasion page sends the visitor to sign-in, and back afterwards.
-    await page.goto(`${url}/occasions`);
+    const firstPage = await page.goto(`${url}/occasions`);
+    // Every step below runs under the dashboard's CSP and must cause no violation of it.
+    expect(firstPage?.headers()['content-security-policy']).toContain("default-src 'self'");
     await page.waitForURL(/\/auth\/sign-in/);
     await expect(page.getByRole('heading', { name: 'Sign in to Kindly' })).toBeTruthy();
     await page.getByRole('heading', { name: 'Sign in to Kindly' }).waitFor();
@@ -343,6 +365,7 @@ describe.skipIf(!chromiumPath)('dashboard in Chromium', () => {
     await page.goto(occasionUrl);
     await page.waitForURL(/\/auth\/sign-in\?next=/);
     expect(errors).toEqual([]);
+    expect(cspViolations).toEqual([]);
   });
 
   it('works with the keyboard alone: visible focus, dialogs trap focus and give it back', async () => {

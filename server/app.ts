@@ -7,6 +7,7 @@ import { serveFrontends } from './frontends/serve-frontends';
 import { eventCors } from './middleware/cors/event-cors';
 import { errorHandler, notFoundHandler } from './middleware/error-handler/error-handler';
 import { requestLogger } from './middleware/request-logger/request-logger';
+import { securityHeaders } from './middleware/security-headers/security-headers';
 import { eventRoutes } from './routes/event/event-routes';
 import { hostRoutes } from './routes/host/host-routes';
 
@@ -16,6 +17,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const authConfig = createAuthConfig(deps);
 
   app.use('*', requestLogger(deps.log));
+  app.use('*', securityHeaders());
   app.use('*', compress({ threshold: 2048 }));
   app.use('*', async (c, next) => {
     c.set('deps', deps);

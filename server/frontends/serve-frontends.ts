@@ -1,12 +1,19 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { extname, join, relative } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../app-env';
+import { ApiError } from '../http/api-error';
+import { styleNonce } from '../middleware/security-headers/security-headers';
+
+/** Paths that are never the dashboard's pages: the two API areas and the built files. */
+const NOT_PAGES = ['/host/', '/event/', '/assets/', '/widget/'];
 
 /**
- * Serves the built dashboard at `/` (any non-API path falls back to its index.html, so the
- * router can take it) and the widget at `/widget.js` plus its chunks under `/widget/`.
+ * Serves the built dashboard at `/` and the widget at `/widget.js` plus its chunks under
+ * `/widget/`. Only page requests (GET of a path without a file extension, from a client that
+ * takes HTML) fall back to the dashboard's index.html, so the router can take them; a missing
+ * file answers 404.
  */
 export function serveFrontends(app: Hono<AppEnv>, distDir: string): void {
   const root = relative(process.cwd(), distDir) || '.';
@@ -17,11 +24,35 @@ export function serveFrontends(app: Hono<AppEnv>, distDir: string): void {
 
   const indexFile = join(distDir, 'dashboard', 'index.html');
   app.get('*', async (c, next) => {
-    const path = c.req.path;
-    if (path.startsWith('/host/') || path.startsWith('/event/') || !existsSync(indexFile)) return next();
+    if (!isPageRequest(c) || !existsSync(indexFile)) return next();
+    if (hasMalformedEscape(c.req.url)) throw new ApiError(400, 'VALIDATION_FAILED', 'The address is not valid.');
     c.header('Cache-Control', 'no-cache');
-    return c.html(readFileSync(indexFile, 'utf8'));
+    return c.html(withStyleNonce(readFileSync(indexFile, 'utf8'), styleNonce(c)));
   });
+}
+
+/** A page of the dashboard's router: not an API or file path, and asked for as HTML. */
+export function isPageRequest(c: Context): boolean {
+  const path = c.req.path;
+  if (NOT_PAGES.some((prefix) => path.startsWith(prefix)) || extname(path) !== '') return false;
+  const accept = c.req.header('accept');
+  return !accept || /text\/html|\*\/\*/.test(accept);
+}
+
+/** True when the URL's path has a `%` escape that does not decode (`/%ZZ`). */
+function hasMalformedEscape(url: string): boolean {
+  try {
+    decodeURIComponent(new URL(url).pathname);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** Hands the answer's CSP nonce to React Aria, which puts it on the `<style>` elements it adds. */
+function withStyleNonce(html: string, nonce: string | undefined): string {
+  if (!nonce) return html;
+  return html.replace(/<head[^>]*>/i, (head) => `${head}<meta property="csp-nonce" nonce="${nonce}">`);
 }
 
 const shortCache = (_path: string, c: { header(name: string, value: string): void }) =>
