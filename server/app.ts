@@ -4,6 +4,7 @@ import { compress } from 'hono/compress';
 import type { AppDeps, AppEnv } from './app-env';
 import { createAuthConfig } from './auth/auth-config';
 import { serveFrontends } from './frontends/serve-frontends';
+import { methodNotAllowed } from './http/method-not-allowed';
 import { eventCors } from './middleware/cors/event-cors';
 import { errorHandler, notFoundHandler } from './middleware/error-handler/error-handler';
 import { requestLogger } from './middleware/request-logger/request-logger';
@@ -28,7 +29,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.use('/host/v1/auth/*', initAuthConfig(() => authConfig));
   app.route('/host/v1', hostRoutes());
-  app.all('/host/v1/auth/*', authHandler());
+  app.on(['GET', 'POST'], '/host/v1/auth/*', authHandler());
+  app.all('/host/v1/auth/*', methodNotAllowed(['GET', 'POST']));
 
   // The guest area is called from the hosts' own sites: CORS per occasion, never for /host.
   app.use('/event/v1/*', eventCors());
