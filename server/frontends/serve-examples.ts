@@ -31,6 +31,15 @@ const OCCASION_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
+/** The path with its `%` escapes decoded; undefined when one does not decode (`/%ZZ`). */
+function decodePath(rawPath: string): string | undefined {
+  try {
+    return decodeURIComponent(rawPath);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The example host sites: static pages from `examples/`, served on their own port so they are
  * a different site from the API. In `.html` files, `{{API_ORIGIN}}` becomes the API's origin
@@ -48,7 +57,8 @@ export function createExamplesApp(options: ExamplesOptions): Hono {
   });
 
   app.get('*', (c) => {
-    let path = decodeURIComponent(c.req.path);
+    let path = decodePath(new URL(c.req.url).pathname);
+    if (path === undefined) return c.text('Bad request: the address is not valid.', 400);
     if (path.endsWith('/')) path += 'index.html';
     const file = normalize(join(examplesRoot, path));
     if (!file.startsWith(examplesRoot + sep) || !existsSync(file)) return c.text('Not found', 404);
