@@ -212,7 +212,7 @@ describe('the app in a shadow root', () => {
         }
         if (path === '/event/v1/info') return json(info);
         if (path === '/event/v1/household') return json(household);
-        if (path === '/event/v1/rsvp') return json({ error: { code: 'NOT_FOUND', message: 'Not yet.' } }, 404);
+        if (path === '/event/v1/rsvp') return json(null);
         return json({ error: { code: 'NOT_FOUND', message: '' } }, 404);
       }),
     );

@@ -78,7 +78,7 @@ describe('store types', () => {
   it('fetcher stores hold their entity and a ClientError; ids may be atoms', () => {
     expectTypeOf(host.guest('o', atom<string | null>(null)).get().data).toEqualTypeOf<Guest | undefined>();
     expectTypeOf(host.guests('o').get().error).toEqualTypeOf<ClientError | undefined>();
-    expectTypeOf(guest.$rsvp.get().data).toEqualTypeOf<Rsvp | undefined>();
+    expectTypeOf(guest.$rsvp.get().data).toEqualTypeOf<Rsvp | null | undefined>();
     expectTypeOf(host.$session.get()).toEqualTypeOf<SessionState<HostSession>>();
   });
 

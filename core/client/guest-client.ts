@@ -40,8 +40,8 @@ export interface GuestClient {
   getHousehold(): Promise<Result<EventHousehold>>;
   /** `PUT /household`: address fields, phone, email, members' names and dietary notes. */
   updateHousehold(body: EventHouseholdUpdateBody): Promise<Result<EventHousehold>>;
-  /** `GET /rsvp`: 404 until the household has answered. */
-  getRsvp(): Promise<Result<Rsvp>>;
+  /** `GET /rsvp`: the household's reply, or `null` until it has answered. */
+  getRsvp(): Promise<Result<Rsvp | null>>;
   /** `POST /rsvp`: 409 `RSVP_EXISTS` if there is one; 403 `RSVP_CLOSED` after the deadline. */
   createRsvp(body: RsvpBody): Promise<Result<Rsvp>>;
   /** `PUT /rsvp`: 403 `RSVP_CLOSED` after the deadline. */

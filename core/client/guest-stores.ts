@@ -32,8 +32,8 @@ export interface GuestStores {
   $info: EventQuery<EventInfo>;
   /** The guest's household; asked only once signed in. */
   $household: EventQuery<EventHousehold>;
-  /** The household's RSVP; its error is a 404 until the household has answered. */
-  $rsvp: EventQuery<Rsvp>;
+  /** The household's RSVP; its data is `null` until the household has answered. */
+  $rsvp: EventQuery<Rsvp | null>;
   /** Signs in to this occasion (invite code, or name and passcode); keeps the token, forgets the old data. */
   $signIn: Mutation<GuestCredentialsInput, GuestSignInResult>;
   /** Signs out; forgets the token and the data. */

@@ -19,8 +19,8 @@ export interface GuestState {
   sessionError?: ClientError;
   info: Resource<EventInfo>;
   household: Resource<EventHousehold>;
-  /** A 404 error until the household has replied. */
-  rsvp: Resource<Rsvp>;
+  /** `null` until the household has replied. */
+  rsvp: Resource<Rsvp | null>;
 }
 
 type DataKey = 'info' | 'household' | 'rsvp';

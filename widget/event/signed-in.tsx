@@ -24,7 +24,7 @@ export interface SignedInProps {
 export function SignedIn({ connection, state, session, focusHeading, onSignOut }: SignedInProps) {
   const strings = useStrings();
   const { info, household, rsvp } = state;
-  const failed = info.error ?? household.error ?? (rsvp.error?.status !== 404 ? rsvp.error : undefined);
+  const failed = info.error ?? household.error ?? rsvp.error;
   return (
     <div className="stack">
       <div className="row between">
@@ -43,7 +43,7 @@ export function SignedIn({ connection, state, session, focusHeading, onSignOut }
       </div>
       {failed ? (
         <Retry message={describeError(failed, strings)} onRetry={connection.refresh} />
-      ) : !info.data || !household.data || !(rsvp.data || rsvp.error) ? (
+      ) : !info.data || !household.data || rsvp.data === undefined ? (
         <Busy />
       ) : (
         <>

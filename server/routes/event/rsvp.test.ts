@@ -46,10 +46,10 @@ describe('RSVP', () => {
       .where('guest.householdId', '=', f.smith.id)
       .execute();
 
-  it('answers 404 before a reply, then stores one with every answer and answers it', async () => {
+  it('answers 200 null before a reply, then stores one with every answer and answers it', async () => {
     const missing = await send('GET');
-    expect(missing.status).toBe(404);
-    expect(await errorCode(missing)).toBe('NOT_FOUND');
+    expect(missing.status).toBe(200);
+    expect(await missing.json()).toBeNull();
 
     const created = await send('POST', smithReply());
     expect(created.status).toBe(201);
@@ -206,7 +206,9 @@ describe('RSVP', () => {
     }
     expect(await snapshotDatabase(t.deps.db)).toEqual(before);
     const jones = await signInGuest(t.app, { occasionId: f.occasionId, inviteCode: f.jones.inviteCode });
-    expect((await send('GET', undefined, jones.token)).status).toBe(404);
+    const jonesRsvp = await send('GET', undefined, jones.token);
+    expect(jonesRsvp.status).toBe(200);
+    expect(await jonesRsvp.json()).toBeNull();
   });
 
   it('names plus-ones only for guests who may bring one', async () => {

@@ -3,23 +3,17 @@ import { RsvpSchema } from '../../../core/schemas/event';
 import { isRsvpOpen } from '../../data/event-info';
 import { createRsvp, loadRsvp, updateRsvp, type RsvpOwner } from '../../data/event-rsvp';
 import type { RsvpChange } from '../../data/event-rsvp-plan';
-import { ApiError, notFound } from '../../http/api-error';
+import { ApiError } from '../../http/api-error';
 import { readJson } from '../../http/read-body';
 import { validate } from '../../http/validate';
 import { consumeWriteLimit } from './event-rate-limits';
 import type { EventEnv } from './event-env';
 
-const notYet = () => notFound('Your household has not replied yet.');
-
-/** `GET`, `POST` and `PUT /rsvp`: the household's reply. */
+/** `GET` (`null` before the household has replied), `POST` and `PUT /rsvp`: the household's reply. */
 export function eventRsvpRoutes(): Hono<EventEnv> {
   const routes = new Hono<EventEnv>();
 
-  routes.get('/rsvp', async (c) => {
-    const rsvp = await loadRsvp(c.get('deps').db, ownerOf(c));
-    if (!rsvp) throw notYet();
-    return c.json(rsvp);
-  });
+  routes.get('/rsvp', async (c) => c.json((await loadRsvp(c.get('deps').db, ownerOf(c))) ?? null));
 
   routes.post('/rsvp', async (c) => {
     const change = await readRsvpWrite(c, 'create');
