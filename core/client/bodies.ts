@@ -3,6 +3,7 @@ import type { AccountCreateSchema, PasswordChangeSchema } from '../schemas/accou
 import type { ActivityCreateSchema, ActivityUpdateSchema } from '../schemas/activity';
 import type { AttributeCategoryCreateSchema, AttributeCategoryUpdateSchema } from '../schemas/attribute-category';
 import type { GuestBulkSchema, GuestCreateSchema, GuestUpdateSchema } from '../schemas/guest';
+import type { GuestBulkDeleteSchema } from '../schemas/guest-bulk-delete';
 import type { HouseholdCreateSchema, HouseholdUpdateSchema } from '../schemas/household';
 import type { InviteLineCreateSchema, InviteLinesBulkSchema, InviteLineUpdateSchema } from '../schemas/invite-line';
 import type { OccasionCreateSchema, OccasionUpdateSchema } from '../schemas/occasion';
@@ -28,6 +29,8 @@ export type GuestCreateBody = v.InferInput<typeof GuestCreateSchema>;
 export type GuestUpdateBody = v.InferInput<typeof GuestUpdateSchema>;
 /** Body of `POST /occasions/{id}/guests`: `{ guests: [GuestUpsert] }`. */
 export type GuestBulkBody = v.InferInput<typeof GuestBulkSchema>;
+/** Body of `POST /occasions/{id}/guests/delete`: `{ ids: [guestId] }`, 1 to 10,000. */
+export type GuestBulkDeleteBody = v.InferInput<typeof GuestBulkDeleteSchema>;
 /** Body of `POST /occasion/{id}/household`. */
 export type HouseholdCreateBody = v.InferInput<typeof HouseholdCreateSchema>;
 /** Body of `PUT /occasion/{id}/household/{id}`. */

@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { Guest, GuestBulkResult } from '../schemas/guest';
+import type { GuestBulkDeleteResult } from '../schemas/guest-bulk-delete';
 import type { ApiErrorBody } from '../schemas/error';
 import type { EventInfo, GuestSessionInfo, Rsvp } from '../schemas/event';
 import type { InviteLine } from '../schemas/invite-line';
@@ -27,6 +28,7 @@ describe('client types', () => {
     expectTypeOf(client.host.listGuests('o')).resolves.toEqualTypeOf<Result<Guest[]>>();
     expectTypeOf(client.host.deleteGuest('o', 'g')).resolves.toEqualTypeOf<Result<void>>();
     expectTypeOf(client.host.upsertGuests).returns.resolves.toEqualTypeOf<Result<GuestBulkResult>>();
+    expectTypeOf(client.host.deleteGuests('o', { ids: ['g'] })).resolves.toEqualTypeOf<Result<GuestBulkDeleteResult>>();
     expectTypeOf(client.host.updateInviteLines).returns.resolves.toEqualTypeOf<Result<InviteLine[]>>();
     expectTypeOf(client.host.getSession()).resolves.toEqualTypeOf<Result<HostSession | null>>();
     expectTypeOf(client.guest.getInfo()).resolves.toEqualTypeOf<Result<EventInfo>>();

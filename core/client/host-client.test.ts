@@ -194,6 +194,19 @@ describe('host CRUD on the real routes', () => {
     });
   });
 
+  it('bulk delete of guests (POST /occasions/:id/guests/delete): all or nothing', async () => {
+    const { occasion, guest } = await seedOccasion(host);
+    const tom = ok(await host.createGuest(occasion.id, { firstName: 'Tom' }));
+    const refused = await host.deleteGuests(occasion.id, { ids: [tom.id, 'noSuchGuest1'] });
+    expect(refused.error).toMatchObject({
+      status: 400,
+      data: { error: { code: 'VALIDATION_FAILED', issues: [{ path: 'ids.1', message: 'No guest with this id in the occasion.' }] } },
+    });
+    expect(ok(await host.listGuests(occasion.id)).map((g) => g.id).sort()).toEqual([guest.id, tom.id].sort());
+    expect(ok(await host.deleteGuests(occasion.id, { ids: [tom.id, guest.id] }))).toEqual({ deleted: 2 });
+    expect(ok(await host.listGuests(occasion.id))).toEqual([]);
+  });
+
   it('sends a password change, and passes on the refusal of a wrong current password', async () => {
     const client = createKindlyClient({ baseUrl: BASE_URL, fetch: net.fetch });
     const account = ok(await client.host.getAccount());

@@ -2,6 +2,7 @@ import type { Account } from '../schemas/account';
 import type { Activity } from '../schemas/activity';
 import type { AttributeCategory } from '../schemas/attribute-category';
 import type { Guest, GuestBulkResult } from '../schemas/guest';
+import type { GuestBulkDeleteResult } from '../schemas/guest-bulk-delete';
 import type { Household } from '../schemas/household';
 import type { InviteLine } from '../schemas/invite-line';
 import type { Occasion } from '../schemas/occasion';
@@ -13,6 +14,7 @@ import type {
   AttributeCategoryCreateBody,
   AttributeCategoryUpdateBody,
   GuestBulkBody,
+  GuestBulkDeleteBody,
   GuestCreateBody,
   GuestUpdateBody,
   HouseholdCreateBody,
@@ -69,6 +71,11 @@ export interface HostClient {
   deleteGuest(occasionId: string, guestId: string): Promise<Result<void>>;
   /** `POST /occasions/{occasionId}/guests`: creates or updates up to 10,000 guests, all or nothing. */
   upsertGuests(occasionId: string, body: GuestBulkBody): Promise<Result<GuestBulkResult>>;
+  /**
+   * `POST /occasions/{occasionId}/guests/delete` `{ ids }`: deletes up to 10,000 guests, all or
+   * nothing (an id that is not the occasion's fails it with 400 and an issue on `ids.<index>`).
+   */
+  deleteGuests(occasionId: string, body: GuestBulkDeleteBody): Promise<Result<GuestBulkDeleteResult>>;
 
   listHouseholds(occasionId: string): Promise<Result<Household[]>>;
   createHousehold(occasionId: string, body: HouseholdCreateBody): Promise<Result<Household>>;
@@ -140,6 +147,7 @@ export function createHostClient(options: ClientOptions): HostClient {
     updateGuest: (occasionId, id, body) => put(`${o(occasionId)}${path`/guest/${id}`}`, body),
     deleteGuest: (occasionId, id) => del(`${o(occasionId)}${path`/guest/${id}`}`),
     upsertGuests: (occasionId, body) => post(path`/occasions/${occasionId}/guests`, body),
+    deleteGuests: (occasionId, body) => post(path`/occasions/${occasionId}/guests/delete`, body),
 
     listHouseholds: (occasionId) => get(`${o(occasionId)}/households`),
     createHousehold: (occasionId, body) => post(`${o(occasionId)}/household`, body),

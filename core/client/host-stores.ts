@@ -3,6 +3,7 @@ import type { Account } from '../schemas/account';
 import type { Activity } from '../schemas/activity';
 import type { AttributeCategory } from '../schemas/attribute-category';
 import type { Guest, GuestBulkResult } from '../schemas/guest';
+import type { GuestBulkDeleteResult } from '../schemas/guest-bulk-delete';
 import type { Household } from '../schemas/household';
 import type { InviteLine } from '../schemas/invite-line';
 import type { Occasion } from '../schemas/occasion';
@@ -13,6 +14,7 @@ import type {
   AttributeCategoryCreateBody,
   AttributeCategoryUpdateBody,
   GuestBulkBody,
+  GuestBulkDeleteBody,
   GuestCreateBody,
   GuestUpdateBody,
   HouseholdCreateBody,
@@ -75,6 +77,8 @@ export interface HostStores {
   $deleteGuest: Mutation<{ occasionId: string; guestId: string }, void>;
   /** `POST /occasions/{id}/guests`: bulk create or update. */
   $upsertGuests: Mutation<OccasionInput<GuestBulkBody>, GuestBulkResult>;
+  /** `POST /occasions/{id}/guests/delete`: bulk delete, all or nothing. */
+  $deleteGuests: Mutation<OccasionInput<GuestBulkDeleteBody>, GuestBulkDeleteResult>;
   $createHousehold: Mutation<OccasionInput<HouseholdCreateBody>, Household>;
   $updateHousehold: Mutation<OccasionInput<HouseholdUpdateBody> & { householdId: string }, Household>;
   $deleteHousehold: Mutation<{ occasionId: string; householdId: string }, void>;
@@ -152,6 +156,7 @@ export function createHostStores(host: HostClient): HostStores {
     $updateGuest: mutation((i) => host.updateGuest(i.occasionId, i.guestId, i.body), stale.updateGuest),
     $deleteGuest: mutation((i) => host.deleteGuest(i.occasionId, i.guestId), stale.deleteGuest),
     $upsertGuests: mutation((i) => host.upsertGuests(i.occasionId, i.body), stale.upsertGuests),
+    $deleteGuests: mutation((i) => host.deleteGuests(i.occasionId, i.body), stale.deleteGuests),
     $createHousehold: mutation((i) => host.createHousehold(i.occasionId, i.body), stale.createHousehold),
     $updateHousehold: mutation((i) => host.updateHousehold(i.occasionId, i.householdId, i.body), stale.updateHousehold),
     $deleteHousehold: mutation((i) => host.deleteHousehold(i.occasionId, i.householdId), stale.deleteHousehold),

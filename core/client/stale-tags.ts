@@ -36,6 +36,7 @@ export const hostStaleTags = {
   deleteGuest: ['Guest', 'Occasion', 'Household', 'InviteLine'],
   /** Rows may name households that are then created. */
   upsertGuests: ['Guest', 'Occasion', 'Household'],
+  deleteGuests: ['Guest', 'Occasion', 'Household', 'InviteLine'],
   createHousehold: ['Household', 'Occasion'],
   updateHousehold: ['Household'],
   /** Its guests are left with `householdId: null`. */

@@ -12,5 +12,6 @@ export * from './activity';
 export * from './attribute-category';
 export * from './household';
 export * from './guest';
+export * from './guest-bulk-delete';
 export * from './invite-line';
 export * from './event';

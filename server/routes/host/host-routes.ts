@@ -5,6 +5,7 @@ import { requireHost } from '../../middleware/require-host/require-host';
 import { accountRoutes } from './account';
 import { activityRoutes } from './activities';
 import { attributeCategoryRoutes } from './attribute-categories';
+import { guestBulkDeleteRoutes } from './guests-bulk-delete';
 import { guestBulkRoutes } from './guests-bulk';
 import { guestRoutes } from './guests';
 import { HOST_RATE_LIMITS } from './host-rate-limits';
@@ -34,6 +35,7 @@ export function hostRoutes(): Hono<AppEnv> {
   routes.route('/', householdRoutes());
   routes.route('/', guestRoutes());
   routes.route('/', guestBulkRoutes());
+  routes.route('/', guestBulkDeleteRoutes());
   routes.route('/', inviteLineRoutes());
   routes.route('/', inviteLineBulkRoutes());
 
