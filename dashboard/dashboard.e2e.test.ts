@@ -359,6 +359,24 @@ describe.skipIf(!chromiumPath)('dashboard in Chromium', () => {
     await page.getByTestId('import-counts').waitFor();
     await expect(page.getByTestId('import-counts').textContent()).resolves.toBe('200 rows in ' + download.suggestedFilename() + ': 200 guests.');
 
+    // Deleting selected guests is one request, not one per guest.
+    await page.getByRole('navigation', { name: 'Occasion' }).getByRole('link', { name: 'Guests' }).click();
+    await field(page, 'Search by name').locator('input').fill('smith');
+    await expect.poll(async () => (await page.getByTestId('guest-count').textContent()) ?? '').toMatch(/^Showing \d+ of 200 guests$/);
+    const shown = Number((await page.getByTestId('guest-count').textContent())!.match(/Showing (\d+)/)![1]);
+    expect(shown).toBeGreaterThan(1);
+    const deletes: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'DELETE' || request.url().endsWith('/guests/delete')) deletes.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    });
+    await page.getByRole('checkbox', { name: 'Select every guest shown' }).check();
+    await page.getByRole('button', { name: 'Delete…' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete guests' }).click();
+    await page.getByText(`${shown} guests deleted.`).waitFor();
+    expect(deletes).toEqual([expect.stringMatching(/^POST \/host\/v1\/occasions\/[\w-]+\/guests\/delete$/)]);
+    await field(page, 'Search by name').locator('input').fill('');
+    await expect.poll(() => page.getByTestId('guest-count').textContent()).toBe(`${200 - shown} guests`);
+
     // Sign out: the session ends, and the occasion pages need signing in again.
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/\/auth\/sign-in/);

@@ -338,39 +338,19 @@ function DeleteDialog({ occasionId, guests, onClose, onDone }: DialogProps) {
   const kindly = useKindly();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string>();
-  const [done, setDone] = useState(0);
 
   async function run() {
     setBusy(true);
     setMessage(undefined);
-    // There is no bulk delete route: a few deletes at a time, with progress.
-    let failed = 0;
-    let next = 0;
-    const worker = async () => {
-      while (next < guests.length) {
-        const guest = guests[next++]!;
-        const result = await kindly.client.deleteGuest(occasionId, guest.id);
-        if (result.error && result.error.status !== 404) failed++;
-        setDone((count) => count + 1);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(6, guests.length) }, worker));
-    kindly.stores.markStale(['Guest', 'Occasion', 'Household', 'InviteLine']);
+    // One request, all or nothing: a refusal deletes no one.
+    const result = await kindly.stores.$deleteGuests.mutate({ occasionId, body: { ids: guests.map((guest) => guest.id) } });
     setBusy(false);
-    if (failed > 0) setMessage(`${plural(failed, 'guest')} could not be deleted. Try again.`);
-    else onDone(`${plural(guests.length, 'guest')} deleted.`);
+    if (result.error) return setMessage(serverErrors(result.error).message);
+    onDone(`${plural(result.data.deleted, 'guest')} deleted.`);
   }
 
   return (
-    <BulkDialog
-      title={`Delete ${plural(guests.length, 'guest')}?`}
-      onClose={onClose}
-      action="Delete guests"
-      busy={busy}
-      message={message}
-      onRun={run}
-      progress={busy || done > 0 ? { value: done, max: guests.length } : undefined}
-    >
+    <BulkDialog title={`Delete ${plural(guests.length, 'guest')}?`} onClose={onClose} action="Delete guests" busy={busy} message={message} onRun={run}>
       <p>Their invitations and answers are deleted too. This cannot be undone.</p>
     </BulkDialog>
   );
