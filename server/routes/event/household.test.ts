@@ -159,6 +159,8 @@ describe('event info and household', () => {
       [{ country: 'Canada' }, 400, 'VALIDATION_FAILED'],
       [{ email: 'not an email' }, 400, 'VALIDATION_FAILED'],
       [{ addressLine1: 'x'.repeat(70_000) }, 413, 'PAYLOAD_TOO_LARGE'],
+      [[], 400, 'VALIDATION_FAILED'],
+      [[{ city: 'Lisbon' }], 400, 'VALIDATION_FAILED'],
     ];
     for (const [body, status, code] of cases) {
       const response = await eventRequest(t.app, 'PUT', '/household', { token: smith.token, body });

@@ -111,6 +111,10 @@ export async function expectBadBodiesRefused(
 ): Promise<void> {
   const before = await snapshotDatabase(t.deps.db);
   await expectError(host, method, path, '{"name": ', 400, 'MALFORMED_JSON');
+  for (const notAnObject of [[], [validBody], '"x"', 'null', '3']) {
+    const error = await expectError(host, method, path, notAnObject, 400, 'VALIDATION_FAILED');
+    expect(error.issues).toEqual([{ path: '', message: 'Expected a JSON object.' }]);
+  }
   const unknown = await expectError(host, method, path, { ...validBody, colour: 'blue' }, 400, 'VALIDATION_FAILED');
   expect(unknown.issues!.map((issue) => issue.path)).toContain('colour');
   for (const field of readOnly) {
