@@ -13,6 +13,7 @@ import {
   createOccasion,
   expectError,
   expectHiddenFrom,
+  expectHugeBulkRefused,
   expectJson,
   invite,
   issuePaths,
@@ -146,6 +147,11 @@ describe('guest bulk route', () => {
     expect(again).toMatchObject({ created: 0, updated: 1_000 });
     expect(again.guests.every((guest) => guest.phone === '555 0100' && guest.email !== '')).toBe(true);
   });
+
+  it('refuses millions of empty rows by their number, quickly and with few issues, and changes nothing', async () => {
+    const elapsed = await expectHugeBulkRefused(t, host, 'POST', bulkPath, { key: 'guests', label: 'Guests', max: 10_000 });
+    expect(elapsed).toBeLessThan(20_000);
+  }, 60_000);
 
   it("answers 404 for another account's occasion", async () => {
     await expectHiddenFrom(t, await signUpHost(t.app), [['POST', bulkPath, { guests: [{ firstName: 'Mine' }] }]]);

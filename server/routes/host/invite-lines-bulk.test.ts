@@ -12,6 +12,7 @@ import {
   createOccasion,
   expectError,
   expectHiddenFrom,
+  expectHugeBulkRefused,
   expectJson,
   invite,
   issuePaths,
@@ -135,6 +136,11 @@ describe('invite line bulk route', () => {
     const { summary } = await read<Occasion>(host, `/occasion/${occasion.id}`);
     expect(summary.perActivity.map((counts) => counts.invited)).toEqual([500, 2_000]);
   });
+
+  it('refuses millions of empty rows by their number, quickly and with few issues, and changes nothing', async () => {
+    const elapsed = await expectHugeBulkRefused(t, host, 'PUT', linesPath, { key: 'lines', label: 'Lines', max: 50_000 });
+    expect(elapsed).toBeLessThan(20_000);
+  }, 60_000);
 
   it("answers 404 for another account's occasion", async () => {
     await expectHiddenFrom(t, await signUpHost(t.app), [['PUT', linesPath, { lines: [{ guestId: ada.id, activityId: dinner.id, invited: true }] }]]);
