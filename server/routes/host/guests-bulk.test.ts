@@ -87,6 +87,15 @@ describe('guest bulk route', () => {
     expect(households[0]!.id).toBe(bo.householdId);
   });
 
+  it('makes one household of a name when imports naming it run at once', async () => {
+    const rows = Array.from({ length: 300 }, (_, i) => ({ firstName: `G${i}`, lastName: 'Race', householdName: `Household ${i}` }));
+    const responses = await Promise.all(Array.from({ length: 4 }, () => host.request('POST', bulkPath, { guests: rows })));
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200]);
+    const households = await read<Household[]>(host, `/occasion/${occasion.id}/households`);
+    expect(households).toHaveLength(300);
+    expect(households.every((household) => household.guestIds.length === 4)).toBe(true);
+  });
+
   it('writes nothing when one row is bad, and names the row', async () => {
     const ada = await createGuest(host, occasion.id);
     const rows: object[] = rowsNamed(50);

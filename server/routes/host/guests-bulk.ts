@@ -6,6 +6,7 @@ import { GuestBulkSchema, GuestCreateSchema, type GuestBulkResult, type GuestCre
 import { HouseholdCreateSchema } from '../../../core/schemas/household';
 import type { AppEnv } from '../../app-env';
 import { IDS_PER_STATEMENT, chunked, idSource, rowsPerStatement } from '../../data/batch';
+import { lockOccasionForBulk } from '../../data/bulk-lock';
 import {
   guestReferenceIssues,
   guestWritable,
@@ -30,11 +31,14 @@ export function guestBulkRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.post('/occasions/:occasionId/guests', async (c) => {
-    const { db } = c.get('deps');
+    const { db, dbKind } = c.get('deps');
     const occasionId = c.req.param('occasionId');
     await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
     const { guests } = await readBody(c, GuestBulkSchema, BULK_BODY_LIMIT);
-    const result = await db.transaction().execute((trx) => upsertGuests(trx, occasionId, guests));
+    const result = await db.transaction().execute(async (trx) => {
+      await lockOccasionForBulk(trx, dbKind, occasionId);
+      return upsertGuests(trx, occasionId, guests);
+    });
     return c.json(result);
   });
 

@@ -137,6 +137,17 @@ describe('invite line bulk route', () => {
     expect(summary.perActivity.map((counts) => counts.invited)).toEqual([500, 2_000]);
   });
 
+  it('answers 200 to four identical bulks sent at once, and keeps one line per guest and activity', async () => {
+    const rows = Array.from({ length: 300 }, (_, i) => ({ firstName: `G${i}`, lastName: 'Race' }));
+    const { guests } = await expectJson<GuestBulkResult>(host, 'POST', `/occasions/${occasion.id}/guests`, { guests: rows }, 200);
+    const lines = guests.flatMap((guest) => [ceremony, dinner].map((activity) => ({ guestId: guest.id, activityId: activity.id, invited: true, response: 'ATTENDING' })));
+    const responses = await Promise.all(Array.from({ length: 4 }, () => host.request('PUT', linesPath, { lines })));
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200]);
+    const stored = await read<InviteLine[]>(host, linesPath);
+    expect(stored).toHaveLength(600);
+    expect(new Set(stored.map((line) => line.response))).toEqual(new Set(['ATTENDING']));
+  });
+
   it('refuses millions of empty rows by their number, quickly and with few issues, and changes nothing', async () => {
     const elapsed = await expectHugeBulkRefused(t, host, 'PUT', linesPath, { key: 'lines', label: 'Lines', max: 50_000 });
     expect(elapsed).toBeLessThan(20_000);
