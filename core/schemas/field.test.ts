@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { toApiIssues } from './error';
-import { choice, crossCheck, flag, integer, list, nullOr, uniqueItems } from './field';
+import { choice, crossCheck, flag, integer, list, MAX_LIST_ISSUES, nullOr, uniqueItems } from './field';
 import { strictBody } from './strict-body';
 import { instantField, text } from './text';
 
@@ -78,6 +78,20 @@ describe('list', () => {
   it('reports item issues at their index', () => {
     const result = v.safeParse(names, ['a', '']);
     expect(toApiIssues(result.issues ?? [])).toEqual([{ path: '1', message: 'Name is required.' }]);
+  });
+
+  it('refuses a list past its bound without checking any item', () => {
+    const checked: unknown[] = [];
+    const spy = list(v.pipe(v.unknown(), v.check((item) => (checked.push(item), false), 'Bad.')), { label: 'Rows', max: 3 });
+    expect(messages(spy, Array.from({ length: 1_000_000 }, () => ({})))).toEqual(['Rows can have at most 3 entries.']);
+    expect(checked).toEqual([]);
+  });
+
+  it(`stops checking items once ${MAX_LIST_ISSUES} issues are found`, () => {
+    const rows = list(v.object({ a: v.string(), b: v.string() }), { label: 'Rows', max: 50_000 });
+    const result = v.safeParse(rows, Array.from({ length: 50_000 }, () => ({})));
+    expect(result.issues).toHaveLength(MAX_LIST_ISSUES);
+    expect(toApiIssues(result.issues ?? []).slice(0, 3).map((issue) => issue.path)).toEqual(['0.a', '0.b', '1.a']);
   });
 });
 

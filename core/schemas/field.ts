@@ -134,12 +134,72 @@ export type ListSchema<TItem extends v.GenericSchema> = v.SchemaWithPipe<
 /* @__NO_SIDE_EFFECTS__ */
 export function list<TItem extends v.GenericSchema>(item: TItem, options: ListOptions): ListSchema<TItem> {
   const { label, min = 0, max, tooFew = `${label} needs at least ${min}.` } = options;
+  const tooMany = `${label} can have at most ${max.toLocaleString('en-US')} entries.`;
   return v.pipe(
-    v.array(item, `${label} must be a list.`),
+    boundedArray(v.array(item, `${label} must be a list.`), max, tooMany),
     v.minLength(min, tooFew),
-    v.maxLength(max, `${label} can have at most ${max.toLocaleString('en-US')} entries.`),
+    v.maxLength(max, tooMany),
     v.title(label),
   );
+}
+
+/** Most issues the items of one list report: an error body shows at most 100 (`toApiIssues`). */
+export const MAX_LIST_ISSUES = 100;
+
+/**
+ * Valibot's array schema checks every item before the pipe looks at the length, and keeps
+ * every issue: a bulk body of millions of empty rows (`[{},{},…]`) would cost gigabytes. The
+ * schema's run is replaced by one that refuses a list longer than `max` before looking at any
+ * item, and stops checking items once {@link MAX_LIST_ISSUES} issues are found. Otherwise it
+ * does what valibot's does. The replacement is an own property, so copies of the schema keep it.
+ */
+function boundedArray<TItem extends v.GenericSchema>(
+  schema: v.ArraySchema<TItem, string>,
+  max: number,
+  tooMany: string,
+): v.ArraySchema<TItem, string> {
+  const run = schema['~run'];
+  (schema as { -readonly [K in '~run']: v.ArraySchema<TItem, string>[K] })['~run'] = function (dataset, config) {
+    const input: unknown = dataset.value;
+    if (!Array.isArray(input)) return run.call(this, dataset, config);
+    if (input.length > max) return refuseLength(dataset, input, max, tooMany);
+    const output: unknown[] = [];
+    const issues: v.BaseIssue<unknown>[] = [];
+    let typed = true;
+    for (let key = 0; key < input.length; key++) {
+      const value: unknown = input[key];
+      const itemDataset = schema.item['~run']({ value }, config);
+      if (itemDataset.issues) {
+        const pathItem: v.ArrayPathItem = { type: 'array', origin: 'value', input, key, value };
+        for (const issue of itemDataset.issues) issues.push({ ...issue, path: issue.path ? [pathItem, ...issue.path] : [pathItem] });
+        if (config.abortEarly || issues.length >= MAX_LIST_ISSUES) {
+          typed = false;
+          break;
+        }
+      }
+      if (!itemDataset.typed) typed = false;
+      output.push(itemDataset.value);
+    }
+    return Object.assign(dataset, {
+      typed,
+      value: output,
+      ...(issues.length > 0 ? { issues: [...(dataset.issues ?? []), ...issues] } : {}),
+    }) as ReturnType<typeof run>;
+  };
+  return schema;
+}
+
+function refuseLength<TDataset extends { value: unknown }>(dataset: TDataset, input: unknown[], max: number, message: string) {
+  const issue: v.MaxLengthIssue<unknown[], number> = {
+    kind: 'validation',
+    type: 'max_length',
+    input,
+    expected: `<=${max}`,
+    received: `${input.length}`,
+    message,
+    requirement: max,
+  };
+  return Object.assign(dataset, { typed: false, issues: [issue] }) as never;
 }
 
 /** The first index at which each key was seen, for duplicate checks. */

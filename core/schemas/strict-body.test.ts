@@ -54,9 +54,20 @@ describe('strictBody', () => {
     expect(v.safeParse(body, input).issues?.[0]?.message).toBe('Unknown field "__proto__".');
   });
 
+  it('refuses an array, also once made partial, rather than taking it for an empty object', () => {
+    const patch = v.partial(strictBody({ name: v.string() }));
+    expect(v.safeParse(patch, {}).success).toBe(true);
+    const result = v.safeParse(patch, []);
+    expect(result.success).toBe(false);
+    expect(toApiIssues(result.issues ?? [])).toEqual([{ path: '', message: 'Expected a JSON object.' }]);
+    expect(result.issues?.[0]?.input).toEqual([]);
+    expect(v.safeParse(v.pipe(patch, v.check(() => true)), []).success).toBe(false);
+  });
+
   it('says when the body is not an object', () => {
     expect(v.safeParse(body, 'x').issues?.[0]?.message).toBe('Expected a JSON object.');
     expect(v.safeParse(body, null).issues?.[0]?.message).toBe('Expected a JSON object.');
+    expect(v.safeParse(body, []).issues?.[0]?.message).toBe('Expected a JSON object.');
     expect(v.safeParse(strictBody({}, { label: 'Each line' }), 3).issues?.[0]?.message).toBe(
       'Each line must be an object.',
     );

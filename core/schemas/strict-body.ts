@@ -64,11 +64,31 @@ export function strictBody<const TEntries extends v.ObjectEntries>(
   options: StrictBodyOptions = {},
 ): StrictBodySchema<TEntries> {
   const notAnObject = options.label ? `${options.label} must be an object.` : 'Expected a JSON object.';
-  return v.strictObject(entries, (issue: v.StrictObjectIssue): string => {
+  return refusingArrays(v.strictObject(entries, (issue: v.StrictObjectIssue): string => {
     const key = issue.path?.[issue.path.length - 1]?.key;
     if (typeof key !== 'string') return notAnObject;
     if (issue.expected === 'never') return `Unknown field "${key.length > 40 ? `${key.slice(0, 40)}…` : key}".`;
     const schema = Object.prototype.hasOwnProperty.call(entries, key) ? (entries as v.ObjectEntries)[key] : undefined;
     return `${schema ? fieldLabel(schema, key) : humanise(key)} is required.`;
-  });
+  }));
+}
+
+/**
+ * Valibot's object schemas take an array for an object (`typeof [] === 'object'`), so `[]`
+ * would pass as an empty patch. The schema's own run is wrapped: an array is checked as if it
+ * were `null`, which gives the schema's "not an object" issue, with the array as its input.
+ * The wrapper is an own property, so `v.partial` and the like, which copy the schema, keep it.
+ */
+function refusingArrays<TSchema extends v.StrictObjectSchema<v.ObjectEntries, v.ErrorMessage<v.StrictObjectIssue>>>(
+  schema: TSchema,
+): TSchema {
+  const run = schema['~run'];
+  (schema as { -readonly [K in '~run']: TSchema[K] })['~run'] = function (this: TSchema, dataset, config) {
+    if (!Array.isArray(dataset.value)) return run.call(this, dataset, config);
+    const input: unknown = dataset.value;
+    const refused = run.call(this, { value: null }, config);
+    for (const issue of refused.issues ?? []) Object.assign(issue, { input, received: 'Array' });
+    return refused;
+  } as TSchema['~run'];
+  return schema;
 }

@@ -94,6 +94,31 @@ describe('host auth through Auth.js', () => {
     expect(((await last!.json()) as { error: { code: string } }).error.code).toBe('RATE_LIMITED');
   });
 
+  it('counts a sign-in per account whatever parameters its content type carries, as Auth.js reads the form', async () => {
+    const host = await signUpHost(t.app);
+    const { email, password } = host.credentials;
+    const signInAs = async (contentType: string, secret: string) => {
+      const jar = new CookieJar();
+      const csrf = await t.app.request(`${BASE}/host/v1/auth/csrf`);
+      jar.store(csrf);
+      const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+      const response = await t.app.request(`${BASE}/host/v1/auth/callback/credentials`, {
+        method: 'POST',
+        headers: { 'content-type': contentType, 'x-auth-return-redirect': '1', cookie: jar.header() },
+        body: new URLSearchParams({ email: email.toUpperCase(), password: secret, csrfToken }).toString(),
+      });
+      jar.store(response);
+      return { response, signedIn: Boolean(jar.get('authjs.session-token')) };
+    };
+    const crafted = 'application/x-www-form-urlencoded; x=json';
+    expect((await signInAs(crafted, password)).signedIn).toBe(true);
+    for (let i = 1; i < 10; i++) expect((await signInAs(crafted, 'wrong password here')).signedIn).toBe(false);
+    const limited = await signInAs('application/x-www-form-urlencoded', password);
+    expect(limited.response.status).toBe(429);
+    expect(limited.signedIn).toBe(false);
+    expect((await signInAs(crafted, password)).response.status).toBe(429);
+  });
+
   it('never logs passwords or tokens', async () => {
     const host = await signUpHost(t.app);
     await host.request('GET', '/account');

@@ -9,10 +9,12 @@ import {
   type EventHouseholdUpdate,
 } from '../../core/schemas/event';
 import type { AgeGroup } from '../../core/schemas/guest';
+import type { DatabaseKind } from '../db/create-database';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { validate } from '../http/validate';
 import { readBool } from './json-column';
+import { lockRows } from './row-lock';
 
 const ADDRESS_KEYS = ['addressLine1', 'addressLine2', 'city', 'state', 'postalCode', 'country', 'phone', 'email'] as const;
 type AddressKey = (typeof ADDRESS_KEYS)[number];
@@ -72,20 +74,26 @@ export async function loadEventHousehold(db: Kysely<Database>, householdId: stri
  */
 export async function updateEventHousehold(
   db: Kysely<Database>,
+  kind: DatabaseKind,
   householdId: string,
   patch: EventHouseholdUpdate,
   now: Date,
 ): Promise<void> {
   const { guests = [], ...addressPatch } = patch;
-  const current = await db.selectFrom('household').select(ADDRESS_KEYS).where('id', '=', householdId).executeTakeFirstOrThrow();
-  const address = validate(EventHouseholdUpdateSchema, { ...current, ...addressPatch }) as Pick<EventHouseholdUpdate, AddressKey>;
-  const members = await householdMembers(db, householdId);
-  assertMembers(guests, new Set(members.map((member) => member.id)));
   const updatedAt = now.toISOString();
   await db.transaction().execute(async (trx) => {
+    // The household, then its members: the host's own writes to them wait, and lose nothing.
+    await lockRows(trx, kind, 'household', [householdId]);
+    const current = await trx.selectFrom('household').select(ADDRESS_KEYS).where('id', '=', householdId).executeTakeFirstOrThrow();
+    const address = validate(EventHouseholdUpdateSchema, { ...current, ...addressPatch }) as Pick<EventHouseholdUpdate, AddressKey>;
+    const memberIds = (await trx.selectFrom('guest').select('id').where('householdId', '=', householdId).execute()).map((row) => row.id);
+    assertMembers(guests, new Set(memberIds));
+    await lockRows(trx, kind, 'guest', guests.map((correction) => correction.id));
+    const members = await householdMembers(trx, householdId);
     await trx.updateTable('household').set({ ...address, updatedAt }).where('id', '=', householdId).execute();
     for (const correction of guests) {
-      const member = members.find((m) => m.id === correction.id)!;
+      const member = members.find((m) => m.id === correction.id);
+      if (!member) continue;
       const firstName = correction.firstName ?? member.firstName;
       const lastName = correction.lastName ?? member.lastName;
       await trx

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type * as v from 'valibot';
 import { ApiError } from './api-error';
+import { refuseLongLists } from './list-lengths';
 import { validate } from './validate';
 
 /** The largest body of an ordinary request. */
@@ -17,15 +18,19 @@ export async function readBody<S extends v.GenericSchema>(
   schema: S,
   limit: number = DEFAULT_BODY_LIMIT,
 ): Promise<v.InferOutput<S>> {
-  return validate(schema, await readJson(c, limit));
+  return validate(schema, await readJson(c, limit, schema));
 }
 
-/** Reads and parses a JSON body within a size limit, without validating it. */
-export async function readJson(c: Context, limit: number = DEFAULT_BODY_LIMIT): Promise<unknown> {
+/**
+ * Reads and parses a JSON body within a size limit, without validating it. Given the schema, a
+ * top-level list longer than the schema allows is refused before the text is parsed.
+ */
+export async function readJson(c: Context, limit: number = DEFAULT_BODY_LIMIT, schema?: v.GenericSchema): Promise<unknown> {
   if (!isJson(c.req.header('content-type'))) {
     throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the body as JSON (Content-Type: application/json).');
   }
   const text = await readText(c.req.raw, limit);
+  if (schema && limit > DEFAULT_BODY_LIMIT) refuseLongLists(schema, text);
   try {
     return JSON.parse(text);
   } catch {

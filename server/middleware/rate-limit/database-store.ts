@@ -15,14 +15,14 @@ export class DatabaseRateLimitStore implements RateLimitStore {
 
   constructor(private readonly db: Kysely<Database>) {}
 
-  async hit(key: string, windowMs: number, now: number): Promise<RateLimitHit> {
+  async hit(key: string, windowMs: number, now: number, amount = 1): Promise<RateLimitHit> {
     const expired = sql<boolean>`${sql.ref('rateLimit.resetAt')} <= ${now}`;
     const row = await this.db
       .insertInto('rateLimit')
-      .values({ key, count: 1, resetAt: now + windowMs })
+      .values({ key, count: amount, resetAt: now + windowMs })
       .onConflict((conflict) =>
         conflict.column('key').doUpdateSet({
-          count: sql<number>`CASE WHEN ${expired} THEN 1 ELSE ${sql.ref('rateLimit.count')} + 1 END`,
+          count: sql<number>`CASE WHEN ${expired} THEN ${amount} ELSE ${sql.ref('rateLimit.count')} + ${amount} END`,
           resetAt: sql<number>`CASE WHEN ${expired} THEN ${now + windowMs} ELSE ${sql.ref('rateLimit.resetAt')} END`,
         }),
       )

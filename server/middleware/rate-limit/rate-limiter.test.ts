@@ -67,6 +67,16 @@ function storeContract(makeStore: () => RateLimitStore) {
     expect(await retryAfterOf(limiter.consume([{ rule, key: `${client}-other` }]))).toBeUndefined();
   });
 
+  it('reads a count without counting when the amount is 0', async () => {
+    const store = makeStore();
+    const key = `peek-${randomBytes(4).toString('hex')}`;
+    const now = Date.now();
+    expect((await store.hit(key, 60_000, now, 0)).count).toBe(0);
+    await store.hit(key, 60_000, now);
+    expect((await store.hit(key, 60_000, now + 1, 0)).count).toBe(1);
+    expect((await store.hit(key, 60_000, now + 2)).count).toBe(2);
+  });
+
   it('counts once for every hit when hits arrive at once', async () => {
     const store = makeStore();
     const key = `burst-${randomBytes(4).toString('hex')}`;
@@ -77,6 +87,32 @@ function storeContract(makeStore: () => RateLimitStore) {
 
 describe('RateLimiter with the memory store', () => {
   storeContract(() => new MemoryRateLimitStore());
+
+  it('holds a bounded number of keys however many random ones arrive, and still limits a recent one', async () => {
+    const store = new MemoryRateLimitStore(1_000);
+    const limiter = new RateLimiter(store);
+    const sizes: number[] = [];
+    for (let i = 0; i < 20_000; i++) {
+      await limiter.consume([{ rule: { ...rule, windowMs: 3_600_000 }, key: `occasion-${randomBytes(9).toString('base64url')}` }]);
+      if (i % 500 === 0) sizes.push(store.size);
+    }
+    expect(store.size).toBeLessThanOrEqual(1_000);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(1_000);
+    for (let i = 0; i < rule.limit; i++) await limiter.consume([{ rule, key: 'recent' }]);
+    expect(await retryAfterOf(limiter.consume([{ rule, key: 'recent' }]))).toBeGreaterThan(0);
+  });
+
+  it('makes room by dropping windows that ended before live ones', async () => {
+    const clock = manualClock();
+    const store = new MemoryRateLimitStore(10);
+    const limiter = new RateLimiter(store, clock.now);
+    await limiter.consume([{ rule: { ...rule, windowMs: 3_600_000 }, key: 'long' }]);
+    for (let i = 0; i < 9; i++) await limiter.consume([{ rule: { ...rule, windowMs: 1_000 }, key: `short-${i}` }]);
+    clock.advance(2_000);
+    await limiter.consume([{ rule, key: 'new' }]);
+    expect(store.size).toBe(2);
+    expect((await store.hit('test:long', 3_600_000, clock.now(), 0)).count).toBe(1);
+  });
 
   it('lets a client in again when the window ends', async () => {
     const clock = manualClock();

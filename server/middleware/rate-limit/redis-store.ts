@@ -4,7 +4,7 @@ import type { RateLimitHit, RateLimitStore } from './rate-limiter';
 
 /**
  * Fixed-window counters in Redis, shared by every server instance that uses it. One MULTI per
- * hit: INCR, PEXPIRE NX (only the first hit of a window sets its end), PTTL. Keys vanish on
+ * hit: INCRBY (0 reads the count), PEXPIRE NX (only the first hit of a window sets its end), PTTL. Keys vanish on
  * their own when the window ends.
  */
 export class RedisRateLimitStore implements RateLimitStore {
@@ -13,11 +13,11 @@ export class RedisRateLimitStore implements RateLimitStore {
     private readonly prefix = 'kindly:rate:',
   ) {}
 
-  async hit(key: string, windowMs: number, now: number): Promise<RateLimitHit> {
+  async hit(key: string, windowMs: number, now: number, amount = 1): Promise<RateLimitHit> {
     const fullKey = this.prefix + key;
     const results = await this.redis
       .multi()
-      .incr(fullKey)
+      .incrby(fullKey, amount)
       .pexpire(fullKey, windowMs, 'NX')
       .pttl(fullKey)
       .exec()

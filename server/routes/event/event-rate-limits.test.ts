@@ -49,13 +49,36 @@ describe('rate limits of the event area', () => {
     expect((await signInFrom('10.0.0.1', { occasionId: other.occasionId, inviteCode: other.smith.inviteCode })).status).toBe(200);
   });
 
-  it('limits sign-in per occasion, whatever the client', async () => {
-    await prefill(EVENT_RATE_LIMITS.signInPerOccasion.name, f.occasionId, 3_600_000, EVENT_RATE_LIMITS.signInPerOccasion.limit);
-    for (const address of ['10.1.1.1', '10.2.2.2']) {
-      const response = await signInFrom(address, rightCode());
-      expect(response.status).toBe(429);
-      expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(60);
-    }
+  it("spends none of the occasion's budget on attempts a client's own limit refused, so a guest elsewhere gets in", async () => {
+    const responses = await Promise.all(Array.from({ length: 310 }, () => signInFrom('10.0.0.1', wrongCode())));
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(EVENT_RATE_LIMITS.signInPerClientMinute.limit);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(310 - EVENT_RATE_LIMITS.signInPerClientMinute.limit);
+    const { name, windowMs } = EVENT_RATE_LIMITS.signInFailuresPerOccasion;
+    expect((await store.hit(`${name}:${f.occasionId}`, windowMs, Date.now(), 0)).count).toBe(5);
+    expect((await signInFrom('10.0.0.2', rightCode())).status).toBe(200);
+  });
+
+  it('lets a guest with a clean record in while failures from many addresses exhaust the occasion budget', async () => {
+    const { limit } = EVENT_RATE_LIMITS.signInFailuresPerOccasion;
+    const addresses = Array.from({ length: Math.ceil(limit / 5) + 4 }, (_, i) => `10.9.${Math.floor(i / 250)}.${i % 250}`);
+    const responses = await Promise.all(addresses.flatMap((address) => Array.from({ length: 5 }, () => signInFrom(address, wrongCode()))));
+    expect(responses.filter((response) => response.status === 401).length).toBeGreaterThanOrEqual(limit);
+    expect((await signInFrom('10.0.0.2', rightCode())).status).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await signInFrom('10.5.5.5', wrongCode())).status).toBe(401);
+    const slowed = await signInFrom('10.5.5.5', rightCode());
+    expect(slowed.status).toBe(429);
+    expect(Number(slowed.headers.get('retry-after'))).toBeGreaterThan(60);
+  });
+
+  it('once the occasion has seen too many failures, refuses a client after its second failure of the hour', async () => {
+    const { name, limit, windowMs } = EVENT_RATE_LIMITS.signInFailuresPerOccasion;
+    await prefill(name, f.occasionId, windowMs, limit);
+    expect((await signInFrom('10.3.3.3', wrongCode())).status).toBe(401);
+    expect((await signInFrom('10.3.3.3', wrongCode())).status).toBe(401);
+    expect((await signInFrom('10.3.3.3', rightCode())).status).toBe(429);
+    expect((await signInFrom('10.4.4.4', rightCode())).status).toBe(200);
+    expect((await signInFrom('10.4.4.4', rightCode())).status).toBe(200);
   });
 
   it('limits RSVP and household writes per session, not per household', async () => {

@@ -8,7 +8,7 @@ import { ApiError } from '../../http/api-error';
 import { clientAddress } from '../../http/client-address';
 import { readBody } from '../../http/read-body';
 import { checkOccasionOrigin } from '../../middleware/cors/event-cors';
-import { EVENT_RATE_LIMITS } from './event-rate-limits';
+import { checkSignInLimits, recordSignInFailure } from './event-rate-limits';
 import type { EventEnv } from './event-env';
 import { checkGuestRequest, clearGuestCookie, currentGuest, setGuestCookie } from './require-guest';
 
@@ -36,12 +36,9 @@ export function guestAuthRoutes(): Hono<EventEnv> {
     const occasion = await findOccasionForSignIn(db, input.occasionId);
     await checkOccasionOrigin(c, occasion ?? null);
     const client = `${clientAddress(c)}|${input.occasionId}`;
-    await rateLimiter.consume([
-      { rule: EVENT_RATE_LIMITS.signInPerClientMinute, key: client },
-      { rule: EVENT_RATE_LIMITS.signInPerClientHour, key: client },
-      { rule: EVENT_RATE_LIMITS.signInPerOccasion, key: input.occasionId },
-    ]);
+    await checkSignInLimits(rateLimiter, input.occasionId, client);
     const result = await signIn(db, occasion, input);
+    if (!result) await recordSignInFailure(rateLimiter, input.occasionId, client);
     await waitUntil(started + GUEST_SIGN_IN_FLOOR_MS);
     if (!result) throw invalidCredentials();
     setGuestCookie(c, result.token, new Date(result.expiresAt));

@@ -95,6 +95,23 @@ describe('event info and household', () => {
     for (const secret of ['allergic', 'aunt', 'bride', f.smith.inviteCode, f.jones.inviteCode, f.jones.ann]) expect(text).not.toContain(secret);
   });
 
+  it("keeps both the guest's correction and the host's change made at the same moment", async () => {
+    const guestPath = `/occasion/${f.occasionId}/guest/${f.smith.jose}`;
+    const householdPath = `/occasion/${f.occasionId}/household/${f.smith.id}`;
+    for (let round = 0; round < 20; round++) {
+      const [guestFix, hostGuest, hostHousehold] = await Promise.all([
+        eventRequest(t.app, 'PUT', '/household', { token: smith.token, body: { city: `City ${round}`, guests: [{ id: f.smith.jose, firstName: `José ${round}` }] } }),
+        f.host.request('PUT', guestPath, { notes: `Host note ${round}` }),
+        f.host.request('PUT', householdPath, { notes: `Household note ${round}` }),
+      ]);
+      expect([guestFix.status, hostGuest.status, hostHousehold.status]).toEqual([200, 200, 200]);
+      const guest = (await (await f.host.request('GET', guestPath)).json()) as { firstName: string; notes: string };
+      expect(guest, `round ${round}`).toMatchObject({ firstName: `José ${round}`, notes: `Host note ${round}` });
+      const household = (await (await f.host.request('GET', householdPath)).json()) as { city: string; notes: string };
+      expect(household, `round ${round}`).toMatchObject({ city: `City ${round}`, notes: `Household note ${round}` });
+    }
+  });
+
   it('lets a guest correct the address, names and dietary notes; the new name signs in', async () => {
     const response = await eventRequest(t.app, 'PUT', '/household', {
       token: smith.token,
@@ -159,6 +176,8 @@ describe('event info and household', () => {
       [{ country: 'Canada' }, 400, 'VALIDATION_FAILED'],
       [{ email: 'not an email' }, 400, 'VALIDATION_FAILED'],
       [{ addressLine1: 'x'.repeat(70_000) }, 413, 'PAYLOAD_TOO_LARGE'],
+      [[], 400, 'VALIDATION_FAILED'],
+      [[{ city: 'Lisbon' }], 400, 'VALIDATION_FAILED'],
     ];
     for (const [body, status, code] of cases) {
       const response = await eventRequest(t.app, 'PUT', '/household', { token: smith.token, body });

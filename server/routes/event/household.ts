@@ -14,11 +14,11 @@ export function eventHouseholdRoutes(): Hono<EventEnv> {
   });
 
   routes.put('/household', async (c) => {
-    const { db } = c.get('deps');
+    const { db, dbKind } = c.get('deps');
     const { householdId } = c.get('guest').session;
     await consumeWriteLimit(c);
     const patch = await readBody(c, EventHouseholdUpdateSchema);
-    await updateEventHousehold(db, householdId, patch, new Date());
+    await updateEventHousehold(db, dbKind, householdId, patch, new Date());
     return c.json(await loadEventHousehold(db, householdId));
   });
 

@@ -343,6 +343,7 @@ describe('RSVP', () => {
       [{ ...reply, plusOnes: [{ forGuestId: f.smith.jane, firstName: 'P'.repeat(10_240) }] }, 400, 'VALIDATION_FAILED'],
       [{ ...reply, plusOnes: [{ forGuestId: f.smith.jane, firstName: '' }] }, 400, 'VALIDATION_FAILED'],
       [{ message: 'no responses' }, 400, 'VALIDATION_FAILED'],
+      [[], 400, 'VALIDATION_FAILED'],
       [{ ...reply, message: 'x'.repeat(70_000) }, 413, 'PAYLOAD_TOO_LARGE'],
     ];
     for (const [body, status, code] of cases) {

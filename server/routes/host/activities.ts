@@ -3,6 +3,7 @@ import { ActivityCreateSchema, ActivityUpdateSchema } from '../../../core/schema
 import type { AppEnv } from '../../app-env';
 import { activityWritable, findActivity, listActivities, toActivity, toActivityRow } from '../../data/activities';
 import { assertOwnedOccasion } from '../../data/occasions';
+import { lockRows } from '../../data/row-lock';
 import { newId } from '../../db/ids';
 import { readBody } from '../../http/read-body';
 import { validate } from '../../http/validate';
@@ -36,13 +37,18 @@ export function activityRoutes(): Hono<AppEnv> {
   });
 
   routes.put('/occasion/:occasionId/activity/:activityId', async (c) => {
-    const { db } = c.get('deps');
+    const { db, dbKind } = c.get('deps');
     const { occasionId, activityId } = c.req.param();
     await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
-    const current = await findActivity(db, occasionId, activityId);
+    await findActivity(db, occasionId, activityId);
     const patch = await readBody(c, ActivityUpdateSchema);
-    const row = toActivityRow(current.id, occasionId, validate(ActivityCreateSchema, { ...activityWritable(current), ...patch }));
-    await db.updateTable('activity').set(row).where('id', '=', current.id).execute();
+    const row = await db.transaction().execute(async (trx) => {
+      await lockRows(trx, dbKind, 'activity', [activityId]);
+      const current = await findActivity(trx, occasionId, activityId);
+      const merged = toActivityRow(current.id, occasionId, validate(ActivityCreateSchema, { ...activityWritable(current), ...patch }));
+      await trx.updateTable('activity').set(merged).where('id', '=', current.id).execute();
+      return merged;
+    });
     return c.json(toActivity(row));
   });
 

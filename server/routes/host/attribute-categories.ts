@@ -13,6 +13,7 @@ import {
   toAttributeCategoryRow,
 } from '../../data/attribute-categories';
 import { assertOwnedOccasion } from '../../data/occasions';
+import { lockRows } from '../../data/row-lock';
 import { readBool } from '../../data/json-column';
 import { newId } from '../../db/ids';
 import type { Database } from '../../db/schema';
@@ -52,18 +53,21 @@ export function attributeCategoryRoutes(): Hono<AppEnv> {
   });
 
   routes.put('/occasion/:occasionId/attribute-category/:categoryId', async (c) => {
-    const { db } = c.get('deps');
+    const { db, dbKind } = c.get('deps');
     const { occasionId, categoryId } = c.req.param();
     await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
-    const current = await findAttributeCategory(db, occasionId, categoryId);
+    await findAttributeCategory(db, occasionId, categoryId);
     const patch = await readBody(c, AttributeCategoryUpdateSchema);
-    const merged = validate(AttributeCategoryCreateSchema, { ...attributeCategoryWritable(current), ...patch });
-    if (readBool(current.multiple) && !merged.multiple) await assertNoGuestHoldsSeveral(db, occasionId, current);
-    const keptValues = new Set(merged.options.map((option) => option.value));
-    const row = toAttributeCategoryRow(current.id, occasionId, merged);
-    await db.transaction().execute(async (trx) => {
-      await trx.updateTable('attributeCategory').set(row).where('id', '=', current.id).execute();
+    const row = await db.transaction().execute(async (trx) => {
+      await lockRows(trx, dbKind, 'attributeCategory', [categoryId]);
+      const current = await findAttributeCategory(trx, occasionId, categoryId);
+      const merged = validate(AttributeCategoryCreateSchema, { ...attributeCategoryWritable(current), ...patch });
+      if (readBool(current.multiple) && !merged.multiple) await assertNoGuestHoldsSeveral(trx, occasionId, current);
+      const keptValues = new Set(merged.options.map((option) => option.value));
+      const updated = toAttributeCategoryRow(current.id, occasionId, merged);
+      await trx.updateTable('attributeCategory').set(updated).where('id', '=', current.id).execute();
       await removeAttributeValues(trx, occasionId, current.id, (value) => !keptValues.has(value));
+      return updated;
     });
     return c.json(toAttributeCategory(row));
   });

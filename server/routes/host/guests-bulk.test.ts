@@ -13,6 +13,7 @@ import {
   createOccasion,
   expectError,
   expectHiddenFrom,
+  expectHugeBulkRefused,
   expectJson,
   invite,
   issuePaths,
@@ -86,6 +87,15 @@ describe('guest bulk route', () => {
     expect(households[0]!.id).toBe(bo.householdId);
   });
 
+  it('makes one household of a name when imports naming it run at once', async () => {
+    const rows = Array.from({ length: 300 }, (_, i) => ({ firstName: `G${i}`, lastName: 'Race', householdName: `Household ${i}` }));
+    const responses = await Promise.all(Array.from({ length: 4 }, () => host.request('POST', bulkPath, { guests: rows })));
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200]);
+    const households = await read<Household[]>(host, `/occasion/${occasion.id}/households`);
+    expect(households).toHaveLength(300);
+    expect(households.every((household) => household.guestIds.length === 4)).toBe(true);
+  });
+
   it('writes nothing when one row is bad, and names the row', async () => {
     const ada = await createGuest(host, occasion.id);
     const rows: object[] = rowsNamed(50);
@@ -146,6 +156,11 @@ describe('guest bulk route', () => {
     expect(again).toMatchObject({ created: 0, updated: 1_000 });
     expect(again.guests.every((guest) => guest.phone === '555 0100' && guest.email !== '')).toBe(true);
   });
+
+  it('refuses millions of empty rows by their number, quickly and with few issues, and changes nothing', async () => {
+    const elapsed = await expectHugeBulkRefused(t, host, 'POST', bulkPath, { key: 'guests', label: 'Guests', max: 10_000 });
+    expect(elapsed).toBeLessThan(20_000);
+  }, 60_000);
 
   it("answers 404 for another account's occasion", async () => {
     await expectHiddenFrom(t, await signUpHost(t.app), [['POST', bulkPath, { guests: [{ firstName: 'Mine' }] }]]);

@@ -6,6 +6,8 @@ import { GuestBulkSchema, GuestCreateSchema, type GuestBulkResult, type GuestCre
 import { HouseholdCreateSchema } from '../../../core/schemas/household';
 import type { AppEnv } from '../../app-env';
 import { IDS_PER_STATEMENT, chunked, idSource, rowsPerStatement } from '../../data/batch';
+import { lockOccasionForBulk } from '../../data/bulk-lock';
+import { lockRows } from '../../data/row-lock';
 import {
   guestReferenceIssues,
   guestWritable,
@@ -18,6 +20,7 @@ import {
 } from '../../data/guests';
 import { newHouseholdRow, type HouseholdRow } from '../../data/households';
 import { assertOwnedOccasion } from '../../data/occasions';
+import type { DatabaseKind } from '../../db/create-database';
 import type { Database } from '../../db/schema';
 import { BULK_BODY_LIMIT, readBody } from '../../http/read-body';
 import { failOnIssues } from './validation-failed';
@@ -30,11 +33,14 @@ export function guestBulkRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.post('/occasions/:occasionId/guests', async (c) => {
-    const { db } = c.get('deps');
+    const { db, dbKind } = c.get('deps');
     const occasionId = c.req.param('occasionId');
     await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
     const { guests } = await readBody(c, GuestBulkSchema, BULK_BODY_LIMIT);
-    const result = await db.transaction().execute((trx) => upsertGuests(trx, occasionId, guests));
+    const result = await db.transaction().execute(async (trx) => {
+      await lockOccasionForBulk(trx, dbKind, occasionId);
+      return upsertGuests(trx, dbKind, occasionId, guests);
+    });
     return c.json(result);
   });
 
@@ -60,7 +66,9 @@ interface BulkContext {
 /** A household created by name has nothing else; its other fields take their defaults. */
 const householdDefaults = /* @__PURE__ */ v.parse(HouseholdCreateSchema, { name: 'Household' });
 
-async function upsertGuests(trx: Kysely<Database>, occasionId: string, rows: GuestUpsert[]): Promise<GuestBulkResult> {
+async function upsertGuests(trx: Kysely<Database>, kind: DatabaseKind, occasionId: string, rows: GuestUpsert[]): Promise<GuestBulkResult> {
+  // The guests it updates are read, merged and written whole: a single guest's PUT must wait.
+  await lockRows(trx, kind, 'guest', rows.flatMap((row) => (row.id === undefined ? [] : [row.id])));
   const context = await loadContext(trx, occasionId, rows);
   const issues: ApiIssue[] = [];
   const guestRows: GuestRow[] = [];

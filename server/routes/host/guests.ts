@@ -4,6 +4,7 @@ import { GuestCreateSchema, GuestUpdateSchema, type GuestCreate } from '../../..
 import type { AppEnv } from '../../app-env';
 import { findGuestRow, guestReferenceIssues, guestWritable, loadGuestReferences, loadGuests, toGuestRow } from '../../data/guests';
 import { assertOwnedOccasion } from '../../data/occasions';
+import { lockRows } from '../../data/row-lock';
 import { newId } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../http/api-error';
@@ -45,16 +46,20 @@ export function guestRoutes(): Hono<AppEnv> {
   });
 
   routes.put('/occasion/:occasionId/guest/:guestId', async (c) => {
-    const { db } = c.get('deps');
+    const { db, dbKind } = c.get('deps');
     const { occasionId, guestId } = c.req.param();
     await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
-    const current = await findGuestRow(db, occasionId, guestId);
+    await findGuestRow(db, occasionId, guestId);
     const patch = await readBody(c, GuestUpdateSchema);
-    const merged = validate(GuestCreateSchema, { ...guestWritable(current), ...patch });
-    await assertReferencesExist(db, occasionId, merged);
-    const { id: _id, occasionId: _o, plusOneOf: _p, createdAt: _c, ...changes } = toGuestRow(current, merged, new Date().toISOString());
-    await db.updateTable('guest').set(changes).where('id', '=', current.id).execute();
-    return c.json(await loadGuest(db, occasionId, current.id));
+    await db.transaction().execute(async (trx) => {
+      await lockRows(trx, dbKind, 'guest', [guestId]);
+      const current = await findGuestRow(trx, occasionId, guestId);
+      const merged = validate(GuestCreateSchema, { ...guestWritable(current), ...patch });
+      await assertReferencesExist(trx, occasionId, merged);
+      const { id: _id, occasionId: _o, plusOneOf: _p, createdAt: _c, ...changes } = toGuestRow(current, merged, new Date().toISOString());
+      await trx.updateTable('guest').set(changes).where('id', '=', current.id).execute();
+    });
+    return c.json(await loadGuest(db, occasionId, guestId));
   });
 
   routes.delete('/occasion/:occasionId/guest/:guestId', async (c) => {

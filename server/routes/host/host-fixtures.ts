@@ -111,6 +111,10 @@ export async function expectBadBodiesRefused(
 ): Promise<void> {
   const before = await snapshotDatabase(t.deps.db);
   await expectError(host, method, path, '{"name": ', 400, 'MALFORMED_JSON');
+  for (const notAnObject of [[], [validBody], '"x"', 'null', '3']) {
+    const error = await expectError(host, method, path, notAnObject, 400, 'VALIDATION_FAILED');
+    expect(error.issues).toEqual([{ path: '', message: 'Expected a JSON object.' }]);
+  }
   const unknown = await expectError(host, method, path, { ...validBody, colour: 'blue' }, 400, 'VALIDATION_FAILED');
   expect(unknown.issues!.map((issue) => issue.path)).toContain('colour');
   for (const field of readOnly) {
@@ -130,3 +134,30 @@ export async function expectHiddenFrom(t: TestApp, other: HostClient, requests: 
   for (const [method, path, body] of requests) await expectError(other, method, path, body, 404, 'NOT_FOUND');
   expect(await snapshotDatabase(t.deps.db)).toEqual(before);
 }
+
+/**
+ * A bulk body of 2,000,000 empty rows (6 MB, under the 8 MiB limit) is refused for its length
+ * alone, before any row is checked; a body of exactly `max` empty rows names at most 100
+ * issues. Nothing changes. Answers how long the huge body took, in milliseconds.
+ */
+export async function expectHugeBulkRefused(
+  t: TestApp,
+  host: HostClient,
+  method: string,
+  path: string,
+  list: { key: string; label: string; max: number },
+): Promise<number> {
+  const before = await snapshotDatabase(t.deps.db);
+  const emptyRows = (count: number) => `{"${list.key}":[${'{},'.repeat(count - 1)}{}]}`;
+  const started = performance.now();
+  const huge = await expectError(host, method, path, emptyRows(2_000_000), 400, 'VALIDATION_FAILED');
+  const elapsed = performance.now() - started;
+  expect(huge.issues).toEqual([{ path: list.key, message: `${list.label} can have at most ${list.max.toLocaleString('en-US')} entries.` }]);
+  const full = await expectError(host, method, path, emptyRows(list.max), 400, 'VALIDATION_FAILED');
+  expect(full.issues!.length).toBeGreaterThan(1);
+  expect(full.issues!.length).toBeLessThanOrEqual(100);
+  expect(full.issues![0]!.path).toMatch(new RegExp(`^${list.key}\\.0\\.`));
+  expect(await snapshotDatabase(t.deps.db)).toEqual(before);
+  return elapsed;
+}
+

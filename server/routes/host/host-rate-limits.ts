@@ -9,3 +9,28 @@ export const HOST_RATE_LIMITS = {
   signInPerAccount: { name: 'host-signin-account', limit: 10, windowMs: 15 * MINUTE },
   accountCreation: { name: 'host-signup-client', limit: 10, windowMs: HOUR },
 } satisfies Record<string, RateLimitRule>;
+
+/**
+ * The email a credentials sign-in carries, read exactly as Auth.js (`@auth/core`) reads the
+ * body: JSON when the content type contains `application/json`, else a form when it contains
+ * `application/x-www-form-urlencoded`, else nothing. Reading it any other way would let a
+ * crafted content type (`application/x-www-form-urlencoded; x=json`) hide the email from the
+ * per-account limit while Auth.js still signs in with it.
+ */
+export async function signInEmail(request: Request): Promise<string | undefined> {
+  try {
+    const body = await readAsAuthJs(request);
+    const email = body?.email;
+    return typeof email === 'string' ? email.trim().toLowerCase() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function readAsAuthJs(request: Request): Promise<Record<string, unknown> | undefined> {
+  if (!request.body || request.method !== 'POST') return undefined;
+  const type = request.headers.get('content-type');
+  if (type?.includes('application/json')) return (await request.json()) as Record<string, unknown>;
+  if (type?.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(await request.text()));
+  return undefined;
+}

@@ -8,7 +8,7 @@ import { attributeCategoryRoutes } from './attribute-categories';
 import { guestBulkDeleteRoutes } from './guests-bulk-delete';
 import { guestBulkRoutes } from './guests-bulk';
 import { guestRoutes } from './guests';
-import { HOST_RATE_LIMITS } from './host-rate-limits';
+import { HOST_RATE_LIMITS, signInEmail } from './host-rate-limits';
 import { householdRoutes } from './households';
 import { inviteLineBulkRoutes } from './invite-lines-bulk';
 import { inviteLineRoutes } from './invite-lines';
@@ -40,16 +40,4 @@ export function hostRoutes(): Hono<AppEnv> {
   routes.route('/', inviteLineBulkRoutes());
 
   return routes;
-}
-
-async function signInEmail(request: Request): Promise<string | undefined> {
-  try {
-    const type = request.headers.get('content-type') ?? '';
-    const body = type.includes('json')
-      ? ((await request.json()) as Record<string, unknown>)
-      : Object.fromEntries(new URLSearchParams(await request.text()));
-    return typeof body.email === 'string' ? body.email.trim().toLowerCase() : undefined;
-  } catch {
-    return undefined;
-  }
 }

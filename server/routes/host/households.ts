@@ -3,6 +3,7 @@ import { HouseholdCreateSchema, HouseholdUpdateSchema } from '../../../core/sche
 import type { AppEnv } from '../../app-env';
 import { findHousehold, householdWritable, insertHousehold, listHouseholds, loadHousehold, toHousehold } from '../../data/households';
 import { assertOwnedOccasion } from '../../data/occasions';
+import { lockRows } from '../../data/row-lock';
 import { readBody } from '../../http/read-body';
 import { validate } from '../../http/validate';
 
@@ -36,14 +37,19 @@ export function householdRoutes(): Hono<AppEnv> {
   });
 
   routes.put('/occasion/:occasionId/household/:householdId', async (c) => {
-    const { db } = c.get('deps');
+    const { db, dbKind } = c.get('deps');
     const { occasionId, householdId } = c.req.param();
     await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
-    const current = await findHousehold(db, occasionId, householdId);
+    await findHousehold(db, occasionId, householdId);
     const patch = await readBody(c, HouseholdUpdateSchema);
-    const changes = { ...validate(HouseholdCreateSchema, { ...householdWritable(current), ...patch }), updatedAt: new Date().toISOString() };
-    await db.updateTable('household').set(changes).where('id', '=', current.id).execute();
-    return c.json(await loadHousehold(db, { ...current, ...changes }));
+    const updated = await db.transaction().execute(async (trx) => {
+      await lockRows(trx, dbKind, 'household', [householdId]);
+      const current = await findHousehold(trx, occasionId, householdId);
+      const changes = { ...validate(HouseholdCreateSchema, { ...householdWritable(current), ...patch }), updatedAt: new Date().toISOString() };
+      await trx.updateTable('household').set(changes).where('id', '=', current.id).execute();
+      return { ...current, ...changes };
+    });
+    return c.json(await loadHousehold(db, updated));
   });
 
   routes.delete('/occasion/:occasionId/household/:householdId', async (c) => {

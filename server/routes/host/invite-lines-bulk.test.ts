@@ -12,6 +12,7 @@ import {
   createOccasion,
   expectError,
   expectHiddenFrom,
+  expectHugeBulkRefused,
   expectJson,
   invite,
   issuePaths,
@@ -135,6 +136,22 @@ describe('invite line bulk route', () => {
     const { summary } = await read<Occasion>(host, `/occasion/${occasion.id}`);
     expect(summary.perActivity.map((counts) => counts.invited)).toEqual([500, 2_000]);
   });
+
+  it('answers 200 to four identical bulks sent at once, and keeps one line per guest and activity', async () => {
+    const rows = Array.from({ length: 300 }, (_, i) => ({ firstName: `G${i}`, lastName: 'Race' }));
+    const { guests } = await expectJson<GuestBulkResult>(host, 'POST', `/occasions/${occasion.id}/guests`, { guests: rows }, 200);
+    const lines = guests.flatMap((guest) => [ceremony, dinner].map((activity) => ({ guestId: guest.id, activityId: activity.id, invited: true, response: 'ATTENDING' })));
+    const responses = await Promise.all(Array.from({ length: 4 }, () => host.request('PUT', linesPath, { lines })));
+    expect(responses.map((response) => response.status)).toEqual([200, 200, 200, 200]);
+    const stored = await read<InviteLine[]>(host, linesPath);
+    expect(stored).toHaveLength(600);
+    expect(new Set(stored.map((line) => line.response))).toEqual(new Set(['ATTENDING']));
+  });
+
+  it('refuses millions of empty rows by their number, quickly and with few issues, and changes nothing', async () => {
+    const elapsed = await expectHugeBulkRefused(t, host, 'PUT', linesPath, { key: 'lines', label: 'Lines', max: 50_000 });
+    expect(elapsed).toBeLessThan(20_000);
+  }, 60_000);
 
   it("answers 404 for another account's occasion", async () => {
     await expectHiddenFrom(t, await signUpHost(t.app), [['PUT', linesPath, { lines: [{ guestId: ada.id, activityId: dinner.id, invited: true }] }]]);

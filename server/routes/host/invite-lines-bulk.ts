@@ -6,6 +6,7 @@ import type { AppEnv } from '../../app-env';
 import { mealChoiceProblem, type ActivityRow } from '../../data/activities';
 import { IDS_PER_STATEMENT, chunked, rowsPerStatement } from '../../data/batch';
 import { hostAnswer, hostAnswerChanges, listInviteLines, type InviteLineRow } from '../../data/invite-lines';
+import { lockOccasionForBulk } from '../../data/bulk-lock';
 import { assertOwnedOccasion } from '../../data/occasions';
 import { inviteLineId } from '../../db/ids';
 import type { Database } from '../../db/schema';
@@ -20,11 +21,14 @@ export function inviteLineBulkRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.put('/occasion/:occasionId/invite-lines', async (c) => {
-    const { db } = c.get('deps');
+    const { db, dbKind } = c.get('deps');
     const occasionId = c.req.param('occasionId');
     await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
     const { lines } = await readBody(c, InviteLinesBulkSchema, BULK_BODY_LIMIT);
-    await db.transaction().execute((trx) => applyLines(trx, occasionId, lines));
+    await db.transaction().execute(async (trx) => {
+      await lockOccasionForBulk(trx, dbKind, occasionId);
+      await applyLines(trx, occasionId, lines);
+    });
     return c.json(await listInviteLines(db, occasionId));
   });
 
@@ -55,8 +59,7 @@ async function applyLines(trx: Kysely<Database>, occasionId: string, rows: Invit
   rows.forEach((row, index) => planRow(context, plan, row, `lines.${index}.`));
   failOnIssues(plan.issues);
   for (const chunk of chunked(plan.deletes, IDS_PER_STATEMENT)) await trx.deleteFrom('inviteLine').where('id', 'in', chunk).execute();
-  for (const chunk of chunked(plan.inserts, rowsPerStatement(8))) await trx.insertInto('inviteLine').values(chunk).execute();
-  await updateAnswers(trx, plan.updates);
+  await upsertLines(trx, [...plan.inserts, ...plan.updates]);
 }
 
 async function loadContext(trx: Kysely<Database>, occasionId: string): Promise<LinesContext> {
@@ -111,8 +114,12 @@ function newLine(context: LinesContext, row: InviteLinesBulkRow): InviteLineRow 
   };
 }
 
-/** Lines known to be this occasion's: one multi-row upsert per chunk instead of one UPDATE per line. */
-async function updateAnswers(trx: Kysely<Database>, rows: InviteLineRow[]): Promise<void> {
+/**
+ * New and changed lines: one multi-row upsert per chunk instead of one UPDATE per line. A new
+ * line that a single-line route inserted meanwhile takes this request's answer, as a later
+ * request would give it.
+ */
+async function upsertLines(trx: Kysely<Database>, rows: InviteLineRow[]): Promise<void> {
   for (const chunk of chunked(rows, rowsPerStatement(8))) {
     await trx
       .insertInto('inviteLine')

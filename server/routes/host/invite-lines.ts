@@ -6,6 +6,7 @@ import type { AppEnv } from '../../app-env';
 import { findActivity, mealChoiceProblem, type ActivityRow } from '../../data/activities';
 import { findInviteLine, hostAnswer, hostAnswerChanges, inviteLineExists, listInviteLines, toInviteLine, type InviteLineRow } from '../../data/invite-lines';
 import { assertOwnedOccasion } from '../../data/occasions';
+import { lockRows } from '../../data/row-lock';
 import { inviteLineId } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { conflict } from '../../http/api-error';
@@ -54,17 +55,22 @@ export function inviteLineRoutes(): Hono<AppEnv> {
   });
 
   routes.put('/occasion/:occasionId/invite-line/:inviteLineId', async (c) => {
-    const { db } = c.get('deps');
+    const { db, dbKind } = c.get('deps');
     const { occasionId, inviteLineId } = c.req.param();
     await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
-    const current = await findInviteLine(db, occasionId, inviteLineId);
+    await findInviteLine(db, occasionId, inviteLineId);
     const patch = await readBody(c, InviteLineUpdateSchema);
-    if (patch.mealChoice !== undefined && patch.mealChoice !== current.mealChoice) {
-      failOnIssues(mealChoiceIssues(await findActivity(db, occasionId, current.activityId), patch.mealChoice));
-    }
-    const changes = hostAnswerChanges(current, patch, new Date().toISOString());
-    if (Object.keys(changes).length > 0) await db.updateTable('inviteLine').set(changes).where('id', '=', current.id).execute();
-    return c.json(toInviteLine({ ...current, ...changes }));
+    const updated = await db.transaction().execute(async (trx) => {
+      await lockRows(trx, dbKind, 'inviteLine', [inviteLineId]);
+      const current = await findInviteLine(trx, occasionId, inviteLineId);
+      if (patch.mealChoice !== undefined && patch.mealChoice !== current.mealChoice) {
+        failOnIssues(mealChoiceIssues(await findActivity(trx, occasionId, current.activityId), patch.mealChoice));
+      }
+      const changes = hostAnswerChanges(current, patch, new Date().toISOString());
+      if (Object.keys(changes).length > 0) await trx.updateTable('inviteLine').set(changes).where('id', '=', current.id).execute();
+      return { ...current, ...changes };
+    });
+    return c.json(toInviteLine(updated));
   });
 
   routes.delete('/occasion/:occasionId/invite-line/:inviteLineId', async (c) => {

@@ -4,6 +4,7 @@ import type { AppEnv } from '../../app-env';
 import { newId } from '../../db/ids';
 import { writeJsonColumn } from '../../data/json-column';
 import { findOwnedOccasion, occasionSummary, toOccasion, type OccasionRow } from '../../data/occasions';
+import { lockRows } from '../../data/row-lock';
 import { readBody } from '../../http/read-body';
 import { validate } from '../../http/validate';
 
@@ -46,14 +47,20 @@ export function occasionRoutes(): Hono<AppEnv> {
   });
 
   routes.put('/occasion/:occasionId', async (c) => {
-    const { db } = c.get('deps');
-    const current = await findOwnedOccasion(db, c.get('host').accountId, c.req.param('occasionId'));
+    const { db, dbKind } = c.get('deps');
+    const accountId = c.get('host').accountId;
+    const occasionId = (await findOwnedOccasion(db, accountId, c.req.param('occasionId'))).id;
     const patch = await readBody(c, OccasionUpdateSchema);
-    const { summary: _summary, id: _id, createdAt: _c, updatedAt: _u, ...writable } = toOccasion(current, emptySummary);
-    const merged = validate(OccasionCreateSchema, { ...writable, ...patch });
-    const changes = { ...merged, allowedOrigins: writeJsonColumn(merged.allowedOrigins), updatedAt: new Date().toISOString() };
-    await db.updateTable('occasion').set(changes).where('id', '=', current.id).execute();
-    return c.json(toOccasion({ ...current, ...changes }, await occasionSummary(db, current.id)));
+    const updated = await db.transaction().execute(async (trx) => {
+      await lockRows(trx, dbKind, 'occasion', [occasionId]);
+      const current = await findOwnedOccasion(trx, accountId, occasionId);
+      const { summary: _summary, id: _id, createdAt: _c, updatedAt: _u, ...writable } = toOccasion(current, emptySummary);
+      const merged = validate(OccasionCreateSchema, { ...writable, ...patch });
+      const changes = { ...merged, allowedOrigins: writeJsonColumn(merged.allowedOrigins), updatedAt: new Date().toISOString() };
+      await trx.updateTable('occasion').set(changes).where('id', '=', current.id).execute();
+      return { ...current, ...changes };
+    });
+    return c.json(toOccasion(updated, await occasionSummary(db, occasionId)));
   });
 
   routes.delete('/occasion/:occasionId', async (c) => {
