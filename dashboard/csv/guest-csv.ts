@@ -183,23 +183,37 @@ function alias(target: ColumnTarget, ...headers: string[]): void {
   for (const header of headers) ALIASES[normaliseHeader(header)] = target;
 }
 alias('guest.id', KINDLY_COLUMNS.id, 'Kindly ID', 'Guest Id');
-alias('household.name', KINDLY_COLUMNS.household, 'Household Name', 'Party', 'Party Name', 'Family', 'Invitation Name');
+alias(
+  'household.name',
+  KINDLY_COLUMNS.household,
+  'Household Name',
+  'Household / Party',
+  'Party',
+  'Party Name',
+  'Party / Group',
+  'Group',
+  'Group Name',
+  'Guest Group',
+  'Family',
+  'Invitation Name',
+  'Invite Name',
+);
 alias('guest.firstName', KINDLY_COLUMNS.firstName, 'First', 'Given Name', 'Guest First Name', 'Firstname');
 alias('guest.lastName', KINDLY_COLUMNS.lastName, 'Last', 'Surname', 'Family Name', 'Guest Last Name', 'Lastname');
 alias('guest.fullName', 'Name', 'Full Name', 'Guest Name', 'Guest');
-alias('guest.email', KINDLY_COLUMNS.email, 'Email Address', 'E-mail', 'Guest Email');
-alias('guest.phone', KINDLY_COLUMNS.phone, 'Phone Number', 'Mobile', 'Cell', 'Telephone', 'Guest Phone');
+alias('guest.email', KINDLY_COLUMNS.email, 'Email Address', 'E-mail', 'E-mail Address', 'Guest Email', 'Email 1');
+alias('guest.phone', KINDLY_COLUMNS.phone, 'Phone Number', 'Mobile', 'Mobile Phone', 'Mobile Number', 'Cell', 'Cell Phone', 'Telephone', 'Guest Phone', 'Phone 1');
 alias('guest.ageGroup', KINDLY_COLUMNS.ageGroup, 'Age');
 alias('guest.plusOneAllowed', KINDLY_COLUMNS.plusOneAllowed, 'Plus One Allowed', 'Plus-One', 'Plus One', 'Allowed Plus One');
-alias('guest.dietaryNotes', KINDLY_COLUMNS.dietaryNotes, 'Dietary Restrictions', 'Dietary', 'Allergies', 'Dietary Requirements');
-alias('guest.notes', KINDLY_COLUMNS.notes, 'Note', 'Comments');
-alias('partner.firstName', 'Partner First Name', 'Partner First', 'Spouse First Name');
-alias('partner.lastName', 'Partner Last Name', 'Partner Last', 'Spouse Last Name');
-alias('household.addressLine1', KINDLY_COLUMNS.addressLine1, 'Address', 'Address Line 1', 'Address 1', 'Street', 'Mailing Address');
-alias('household.addressLine2', KINDLY_COLUMNS.addressLine2, 'Address Line 2', 'Address 2', 'Apt', 'Apartment', 'Suite', 'Street Address 2');
+alias('guest.dietaryNotes', KINDLY_COLUMNS.dietaryNotes, 'Dietary Restrictions', 'Dietary', 'Allergies', 'Dietary Requirements', 'Meal Restrictions', 'Food Allergies');
+alias('guest.notes', KINDLY_COLUMNS.notes, 'Note', 'Comments', 'Guest Notes');
+alias('partner.firstName', 'Partner First Name', 'Partner First', 'Spouse First Name', 'Guest 2 First Name');
+alias('partner.lastName', 'Partner Last Name', 'Partner Last', 'Spouse Last Name', 'Guest 2 Last Name');
+alias('household.addressLine1', KINDLY_COLUMNS.addressLine1, 'Address', 'Address Line 1', 'Address 1', 'Address1', 'Street', 'Street 1', 'Street Address 1', 'Mailing Address');
+alias('household.addressLine2', KINDLY_COLUMNS.addressLine2, 'Address Line 2', 'Address 2', 'Apt', 'Apartment', 'Suite', 'Apt/Suite', 'Apt / Suite', 'Unit', 'Street 2', 'Street Address 2');
 alias('household.city', KINDLY_COLUMNS.city, 'Town', 'City / Town');
-alias('household.state', KINDLY_COLUMNS.state, 'State', 'Province', 'Region', 'State/Province', 'State / Province');
-alias('household.postalCode', KINDLY_COLUMNS.postalCode, 'Zip', 'Zip Code', 'Postal Code', 'Postcode', 'Zip/Postal Code');
+alias('household.state', KINDLY_COLUMNS.state, 'State', 'Province', 'Region', 'State/Province', 'State / Province', 'State/Region', 'State/Province/Region');
+alias('household.postalCode', KINDLY_COLUMNS.postalCode, 'Zip', 'Zip Code', 'Postal Code', 'Postcode', 'Zip/Postal Code', 'Postal/Zip Code', 'ZIP / Postal');
 alias('household.country', KINDLY_COLUMNS.country, 'Country / Region', 'Nation');
 alias('household.phone', KINDLY_COLUMNS.householdPhone);
 alias('household.email', KINDLY_COLUMNS.householdEmail);

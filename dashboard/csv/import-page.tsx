@@ -184,8 +184,8 @@ function Importer({ data }: { data: OccasionData }) {
     <>
       <div className="card">
         <p className="small">
-          Kindly’s own export, or another planner’s: columns such as First Name, Last Name, Partner First Name, Partner Last Name, Street Address,
-          City, State / Region, Zip / Postal Code, Country, Email and Phone are recognised. A partner becomes a second guest of the same household;
+          Kindly’s own export, or another planner’s: columns such as First Name, Last Name, Partner First Name, Partner Last Name, Household / Party
+          (or Party, Group, Family), Street Address, City, State / Region, Zip / Postal Code, Country, Email and Phone are recognised. A partner becomes a second guest of the same household;
           addresses go to the household. Nothing is written until you confirm.
         </p>
         <div className="field">
