@@ -1,0 +1,104 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Activity } from '../core/schemas/activity';
+import type { AttributeCategory } from '../core/schemas/attribute-category';
+import type { Guest, GuestBulkResult } from '../core/schemas/guest';
+import type { Occasion } from '../core/schemas/occasion';
+import { chromiumPath, launchChromium } from '../server/test-support/browser';
+import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
+import { signUpInContext, type E2eHost } from './e2e-host';
+
+/**
+ * Issue 14's correctness items in Chromium against the real server: search as hosts type,
+ * the filter pickers after "Reset filters", a revoked session, the editable invitation grid.
+ * `npm run build && npx vitest run --project browser dashboard/correctness`.
+ */
+
+interface Fixture {
+  host: E2eHost;
+  occasion: Occasion;
+  activities: Activity[];
+  guests: Guest[];
+}
+
+/** An occasion with two activities (one with meals), a category and a few guests, via the API. */
+async function occasionWithGuests(host: E2eHost): Promise<Fixture> {
+  const occasion = await host.call<Occasion>('POST', '/occasion', { title: 'Correctness', startDate: '2027-06-12', endDate: '2027-06-13' });
+  const o = `/occasion/${occasion.id}`;
+  const ceremony = await host.call<Activity>('POST', `${o}/activity`, { name: 'Ceremony', startsAt: '2027-06-12T15:00:00.000Z' });
+  const dinner = await host.call<Activity>('POST', `${o}/activity`, {
+    name: 'Dinner',
+    startsAt: '2027-06-12T18:00:00.000Z',
+    mealOptions: [
+      { value: 'fish', text: 'Fish' },
+      { value: 'beef', text: 'Beef' },
+    ],
+  });
+  await host.call<AttributeCategory>('POST', `${o}/attribute-category`, {
+    name: 'Side',
+    options: [
+      { value: 'bride', text: 'Bride' },
+      { value: 'groom', text: 'Groom' },
+    ],
+  });
+  const names: [string, string][] = [
+    ['Zoë', "O'Brien"],
+    ['Anne-Marie', 'Smith-Jones'],
+    ['José', 'Núñez'],
+    ['Ana', 'Smith'],
+    ['Bruno', 'Okafor'],
+  ];
+  const { guests } = await host.call<GuestBulkResult>('POST', `/occasions/${occasion.id}/guests`, {
+    guests: names.map(([firstName, lastName]) => ({ firstName, lastName, householdName: `${firstName} ${lastName}` })),
+  });
+  await host.call('PUT', `${o}/invite-lines`, {
+    lines: guests.slice(0, 3).map((guest) => ({ guestId: guest.id, activityId: ceremony.id, invited: true })),
+  });
+  return { host, occasion, activities: [ceremony, dinner], guests };
+}
+
+describe.skipIf(!chromiumPath)('issue 14: correctness in Chromium', () => {
+  let server: LiveServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let fixture: Fixture;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    server = await startLiveServer();
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    fixture = await occasionWithGuests(await signUpInContext(context, server.url));
+    page = await context.newPage();
+    page.on('pageerror', (error) => errors.push(error.message));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const guestsUrl = () => `${server.url}/occasion/${fixture.occasion.id}/guests`;
+  const idOf = (name: string) => fixture.guests.find((guest) => `${guest.firstName} ${guest.lastName}` === name)!.id;
+  const shownIds = () => page.locator('[data-testid=guest-list] tr[data-guest-id]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-guest-id')));
+  const field = (label: string) => page.locator('.field').filter({ has: page.locator('label', { hasText: new RegExp(`^${label}( \\*)?$`) }) });
+
+  it('item 3: search finds names typed without apostrophes, hyphens or accents', async () => {
+    await page.goto(guestsUrl());
+    await page.getByTestId('guest-count').waitFor();
+    for (const [typed, name] of [
+      ['obrien', "Zoë O'Brien"],
+      ["o'bri", "Zoë O'Brien"],
+      ['annemarie', 'Anne-Marie Smith-Jones'],
+      ['marie jones', 'Anne-Marie Smith-Jones'],
+      ['jose nunez', 'José Núñez'],
+      ['NÚÑEZ', 'José Núñez'],
+    ] as const) {
+      await field('Search by name').locator('input').fill(typed);
+      await expect.poll(() => page.getByTestId('guest-count').textContent(), { message: typed }).toBe('Showing 1 of 5 guests');
+      expect(await shownIds(), typed).toEqual([idOf(name)]);
+    }
+    expect(errors).toEqual([]);
+  });
+});
