@@ -102,6 +102,61 @@ describe.skipIf(!chromiumPath)('issue 14: correctness in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
+  it('item 4: a save after the session was revoked elsewhere sends the host to sign in, and what they typed comes back', async () => {
+    const ana = fixture.guests.find((guest) => guest.firstName === 'Ana')!;
+    await page.goto(guestsUrl());
+    await page.getByTestId('guest-count').waitFor();
+    await page.getByRole('button', { name: 'Edit Ana Smith' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Ana Smith' });
+    await field('Dietary notes').locator('textarea').fill('No shellfish, typed before the session ended');
+    await field('Last name').locator('input').fill('Smith-Ortega');
+
+    // Another tab signs out: the server revokes the session; this tab still holds the cookie.
+    const other = await browser.newContext();
+    await other.addCookies(await context.cookies());
+    const { csrfToken } = (await (await other.request.get(`${server.url}/host/v1/auth/csrf`)).json()) as { csrfToken: string };
+    await other.request.post(`${server.url}/host/v1/auth/signout`, { form: { csrfToken }, headers: { 'x-auth-return-redirect': '1' } });
+    await other.close();
+    expect((await context.request.get(`${server.url}/host/v1/occasions`)).status()).toBe(401);
+
+    await dialog.getByRole('button', { name: 'Save guest' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth/sign-in' && url.searchParams.get('next') === `/occasion/${fixture.occasion.id}/guests`);
+    await field('Email').locator('input').fill(fixture.host.email);
+    await field('Password').locator('input').fill(fixture.host.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(guestsUrl());
+
+    // The form opens again with what was typed; saving it now works.
+    const again = page.getByRole('dialog', { name: 'Edit Ana Smith' });
+    await again.waitFor();
+    await expect(field('Dietary notes').locator('textarea').inputValue()).resolves.toBe('No shellfish, typed before the session ended');
+    await expect(field('Last name').locator('input').inputValue()).resolves.toBe('Smith-Ortega');
+    await again.getByRole('button', { name: 'Save guest' }).click();
+    await again.waitFor({ state: 'detached' });
+    const saved = await fixture.host.call<Guest>('GET', `/occasion/${fixture.occasion.id}/guest/${ana.id}`);
+    expect(saved).toMatchObject({ lastName: 'Smith-Ortega', dietaryNotes: 'No shellfish, typed before the session ended' });
+    expect(errors).toEqual([]);
+  });
+
+  it('item 4: moving to another screen after the cookie was deleted sends the host to sign in and back', async () => {
+    await page.goto(guestsUrl());
+    await page.getByTestId('guest-count').waitFor();
+    await page.getByRole('navigation', { name: 'Occasion' }).getByRole('link', { name: 'Schedule' }).click();
+    await page.locator('[data-activity-name="Dinner"]').waitFor();
+    await page.getByRole('navigation', { name: 'Occasion' }).getByRole('link', { name: 'Guests' }).click();
+    await page.getByTestId('guest-count').waitFor();
+    await context.clearCookies();
+    // The schedule's data is cached: only a check of the session can notice.
+    await page.getByRole('navigation', { name: 'Occasion' }).getByRole('link', { name: 'Schedule' }).click();
+    await page.waitForURL((url) => url.pathname === '/auth/sign-in' && url.searchParams.get('next') === `/occasion/${fixture.occasion.id}/schedule`);
+    await field('Email').locator('input').fill(fixture.host.email);
+    await field('Password').locator('input').fill(fixture.host.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${server.url}/occasion/${fixture.occasion.id}/schedule`);
+    await page.locator('[data-activity-name="Dinner"]').waitFor();
+    expect(errors).toEqual([]);
+  });
+
   const pick = async (label: string, option: string) => {
     const trigger = field(label).getByRole('button').first();
     await trigger.click();

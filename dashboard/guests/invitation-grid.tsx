@@ -6,7 +6,7 @@ import type { Guest } from '../../core/schemas/guest';
 import { plural } from '../components/format';
 import { Empty, ErrorState, Loading } from '../components/states';
 import { useOccasion } from '../occasion/occasion-context';
-import { GuestDialog } from './guest-dialog';
+import { GuestDialog, guestToReopen } from './guest-dialog';
 import { EMPTY_FILTERS, filterGuests, toRows, type GuestFilters, type GuestRow } from './guest-filters';
 import { GuestFilterBar, GuestsHead } from './guests-page';
 import { listRect, RESPONSE_TEXT, ROW_HEIGHT } from './guest-table';
@@ -37,7 +37,10 @@ export default function InvitationGridPage() {
 function Grid({ data }: { data: OccasionData }) {
   const occasion = useOccasion();
   const [filters, setFilters] = useState<GuestFilters>(EMPTY_FILTERS);
-  const [editing, setEditing] = useState<Guest | null>(null);
+  const [editing, setEditing] = useState<Guest | null>(() => {
+    const reopen = guestToReopen(occasion.id, data.guests);
+    return reopen === 'new' ? null : reopen;
+  });
   const rows = useMemo(() => toRows(data.guests), [data.guests]);
   const shown = useMemo(() => filterGuests(rows, filters), [rows, filters]);
   const scrollRef = useRef<HTMLDivElement>(null);
