@@ -157,6 +157,63 @@ describe.skipIf(!chromiumPath)('issue 14: correctness in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
+  it('item 6: the invitation grid invites and uninvites by click or Space, with arrow keys across cells', async () => {
+    const [ceremony, dinner] = fixture.activities as [Activity, Activity];
+    const o = `/occasion/${fixture.occasion.id}`;
+    const invitationsOf = async (id: string) =>
+      Object.fromEntries((await fixture.host.call<Guest>('GET', `${o}/guest/${id}`)).invitations.map((entry) => [entry.activityId, entry.response]));
+    const bruno = idOf('Bruno Okafor');
+    const zoe = idOf("Zoë O'Brien");
+
+    await page.goto(`${server.url}${o}/guests/grid`);
+    const grid = page.getByRole('grid', { name: 'Invitation grid' });
+    await grid.waitFor();
+    const cell = (guestId: string, activity: number) => grid.locator(`tr[data-guest-id="${guestId}"] [role=gridcell]`).nth(activity);
+
+    // Click: invite; click again: uninvite (no answer to lose, so no question).
+    await cell(bruno, 0).click();
+    await expect.poll(() => cell(bruno, 0).textContent()).toBe('Pending');
+    expect(await invitationsOf(bruno)).toEqual({ [ceremony.id]: 'PENDING' });
+    await cell(bruno, 0).click();
+    await expect.poll(() => cell(bruno, 0).textContent()).toBe('Not invited');
+    expect(await invitationsOf(bruno)).toEqual({});
+
+    // Keyboard: one Tab stop in the grid; arrows move it; Space toggles the focused cell.
+    await cell(bruno, 0).focus();
+    await page.keyboard.press('ArrowRight');
+    const focusedCell = () => page.evaluate(() => document.activeElement?.getAttribute('data-cell') ?? '');
+    const brunoRow = (await focusedCell()).split(':')[0];
+    expect(await focusedCell()).toBe(`${brunoRow}:2`);
+    await page.keyboard.press('Space');
+    await expect.poll(() => cell(bruno, 1).textContent()).toBe('Pending');
+    expect(await invitationsOf(bruno)).toEqual({ [dinner.id]: 'PENDING' });
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowLeft');
+    expect(await focusedCell()).toBe(`${Number(brunoRow) - 1}:1`);
+    expect(await grid.locator('[tabindex="0"]').count()).toBe(1);
+    expect(await grid.locator('[tabindex="0"]').getAttribute('data-cell')).toBe(`${Number(brunoRow) - 1}:1`);
+    const above = await page.evaluate(() => document.activeElement?.closest('tr')?.getAttribute('data-guest-id') ?? '');
+    const before = await invitationsOf(above);
+    await page.keyboard.press('Space');
+    await expect.poll(() => invitationsOf(above)).toEqual(before[ceremony.id] ? {} : { ...before, [ceremony.id]: 'PENDING' });
+    await page.keyboard.press('Home');
+    expect(await focusedCell()).toBe(`${Number(brunoRow) - 1}:0`);
+
+    // Uninviting a guest who answered asks first.
+    await fixture.host.call('PUT', `${o}/invite-lines`, { lines: [{ guestId: zoe, activityId: ceremony.id, invited: true, response: 'ATTENDING' }] });
+    await page.reload();
+    await grid.waitFor();
+    await expect.poll(() => cell(zoe, 0).textContent()).toBe('Attending');
+    await cell(zoe, 0).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Uninvite' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await expect.poll(() => cell(zoe, 0).textContent()).toBe('Not invited');
+    expect((await invitationsOf(zoe))[ceremony.id]).toBeUndefined();
+    expect(errors).toEqual([]);
+  });
+
   const pick = async (label: string, option: string) => {
     const trigger = field(label).getByRole('button').first();
     await trigger.click();
