@@ -49,7 +49,7 @@ export default function ImportPage() {
 
 type Phase =
   | { step: 'choose' }
-  | { step: 'map'; fileName: string; table: CsvTable; mapping: ColumnTarget[] }
+  | { step: 'map'; fileName: string; table: CsvTable; mapping: ColumnTarget[]; context: OccasionData }
   | { step: 'writing'; label: string; done: number; total: number }
   | { step: 'done'; summary: string };
 
@@ -74,15 +74,12 @@ function Importer({ data }: { data: OccasionData }) {
       setProblem('That file has no rows under its header. Choose a CSV file with a header row.');
       return;
     }
-    setPhase({ step: 'map', fileName: file.name, table, mapping: guessMapping(table.headers, data) });
+    setPhase({ step: 'map', fileName: file.name, table, mapping: guessMapping(table.headers, data), context: data });
   }
 
-  const preview = useMemo(
-    () => (phase.step === 'map' ? previewImport(phase.table, phase.mapping, data) : undefined),
-    // The occasion's data is read once per mapping; re-checking on every refetch would reshuffle.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [phase],
-  );
+  // The rows are checked against the occasion as it was when the file was chosen: re-checking on
+  // every refetch would reshuffle them, and after a failed import (taken back) it is that again.
+  const preview = useMemo(() => (phase.step === 'map' ? previewImport(phase.table, phase.mapping, phase.context) : undefined), [phase]);
 
   async function write() {
     if (!preview || phase.step !== 'map') return;
