@@ -76,6 +76,9 @@ function Grid({ data }: { data: OccasionData }) {
   const columns = data.activities.length + 1;
   const current = { row: Math.min(active.row, Math.max(shown.length - 1, 0)), col: Math.min(active.col, columns - 1) };
 
+  // The Tab stop: the active cell, or the same column of the first row shown when it is scrolled away.
+  const tabRow = items.some((item) => item.index === current.row) ? current.row : (items[0]?.index ?? 0);
+
   // After a key moved the focus, focus the cell once its row is rendered.
   useEffect(() => {
     if (!focusWanted.current) return;
@@ -175,7 +178,7 @@ function Grid({ data }: { data: OccasionData }) {
                   index={item.index}
                   row={row}
                   activities={data.activities}
-                  activeCol={item.index === current.row ? current.col : -1}
+                  activeCol={item.index === tabRow ? current.col : -1}
                   saving={saving}
                   onEdit={setEditing}
                   onToggle={toggle}
