@@ -4,7 +4,7 @@ import { safeNext, signInPathFor, useSession } from './auth/session';
 import { AppShell } from './components/app-shell';
 import { RouteErrorBoundary } from './components/error-screen';
 import { ErrorState, Loading } from './components/states';
-import { KindlyProvider, useKindly, type Kindly } from './data/kindly';
+import { KindlyProvider, useKindly, useSessionCheckOnNavigation, type Kindly } from './data/kindly';
 
 // Each area is its own chunk, so the first screen loads only what it shows.
 const loadOccasions = () => import('./occasions/occasions-routes');
@@ -55,6 +55,7 @@ export function AppRoutes() {
   const here = `${location}${search ? `?${search}` : ''}`;
   const next = new URLSearchParams(search).get('next');
   const toSignIn = <Redirect to={`~${signInPathFor(here)}`} replace />;
+  useSessionCheckOnNavigation(location, !!session);
 
   return (
     <RouteErrorBoundary resetKey={location}>

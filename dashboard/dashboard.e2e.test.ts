@@ -267,7 +267,7 @@ describe.skipIf(!chromiumPath)('dashboard in Chromium', () => {
 
     // The invitation grid shows the answer.
     await page.getByRole('link', { name: 'Invitation grid' }).click();
-    await page.getByRole('table', { name: 'Invitation grid' }).waitFor();
+    await page.getByRole('grid', { name: 'Invitation grid' }).waitFor();
     await expectAccessible(page, 'invitation grid');
 
     // The overview counts changed.

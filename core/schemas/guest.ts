@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import type { InviteResponse } from './invite-line';
-import { choice, crossCheck, flag, list, nullOr, uniqueItems } from './field';
+import { choice, crossCheck, flag, integer, list, nullOr, uniqueItems } from './field';
 import { strictBody } from './strict-body';
 import { email, idField, longText, text } from './text';
 
@@ -134,6 +134,7 @@ function guestUpsertSchema() {
           id: idField({ label: 'Guest id' }),
           ...guestFields(),
           householdName: text({ label: 'Household name', min: 1, max: 200 }),
+          plusOneOfRow: v.nullable(integer({ label: 'Plus-one of row', min: 0, max: 9999 })),
         },
         { label: 'Each guest' },
       ),
@@ -147,8 +148,11 @@ function guestUpsertSchema() {
  * One row of the guest bulk body. With `id` it updates that guest (any subset of the fields);
  * without, it creates one and `firstName` is required (issue on `firstName`). `householdName`
  * (1 to 200 characters) names the occasion's household to use, created if missing; it cannot
- * be combined with a non-null `householdId` (issue on `householdName`). No defaults are applied
- * here: for a new guest, apply {@link GuestCreateSchema} to the row without `householdName`.
+ * be combined with a non-null `householdId` (issue on `householdName`). `plusOneOfRow` (beyond the
+ * contract, where `plusOneOf` is read-only) makes the guest the plus-one of the guest of another
+ * row of the same body, by its index (null: nobody's plus-one), so an import can restore the link
+ * between guests it creates. No defaults are applied here: for a new guest, apply
+ * {@link GuestCreateSchema} to the row without `householdName` and `plusOneOfRow`.
  */
 export const GuestUpsertSchema: GuestUpsertSchemaType = /* @__PURE__ */ guestUpsertSchema();
 

@@ -1,6 +1,7 @@
 import { memo, useState, type ReactNode } from 'react';
 import {
   Button,
+  ButtonContext,
   ComboBox,
   FieldError,
   Input,
@@ -127,22 +128,26 @@ export const SelectField = memo(function SelectField(props: SelectFieldProps) {
         <div className="select-row">
           <Button className="select-button" data-invalid={message ? true : undefined} onHoverStart={active.activate}>
             <SelectValue>
-              {() => (selected ? selected.text : <span data-placeholder="true">{props.placeholder ?? 'Choose…'}</span>)}
+              {() => (selected ? selected.text : <span className="select-placeholder">{props.placeholder ?? 'Choose…'}</span>)}
             </SelectValue>
             <span aria-hidden="true">▾</span>
           </Button>
           {clearable && value !== '' ? (
-            <Button
-              className="button button--quiet button--small"
-              aria-label={`Clear ${textOf(label, props.name)}`}
-              onPress={() => {
-                const cleared = clearSelection();
-                setTouched(cleared.touched);
-                onChange(cleared.value);
-              }}
-            >
-              ×
-            </Button>
+            // Outside the Select's button context: a Button inside a Select otherwise takes the
+            // trigger's ref, and the popover loses its anchor when this one unmounts.
+            <ButtonContext.Provider value={null}>
+              <Button
+                className="button button--quiet button--small"
+                aria-label={`Clear ${textOf(label, props.name)}`}
+                onPress={() => {
+                  const cleared = clearSelection();
+                  setTouched(cleared.touched);
+                  onChange(cleared.value);
+                }}
+              >
+                ×
+              </Button>
+            </ButtonContext.Provider>
           ) : null}
         </div>
         {props.description ? (
@@ -306,7 +311,7 @@ export const MultiSelectField = memo(function MultiSelectField(props: MultiSelec
       >
         <FieldLabel label={label} isRequired={isRequired} />
         <Button className="select-button" data-invalid={message ? true : undefined} onHoverStart={active.activate}>
-          <SelectValue>{() => <span data-placeholder="true">{props.placeholder ?? 'Add…'}</span>}</SelectValue>
+          <SelectValue>{() => <span className="select-placeholder">{props.placeholder ?? 'Add…'}</span>}</SelectValue>
           <span aria-hidden="true">▾</span>
         </Button>
         {props.description ? (
@@ -336,7 +341,7 @@ export const MultiSelectField = memo(function MultiSelectField(props: MultiSelec
             return (
               <li key={chosen} className="tag">
                 {option?.text ?? chosen}
-                <Button
+              <Button
                   aria-label={`Remove ${option?.text ?? chosen}`}
                   onPress={() => {
                     const next = removeOption(state, chosen);

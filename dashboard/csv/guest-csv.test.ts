@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Activity } from '../../core/schemas/activity';
 import type { AttributeCategory } from '../../core/schemas/attribute-category';
@@ -139,6 +141,7 @@ function sampleContext(): CsvContext {
       notes: 'Line one\nline two',
       invitations: [{ inviteLineId: 'l3', activityId: 'ceremony', response: 'DECLINED', mealChoice: null }],
     }),
+    guest('g5', 'Cleo', 'Guest', { householdId: 'h1', plusOneOf: 'g2', invitations: [{ inviteLineId: 'l5', activityId: 'ceremony', response: 'DECLINED', mealChoice: null }] }),
     guest('g3', 'Chidi', 'Okafor', {
       householdId: 'h2',
       ageGroup: 'CHILD',
@@ -165,7 +168,7 @@ function applyPlan(plan: ImportPlan, target: CsvContext): CsvContext {
       }
       householdId = found.id;
     }
-    const { householdName: _n, id, ...fields } = row;
+    const { householdName: _n, id, plusOneOfRow: _link, ...fields } = row;
     const existing = typeof id === 'string' ? guests.find((g) => g.id === id) : undefined;
     if (existing) {
       Object.assign(existing, fields, householdId !== undefined ? { householdId } : {});
@@ -174,6 +177,10 @@ function applyPlan(plan: ImportPlan, target: CsvContext): CsvContext {
     const created = guest(`g${nextId++}`, String(fields.firstName), '', { ...(fields as Partial<Guest>), householdId: householdId ?? null });
     guests.push(created);
     return created;
+  });
+  plan.guests.forEach((row, index) => {
+    if (row.plusOneOfRow === null) written[index]!.plusOneOf = null;
+    else if (typeof row.plusOneOfRow === 'number') written[index]!.plusOneOf = written[row.plusOneOfRow]!.id;
   });
   for (const update of householdUpdatesAfterImport(plan, written, households)) {
     Object.assign(households.find((h) => h.id === update.householdId)!, update.body);
@@ -244,6 +251,53 @@ describe('mapping', () => {
       'guest.phone',
       IGNORE,
     ]);
+  });
+
+  it('maps a household / party / group / family column to the household', () => {
+    for (const header of ['Household / Party', 'Party', 'Group', 'Family', 'Household', 'Party Name', 'Group Name', 'Party / Group']) {
+      expect(guessMapping([header, 'First Name'], { activities: [], categories: [] }), header).toEqual(['household.name', 'guest.firstName']);
+    }
+    expect(guessMapping(['Family Name'], { activities: [], categories: [] })).toEqual(['guest.lastName']);
+  });
+
+  it("reads files in other planners' column shapes: households, partners and addresses", () => {
+    const empty: CsvContext = { activities: [], categories: [], guests: [], households: [] };
+    const read = (name: string) => importText(readFileSync(resolve('dashboard/csv/fixtures', name), 'utf8'), empty);
+    const households = (name: string) => {
+      const { preview } = read(name);
+      expect(preview.mappingProblems, name).toEqual([]);
+      expect(preview.rows.flatMap((row) => row.problems), name).toEqual([]);
+      return preview.rows.map((row) => [row.guests.map((g) => g.name).join(' & '), row.householdName, row.address]);
+    };
+    expect(households('the-knot-shape.csv')).toEqual([
+      ['Maren Solberg', 'The Solbergs', { addressLine1: '9 Fir Court', addressLine2: '', city: 'Tacoma', state: 'WA', postalCode: '98402', country: 'USA' }],
+      ['Tove Solberg', 'The Solbergs', { addressLine1: '9 Fir Court', addressLine2: '', city: 'Tacoma', state: 'WA', postalCode: '98402', country: 'USA' }],
+      ['Quentin Abara', 'Quentin Abara', { addressLine1: '1 Pier Street', addressLine2: 'Apt 12', city: 'Portland', state: 'OR', postalCode: '97201', country: 'USA' }],
+    ]);
+    expect(read('the-knot-shape.csv').preview.rows[0]!.guests[0]!.upsert).toEqual({
+      firstName: 'Maren',
+      lastName: 'Solberg',
+      email: 'maren@example.com',
+      phone: '206-555-0142',
+    });
+    expect(households('joy-shape.csv').map(([, name]) => name)).toEqual(['Lindqvist Family', 'Lindqvist Family', 'Lindqvist Family']);
+    expect(households('joy-shape.csv')[0]![2]).toEqual({ addressLine1: '5 Birch Row', addressLine2: '', city: 'Boulder', state: 'CO', postalCode: '80302', country: 'USA' });
+    expect(households('rsvpify-shape.csv').map(([, name, address]) => [name, (address as { country: string }).country])).toEqual([
+      ['Team Marchetti', 'Italy'],
+      ['Team Marchetti', 'Italy'],
+    ]);
+    expect(read('rsvpify-shape.csv').preview.rows[0]!.guests[0]!.upsert).toMatchObject({ phone: '+39 055 000 111', email: 'livia@example.com' });
+    expect(households('family-sheet.csv')).toEqual([
+      ['Beatriz Ferreira', 'Ferreira', { addressLine1: '40 Elm Street', city: 'Austin', state: 'Texas', postalCode: '73301' }],
+      ['Caio Ferreira', 'Ferreira', { addressLine1: '40 Elm Street', city: 'Austin', state: 'Texas', postalCode: '73301' }],
+    ]);
+    const zola = households('zola-shape.csv');
+    expect(zola[0]).toEqual([
+      'Wren Halloway & Ezra Halloway',
+      'Wren & Ezra Halloway',
+      { addressLine1: '14 Larch Lane', addressLine2: 'Unit 3', city: 'Evanston', state: 'IL', postalCode: '60201', country: 'USA' },
+    ]);
+    expect(zola[1]![2]).toMatchObject({ state: 'NS', country: 'Canada', postalCode: 'B3H 1A1' });
   });
 
   it("maps every column of Kindly's own export", () => {
@@ -324,6 +378,52 @@ describe('preview', () => {
   });
 });
 
+describe('plus-ones and turned-off meals', () => {
+  it('links a plus-one to a guest of the file, or of the occasion when the file leaves that guest out', () => {
+    const context = sampleContext();
+    const table = parseCsv(exportGuestsCsv(context));
+    const fresh: CsvContext = { ...context, guests: [], households: [] };
+    const plan = planImport(previewImport(table, guessMapping(table.headers, fresh), fresh), { skipDuplicates: true });
+    const cleo = plan.guests.findIndex((row) => row.firstName === 'Cleo');
+    const ben = plan.guests.findIndex((row) => row.firstName === 'Ben');
+    expect(plan.guests[cleo]!.plusOneOfRow).toBe(ben);
+    expect(plan.guests.filter((row) => row.plusOneOfRow !== undefined && row.plusOneOfRow !== null)).toHaveLength(1);
+
+    // Only Cleo's row, into the same occasion: Ben comes along as a row that changes nothing.
+    const onlyCleo = { ...table, rows: table.rows.filter((row) => row[table.headers.indexOf('First Name')] === 'Cleo') };
+    const inPlace = planImport(previewImport(onlyCleo, guessMapping(table.headers, context), context), { skipDuplicates: true });
+    expect(inPlace.guests.map((row) => [row.id, row.plusOneOfRow])).toEqual([
+      ['g5', 1],
+      ['g2', undefined],
+    ]);
+    expect(inPlace.referenceRows).toBe(1);
+
+    // An unknown Guest ID is a problem of the row.
+    const text = 'Guest ID,First Name,Plus-One Of\nx1,Ann,nobody\nx2,Bo,x1\nx3,Cy,x3\n';
+    const { preview } = importText(text, fresh);
+    expect(preview.rows.map((row) => row.problems)).toEqual([
+      ['Plus-one of: no guest with the Guest ID “nobody” in this file or this occasion.'],
+      [],
+      ['A guest cannot be their own plus-one.'],
+    ]);
+  });
+
+  it('reports a meal turned off in the target occasion on its row before anything is written, and keeps an unchanged one', () => {
+    const context = sampleContext();
+    const csv = exportGuestsCsv(context);
+    const turnedOff = (activity: Activity): Activity =>
+      activity.id === 'dinner' ? { ...activity, mealOptions: activity.mealOptions.map((option) => (option.value === 'fish' ? { ...option, disabled: true } : option)) } : activity;
+    const fresh: CsvContext = { ...context, activities: context.activities.map(turnedOff), guests: [], households: [] };
+    const { preview } = importText(csv, fresh);
+    const ana = preview.rows.find((row) => row.guests[0]!.name === 'Ana García')!;
+    expect(ana.problems).toEqual(['Dinner: “Fish” is turned off in the schedule, so it cannot be chosen. Turn it on to import this choice.']);
+    expect(preview.badRows).toBe(1);
+    // In place, Ana's Fish is unchanged: the server keeps it, so the row is fine.
+    const same: CsvContext = { ...context, activities: fresh.activities };
+    expect(importText(csv, same).preview.badRows).toBe(0);
+  });
+});
+
 describe('export then import', () => {
   it('round-trips losslessly into a fresh occasion with the same activities and categories', () => {
     const context = sampleContext();
@@ -333,14 +433,21 @@ describe('export then import', () => {
     expect(preview.rows.flatMap((row) => row.problems)).toEqual([]);
     expect(preview.rows.every((row) => row.duplicates.length === 0)).toBe(true);
     const after = applyPlan(planImport(preview, { skipDuplicates: true }), fresh);
-    const strip = (text: string) =>
-      parseCsv(text).rows.map((row) => {
+    // Guest IDs and invite codes are the new occasion's; a plus-one points at the same person.
+    const strip = (text: string) => {
+      const table = parseCsv(text);
+      const at = (name: string) => table.headers.indexOf(name);
+      const nameOf = new Map(table.rows.map((row) => [row[at('Guest ID')], `${row[at('First Name')]} ${row[at('Last Name')]}`]));
+      return table.rows.map((row) => {
         const copy = [...row];
-        copy[0] = ''; // Guest ID differs
-        copy[19] = ''; // and the invite code
+        copy[at('Guest ID')] = '';
+        copy[at('Invite Code')] = '';
+        copy[at('Plus-One Of')] = nameOf.get(row[at('Plus-One Of')]!) ?? '';
         return copy;
       });
+    };
     expect(strip(exportGuestsCsv(after))).toEqual(strip(csv));
+    expect(after.guests.find((g) => g.firstName === 'Cleo')!.plusOneOf).toBe(after.guests.find((g) => g.firstName === 'Ben')!.id);
   });
 
   it('changes nothing when imported back into the same occasion', () => {
@@ -350,7 +457,7 @@ describe('export then import', () => {
     expect(preview.badRows).toBe(0);
     expect(preview.duplicateRows).toBe(0);
     const plan = planImport(preview, { skipDuplicates: true });
-    expect(plan.guests.map((row) => row.id)).toEqual(['g1', 'g2', 'g3', 'g4']);
+    expect(plan.guests.map((row) => row.id)).toEqual(['g1', 'g2', 'g5', 'g3', 'g4']);
     const written = plan.guests.map((row) => context.guests.find((g) => g.id === row.id)!);
     expect(householdUpdatesAfterImport(plan, written, context.households)).toEqual([]);
     expect(inviteLinesAfterImport(plan, written)).toEqual([]);

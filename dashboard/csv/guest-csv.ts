@@ -31,6 +31,7 @@ export const KINDLY_COLUMNS = {
   phone: 'Phone',
   ageGroup: 'Age Group',
   plusOneAllowed: 'Plus-One Allowed',
+  plusOneOf: 'Plus-One Of',
   dietaryNotes: 'Dietary Notes',
   notes: 'Notes',
   addressLine1: 'Street Address',
@@ -55,6 +56,7 @@ export type GuestField =
   | 'phone'
   | 'ageGroup'
   | 'plusOneAllowed'
+  | 'plusOneOf'
   | 'dietaryNotes'
   | 'notes';
 
@@ -89,6 +91,7 @@ const GUEST_LABELS: Record<GuestField, string> = {
   phone: 'Phone',
   ageGroup: 'Age group',
   plusOneAllowed: 'Plus-one allowed',
+  plusOneOf: 'Plus-one of (Guest ID of the guest who brings them)',
   dietaryNotes: 'Dietary notes',
   notes: 'Notes',
 };
@@ -183,23 +186,38 @@ function alias(target: ColumnTarget, ...headers: string[]): void {
   for (const header of headers) ALIASES[normaliseHeader(header)] = target;
 }
 alias('guest.id', KINDLY_COLUMNS.id, 'Kindly ID', 'Guest Id');
-alias('household.name', KINDLY_COLUMNS.household, 'Household Name', 'Party', 'Party Name', 'Family', 'Invitation Name');
+alias(
+  'household.name',
+  KINDLY_COLUMNS.household,
+  'Household Name',
+  'Household / Party',
+  'Party',
+  'Party Name',
+  'Party / Group',
+  'Group',
+  'Group Name',
+  'Guest Group',
+  'Family',
+  'Invitation Name',
+  'Invite Name',
+);
 alias('guest.firstName', KINDLY_COLUMNS.firstName, 'First', 'Given Name', 'Guest First Name', 'Firstname');
 alias('guest.lastName', KINDLY_COLUMNS.lastName, 'Last', 'Surname', 'Family Name', 'Guest Last Name', 'Lastname');
 alias('guest.fullName', 'Name', 'Full Name', 'Guest Name', 'Guest');
-alias('guest.email', KINDLY_COLUMNS.email, 'Email Address', 'E-mail', 'Guest Email');
-alias('guest.phone', KINDLY_COLUMNS.phone, 'Phone Number', 'Mobile', 'Cell', 'Telephone', 'Guest Phone');
+alias('guest.email', KINDLY_COLUMNS.email, 'Email Address', 'E-mail', 'E-mail Address', 'Guest Email', 'Email 1');
+alias('guest.phone', KINDLY_COLUMNS.phone, 'Phone Number', 'Mobile', 'Mobile Phone', 'Mobile Number', 'Cell', 'Cell Phone', 'Telephone', 'Guest Phone', 'Phone 1');
 alias('guest.ageGroup', KINDLY_COLUMNS.ageGroup, 'Age');
 alias('guest.plusOneAllowed', KINDLY_COLUMNS.plusOneAllowed, 'Plus One Allowed', 'Plus-One', 'Plus One', 'Allowed Plus One');
-alias('guest.dietaryNotes', KINDLY_COLUMNS.dietaryNotes, 'Dietary Restrictions', 'Dietary', 'Allergies', 'Dietary Requirements');
-alias('guest.notes', KINDLY_COLUMNS.notes, 'Note', 'Comments');
-alias('partner.firstName', 'Partner First Name', 'Partner First', 'Spouse First Name');
-alias('partner.lastName', 'Partner Last Name', 'Partner Last', 'Spouse Last Name');
-alias('household.addressLine1', KINDLY_COLUMNS.addressLine1, 'Address', 'Address Line 1', 'Address 1', 'Street', 'Mailing Address');
-alias('household.addressLine2', KINDLY_COLUMNS.addressLine2, 'Address Line 2', 'Address 2', 'Apt', 'Apartment', 'Suite', 'Street Address 2');
+alias('guest.plusOneOf', KINDLY_COLUMNS.plusOneOf, 'Plus One Of', 'Plus-One For', 'Plus One For', 'Plus-One Of Guest ID');
+alias('guest.dietaryNotes', KINDLY_COLUMNS.dietaryNotes, 'Dietary Restrictions', 'Dietary', 'Allergies', 'Dietary Requirements', 'Meal Restrictions', 'Food Allergies');
+alias('guest.notes', KINDLY_COLUMNS.notes, 'Note', 'Comments', 'Guest Notes');
+alias('partner.firstName', 'Partner First Name', 'Partner First', 'Spouse First Name', 'Guest 2 First Name');
+alias('partner.lastName', 'Partner Last Name', 'Partner Last', 'Spouse Last Name', 'Guest 2 Last Name');
+alias('household.addressLine1', KINDLY_COLUMNS.addressLine1, 'Address', 'Address Line 1', 'Address 1', 'Address1', 'Street', 'Street 1', 'Street Address 1', 'Mailing Address');
+alias('household.addressLine2', KINDLY_COLUMNS.addressLine2, 'Address Line 2', 'Address 2', 'Apt', 'Apartment', 'Suite', 'Apt/Suite', 'Apt / Suite', 'Unit', 'Street 2', 'Street Address 2');
 alias('household.city', KINDLY_COLUMNS.city, 'Town', 'City / Town');
-alias('household.state', KINDLY_COLUMNS.state, 'State', 'Province', 'Region', 'State/Province', 'State / Province');
-alias('household.postalCode', KINDLY_COLUMNS.postalCode, 'Zip', 'Zip Code', 'Postal Code', 'Postcode', 'Zip/Postal Code');
+alias('household.state', KINDLY_COLUMNS.state, 'State', 'Province', 'Region', 'State/Province', 'State / Province', 'State/Region', 'State/Province/Region');
+alias('household.postalCode', KINDLY_COLUMNS.postalCode, 'Zip', 'Zip Code', 'Postal Code', 'Postcode', 'Zip/Postal Code', 'Postal/Zip Code', 'ZIP / Postal');
 alias('household.country', KINDLY_COLUMNS.country, 'Country / Region', 'Nation');
 alias('household.phone', KINDLY_COLUMNS.householdPhone);
 alias('household.email', KINDLY_COLUMNS.householdEmail);
@@ -326,6 +344,7 @@ export function exportTable(context: CsvContext): { headers: string[]; rows: str
       guest.phone,
       AGE_TEXT[guest.ageGroup],
       guest.plusOneAllowed ? 'Yes' : 'No',
+      guest.plusOneOf ?? '',
       guest.dietaryNotes,
       guest.notes,
       household?.addressLine1 ?? '',
@@ -388,6 +407,10 @@ export interface ImportGuest {
   existing?: Guest;
   /** Activity id → the invitation the row states; activities without a column are left alone. */
   invitations: Map<string, ImportInvitation>;
+  /** The row's Guest ID as the file gives it (another occasion's, when importing a copy). */
+  fileId?: string;
+  /** The Guest ID (in the file or the occasion) whose plus-one this is; null: nobody's; left out: not stated. */
+  plusOneOf?: string | null;
   /** For the preview. */
   name: string;
 }
@@ -422,6 +445,8 @@ export interface ImportPreview {
   badRows: number;
   /** Rows that look like duplicates. */
   duplicateRows: number;
+  /** The ids of the occasion's guests (a plus-one may point at one the file leaves out). */
+  occasionGuestIds: ReadonlySet<string>;
 }
 
 const TRUE_WORDS = new Set(['yes', 'y', 'true', '1', 'x', 'allowed', 'oui', 'si', 'ja']);
@@ -562,6 +587,8 @@ export function previewImport(table: CsvTable, mapping: readonly ColumnTarget[],
   const activities = new Map(context.activities.map((activity) => [activity.id, activity]));
   const seenNames = new Map<string, number>();
   const seenIds = new Map<string, number>();
+  const idColumn = columns.get('guest.id');
+  const fileIds = new Set(idColumn === undefined ? [] : table.rows.map((cells) => (cells[idColumn] ?? '').trim()).filter(Boolean));
 
   const rows: ImportRow[] = table.rows.map((cells, index) => {
     const line = index + 2;
@@ -597,6 +624,14 @@ export function previewImport(table: CsvTable, mapping: readonly ColumnTarget[],
       const text = cell('guest.ageGroup');
       const ageGroup = text === '' ? undefined : (AGE_WORDS[normaliseHeader(text)] ?? (text.toUpperCase() as Guest['ageGroup']));
       if (ageGroup !== undefined) main.ageGroup = ageGroup;
+    }
+    let plusOneOf: string | null | undefined;
+    if (has('guest.plusOneOf')) {
+      plusOneOf = cell('guest.plusOneOf') || null;
+      if (plusOneOf !== null && plusOneOf === id) problems.push('A guest cannot be their own plus-one.');
+      else if (plusOneOf !== null && !fileIds.has(plusOneOf) && !guestsById.has(plusOneOf)) {
+        problems.push(`Plus-one of: no guest with the Guest ID “${plusOneOf}” in this file or this occasion.`);
+      }
     }
     if (has('guest.plusOneAllowed')) {
       const text = cell('guest.plusOneAllowed').toLowerCase();
@@ -640,8 +675,12 @@ export function previewImport(table: CsvTable, mapping: readonly ColumnTarget[],
       const mealText = cell(`meal:${activity.id}`);
       if (mealText) {
         const option = matchOption(activity.mealOptions, mealText);
+        const kept = existing?.invitations.find((invitation) => invitation.activityId === activity.id)?.mealChoice;
         if (!option) problems.push(`${activity.name}: “${mealText}” is not one of its meal options.`);
-        else mealChoice = option.value;
+        else if (option.disabled && kept !== option.value) {
+          // The server keeps an unchanged, since turned off, choice but takes no new one.
+          problems.push(`${activity.name}: “${option.text}” is turned off in the schedule, so it cannot be chosen. Turn it on to import this choice.`);
+        } else mealChoice = option.value;
         if (response === null) problems.push(`${activity.name}: a meal is given but the guest is not invited.`);
       }
       invitations.set(activity.id, response === null ? null : { response, mealChoice });
@@ -667,7 +706,14 @@ export function previewImport(table: CsvTable, mapping: readonly ColumnTarget[],
     }
 
     const guests: ImportGuest[] = [
-      { upsert: main, ...(existing ? { existing } : {}), invitations, name: [firstName, lastName].filter(Boolean).join(' ') },
+      {
+        upsert: main,
+        ...(existing ? { existing } : {}),
+        invitations,
+        name: [firstName, lastName].filter(Boolean).join(' '),
+        ...(id ? { fileId: id } : {}),
+        ...(plusOneOf !== undefined ? { plusOneOf } : {}),
+      },
     ];
     if (partnerFirst) {
       const partner: Record<string, unknown> = { firstName: partnerFirst, lastName: partnerLast };
@@ -706,6 +752,7 @@ export function previewImport(table: CsvTable, mapping: readonly ColumnTarget[],
     mappingProblems: problemsOfMapping,
     badRows: rows.filter((row) => row.problems.length > 0).length,
     duplicateRows: rows.filter((row) => row.duplicates.length > 0 && row.problems.length === 0).length,
+    occasionGuestIds: new Set(guestsById.keys()),
   };
 }
 
@@ -727,6 +774,8 @@ export interface ImportPlan {
   sources: ImportGuest[];
   /** Household name → the fields to `PUT` once the bulk call has created it. */
   addresses: Map<string, ImportAddress>;
+  /** Rows only there for a plus-one to point at (`{ id }` of a guest the file leaves out). */
+  referenceRows: number;
 }
 
 /** Options of {@link planImport}. */
@@ -759,7 +808,38 @@ export function planImport(preview: ImportPreview, options: PlanOptions): Import
       if (!known || !Object.values(known).some((value) => value !== '')) addresses.set(row.householdName, row.address);
     }
   }
-  return { rows, guests, sources, addresses };
+  const referenceRows = linkPlusOnes(guests, sources, preview.occasionGuestIds);
+  return { rows, guests, sources, addresses, referenceRows };
+}
+
+/**
+ * Turns each guest's `plusOneOf` (a Guest ID of the file or the occasion) into `plusOneOfRow`,
+ * the index of that guest's row in the bulk body; a guest of the occasion the file leaves out
+ * gets a row of its own (`{ id }`, which changes nothing). A link to a row left out is dropped.
+ * Answers how many such rows were added.
+ */
+function linkPlusOnes(guests: Record<string, unknown>[], sources: ImportGuest[], occasionGuestIds: ReadonlySet<string>): number {
+  const rowOf = new Map<string, number>();
+  sources.forEach((source, index) => {
+    if (source.fileId !== undefined && !rowOf.has(source.fileId)) rowOf.set(source.fileId, index);
+  });
+  let added = 0;
+  sources.slice().forEach((source, index) => {
+    if (source.plusOneOf === undefined) return;
+    if (source.plusOneOf === null) {
+      guests[index]!.plusOneOfRow = null;
+      return;
+    }
+    let at = rowOf.get(source.plusOneOf);
+    if (at === undefined && occasionGuestIds.has(source.plusOneOf)) {
+      at = guests.push({ id: source.plusOneOf }) - 1;
+      sources.push({ upsert: { id: source.plusOneOf }, invitations: new Map(), name: '', fileId: source.plusOneOf });
+      rowOf.set(source.plusOneOf, at);
+      added++;
+    }
+    if (at !== undefined && at !== index) guests[index]!.plusOneOfRow = at;
+  });
+  return added;
 }
 
 /**

@@ -23,8 +23,10 @@ import {
   previewImport,
   type ColumnTarget,
   type CsvTable,
+  type ImportAddress,
   type ImportRow,
 } from './guest-csv';
+import { undoImport } from './undo-import';
 
 /** `.../guests/import`: choose a spreadsheet, map its columns, check every row, then write. */
 export default function ImportPage() {
@@ -47,7 +49,7 @@ export default function ImportPage() {
 
 type Phase =
   | { step: 'choose' }
-  | { step: 'map'; fileName: string; table: CsvTable; mapping: ColumnTarget[] }
+  | { step: 'map'; fileName: string; table: CsvTable; mapping: ColumnTarget[]; context: OccasionData }
   | { step: 'writing'; label: string; done: number; total: number }
   | { step: 'done'; summary: string };
 
@@ -72,15 +74,12 @@ function Importer({ data }: { data: OccasionData }) {
       setProblem('That file has no rows under its header. Choose a CSV file with a header row.');
       return;
     }
-    setPhase({ step: 'map', fileName: file.name, table, mapping: guessMapping(table.headers, data) });
+    setPhase({ step: 'map', fileName: file.name, table, mapping: guessMapping(table.headers, data), context: data });
   }
 
-  const preview = useMemo(
-    () => (phase.step === 'map' ? previewImport(phase.table, phase.mapping, data) : undefined),
-    // The occasion's data is read once per mapping; re-checking on every refetch would reshuffle.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [phase],
-  );
+  // The rows are checked against the occasion as it was when the file was chosen: re-checking on
+  // every refetch would reshuffle them, and after a failed import (taken back) it is that again.
+  const preview = useMemo(() => (phase.step === 'map' ? previewImport(phase.table, phase.mapping, phase.context) : undefined), [phase]);
 
   async function write() {
     if (!preview || phase.step !== 'map') return;
@@ -91,14 +90,28 @@ function Importer({ data }: { data: OccasionData }) {
       return;
     }
     setProblem(undefined);
+    const before = { guests: data.guests, households: data.households };
     const householdSteps = plan.addresses.size;
     const total = Math.ceil(plan.guests.length / GUESTS_PER_CALL) + householdSteps + 1;
     let done = 0;
     const progress = (label: string) => setPhase({ step: 'writing', label, done, total });
-
-    // 1. One bulk call (per 10,000 rows): guests, households created by name.
-    progress(`Adding ${plural(plan.guests.length, 'guest')}…`);
     const written: Guest[] = [];
+    const savedHouseholds: { householdId: string; body: ImportAddress }[] = [];
+    // All or nothing: every row was checked against the occasion in the preview; should a later
+    // step still fail, what the earlier ones wrote is taken back.
+    const fail = async (why: string) => {
+      progress('Something failed: taking back what was written…');
+      const left = written.length > 0 ? await undoImport(kindly, occasion.id, { written, before, savedHouseholds }) : [];
+      setProblem(
+        left.length === 0
+          ? `Nothing was imported: ${why}`
+          : `The import failed (${why}) and could not be fully taken back: ${left.join('; ')}. Check the guest list.`,
+      );
+      setPhase(mapPhase);
+    };
+
+    // 1. One bulk call (per 10,000 rows): guests, households created by name, plus-one links.
+    progress(`Adding ${plural(plan.guests.length, 'guest')}…`);
     let created = 0;
     let updated = 0;
     for (const part of chunk(plan.guests, GUESTS_PER_CALL)) {
@@ -108,8 +121,7 @@ function Importer({ data }: { data: OccasionData }) {
         const failure = serverErrors(result.error);
         const where = Object.keys(failure.errors).find((path) => /^guests\.\d+/.test(path));
         const row = where ? plan.guests.indexOf(part[Number(where.split('.')[1])]!) : -1;
-        setProblem(`Nothing was imported: ${failure.message}${row >= 0 ? ` (guest ${row + 1} of the import)` : ''}`);
-        setPhase(mapPhase);
+        await fail(`${failure.message}${row >= 0 ? ` (guest ${row + 1} of the import)` : ''}`);
         return;
       }
       written.push(...result.data.guests);
@@ -129,27 +141,33 @@ function Importer({ data }: { data: OccasionData }) {
       while (next < updates.length) {
         const update = updates[next++]!;
         const result = await kindly.client.updateHousehold(occasion.id, update.householdId, update.body);
-        if (result.error) failedHouseholds.push(update.name);
+        if (result.error) failedHouseholds.push(`${update.name} (${serverErrors(result.error).message})`);
+        else savedHouseholds.push(update);
         done++;
         progress(`Saving addresses (${Math.min(next, updates.length)} of ${updates.length})…`);
       }
     };
     await Promise.all(Array.from({ length: Math.min(6, updates.length) }, worker));
     kindly.stores.markStale(['Household']);
+    if (failedHouseholds.length > 0) {
+      await fail(`the address of ${plural(failedHouseholds.length, 'household')} could not be saved: ${failedHouseholds.slice(0, 3).join(', ')}.`);
+      return;
+    }
 
     // 3. One invite-line bulk call for the invitations and answers the file states.
     const lines = inviteLinesAfterImport(plan, written);
-    let linesFailed = '';
     if (lines.length > 0) {
       progress(`Recording ${plural(lines.length, 'invitation')}…`);
       const result = await sendInviteLines(kindly, occasion.id, lines);
-      if (result.error) linesFailed = serverErrors(result.error).message;
+      if (result.error) {
+        await fail(`the invitations could not be saved: ${serverErrors(result.error).message}`);
+        return;
+      }
     }
     done = total;
     const notes = [
-      `${plural(created, 'guest')} added, ${plural(updated, 'guest')} updated.`,
-      failedHouseholds.length > 0 ? `The address of ${plural(failedHouseholds.length, 'household')} could not be saved: ${failedHouseholds.slice(0, 5).join(', ')}.` : '',
-      linesFailed ? `The invitations could not be saved: ${linesFailed}` : lines.length > 0 ? `${plural(lines.length, 'invitation')} recorded.` : '',
+      `${plural(created, 'guest')} added, ${plural(updated - plan.referenceRows, 'guest')} updated.`,
+      lines.length > 0 ? `${plural(lines.length, 'invitation')} recorded.` : '',
       preview.rows.length > plan.rows.length ? `${plural(preview.rows.length - plan.rows.length, 'row')} left out.` : '',
     ];
     setPhase({ step: 'done', summary: notes.filter(Boolean).join(' ') });
@@ -184,8 +202,8 @@ function Importer({ data }: { data: OccasionData }) {
     <>
       <div className="card">
         <p className="small">
-          Kindly’s own export, or another planner’s: columns such as First Name, Last Name, Partner First Name, Partner Last Name, Street Address,
-          City, State / Region, Zip / Postal Code, Country, Email and Phone are recognised. A partner becomes a second guest of the same household;
+          Kindly’s own export, or another planner’s: columns such as First Name, Last Name, Partner First Name, Partner Last Name, Household / Party
+          (or Party, Group, Family), Street Address, City, State / Region, Zip / Postal Code, Country, Email and Phone are recognised. A partner becomes a second guest of the same household;
           addresses go to the household. Nothing is written until you confirm.
         </p>
         <div className="field">

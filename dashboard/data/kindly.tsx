@@ -1,9 +1,10 @@
-import { createContext, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import type { ReadableAtom } from 'nanostores';
 import { createHostClient, type HostClient } from '../../core/client/host-client';
 import { createHostStores, type HostStores } from '../../core/client/host-stores';
 import type { Query } from '../../core/client/query-context';
 import type { ClientError } from '../../core/client/result';
+import { keepDrafts } from './drafts';
 
 /** What the dashboard talks to the server through: core's host client and its stores. */
 export interface Kindly {
@@ -13,8 +14,54 @@ export interface Kindly {
 
 /** The client and stores for an API at `baseUrl` (the dashboard's own origin in the app). */
 export function createKindly(baseUrl: string, fetchImpl?: typeof fetch): Kindly {
-  const client = createHostClient({ baseUrl, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
-  return { client, stores: createHostStores(client) };
+  let stores: HostStores | undefined;
+  const watched = watchSignedOut(fetchImpl ?? ((input, init) => fetch(input, init)), () => sessionEnded(stores));
+  const client = createHostClient({ baseUrl, fetch: watched });
+  stores = createHostStores(client);
+  return { client, stores };
+}
+
+/**
+ * A `fetch` that calls `onSignedOut` when a host API call (other than Auth.js's own routes)
+ * answers 401: the session was revoked elsewhere (sign-out in another tab, a deleted cookie).
+ */
+export function watchSignedOut(inner: typeof fetch, onSignedOut: () => void): typeof fetch {
+  return async (input, init) => {
+    const response = await inner(input, init);
+    if (response.status === 401) {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      const path = new URL(url, 'http://localhost').pathname;
+      if (path.startsWith('/host/v1/') && !path.startsWith('/host/v1/auth/')) onSignedOut();
+    }
+    return response;
+  };
+}
+
+/**
+ * The session ended: keep what the host typed, then ask for the session again; its `null`
+ * sends the host to sign in, with the way back to where they were.
+ */
+function sessionEnded(stores: HostStores | undefined): void {
+  keepDrafts();
+  stores?.markStale(['Session']);
+}
+
+/**
+ * Checks the session when the host moves to another screen (the screen's data may come from
+ * the cache, with no request that would notice a revoked session).
+ */
+export function useSessionCheckOnNavigation(location: string, signedIn: boolean): void {
+  const kindly = useContext(KindlyContext);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current || !signedIn || !kindly) {
+      first.current = false;
+      return;
+    }
+    void kindly.client.getSession().then((result) => {
+      if (!result.error && result.data === null) sessionEnded(kindly.stores);
+    });
+  }, [location, signedIn, kindly]);
 }
 
 const KindlyContext = createContext<Kindly | null>(null);

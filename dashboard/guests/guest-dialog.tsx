@@ -9,6 +9,7 @@ import { ConfirmDialog, ModalDialog } from '../components/dialog';
 import { serverErrors, validateForm, type FieldErrors } from '../components/form-errors';
 import { ComboBoxField, MultiSelectField, SelectField } from '../components/select';
 import { Checkbox, FormMessage, TextInput } from '../components/text-input';
+import { keptDraftKeys, useDraftState } from '../data/drafts';
 import { useKindly } from '../data/kindly';
 import type { OccasionData } from './occasion-data';
 
@@ -93,6 +94,23 @@ export function invitationChanges(
   return lines;
 }
 
+const RESTORED = 'What you typed before signing in again is back. Check it and save.';
+
+/** Where the guest form keeps what was typed across a sign-in. */
+function guestDraftKey(occasionId: string, guestId: string | undefined): string {
+  return `guest:${occasionId}:${guestId ?? 'new'}`;
+}
+
+/** The guest form to open again after a sign-in (one whose draft was kept), if any. */
+export function guestToReopen(occasionId: string, guests: readonly Guest[]): Guest | 'new' | null {
+  for (const id of keptDraftKeys(`guest:${occasionId}:`)) {
+    if (id === 'new') return 'new';
+    const guest = guests.find((entry) => entry.id === id);
+    if (guest) return guest;
+  }
+  return null;
+}
+
 export interface GuestDialogProps {
   occasionId: string;
   guest: Guest | undefined;
@@ -101,11 +119,15 @@ export interface GuestDialogProps {
 }
 
 /** Create or edit a guest: details, household, attributes, and invitations with answers. */
-export function GuestDialog({ occasionId, guest, data, onClose }: GuestDialogProps) {
+export function GuestDialog({ occasionId, guest, data, onClose: close }: GuestDialogProps) {
   const { stores } = useKindly();
-  const [values, setValues] = useState(() => valuesOf(guest, data));
+  const [values, setValues, restored, discardDraft] = useDraftState(guestDraftKey(occasionId, guest?.id), () => valuesOf(guest, data));
+  const onClose = () => {
+    discardDraft();
+    close();
+  };
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string>();
+  const [message, setMessage] = useState<string | undefined>(restored ? RESTORED : undefined);
   const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const set = <K extends keyof GuestValues>(key: K) => (value: GuestValues[K]) => setValues((current) => ({ ...current, [key]: value }));

@@ -21,16 +21,42 @@ const ASCII = /^[\x20-\x7e]*$/;
 
 export const EMPTY_FILTERS: GuestFilters = { search: '', householdId: '', attribute: '', activityId: '', response: '' };
 
-/** Lower case without accents or punctuation, for name search: `Zoë O'Brien` → `zoe o brien`. */
-export function searchKey(text: string): string {
+/** Lower case without accents: `Zoë O'Brien` → `zoe o'brien`. */
+function folded(text: string): string {
   // Most names are plain ASCII: skip the Unicode normalisation for them (10,000 names per list).
-  if (ASCII.test(text)) return text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
+  if (ASCII.test(text)) return text.toLowerCase();
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+const PUNCTUATION = /[^\p{L}\p{N}]+/u;
+
+/**
+ * A name as search finds it, with a space before each word: case and accents ignored, and each
+ * word written both without its punctuation and split at it, so `Zoë O'Brien-Hall` →
+ * ` zoe obrienhall o brien hall`: `obrien`, `o'brien`, `brien` and `hall` all find it.
+ */
+export function searchKey(text: string): string {
+  const words = folded(text)
+    .split(/\s+/)
+    .flatMap((word) => {
+      const parts = word.split(PUNCTUATION).filter(Boolean);
+      return parts.length > 1 ? [parts.join(''), ...parts] : parts;
+    });
+  return words.length > 0 ? ` ${words.join(' ')}` : '';
+}
+
+/** What a host typed, as the words a {@link searchKey} must hold: `O'Bri` → `['obri']`. */
+export function searchWords(query: string): string[] {
+  return folded(query)
+    .split(/\s+/)
+    .map((word) => word.split(PUNCTUATION).join(''))
+    .filter(Boolean);
+}
+
+/** Whether a {@link searchKey} holds every word, each as the start of one of its words. */
+export function matchesWords(key: string, words: readonly string[]): boolean {
+  for (const word of words) if (!key.includes(` ${word}`)) return false;
+  return true;
 }
 
 /** A guest with its precomputed search key (built once per list, not per keystroke). */
@@ -40,7 +66,7 @@ export interface GuestRow {
 }
 
 export function toRows(guests: readonly Guest[]): GuestRow[] {
-  return guests.map((guest) => ({ guest, key: ` ${searchKey(`${guest.firstName} ${guest.lastName}`)}` }));
+  return guests.map((guest) => ({ guest, key: searchKey(`${guest.firstName} ${guest.lastName}`) }));
 }
 
 /** Whether any filter is set. */
@@ -50,12 +76,12 @@ export function isFiltered(filters: GuestFilters): boolean {
 
 /** The rows that pass every filter, in list order. */
 export function filterGuests(rows: readonly GuestRow[], filters: GuestFilters): GuestRow[] {
-  const words = searchKey(filters.search).split(' ').filter(Boolean);
+  const words = searchWords(filters.search);
   const [categoryId, value] = filters.attribute ? splitAttribute(filters.attribute) : ['', ''];
   const { householdId, activityId, response } = filters;
   if (words.length === 0 && !householdId && !categoryId && !response) return rows as GuestRow[];
   return rows.filter(({ guest, key }) => {
-    for (const word of words) if (!key.includes(` ${word}`)) return false;
+    if (!matchesWords(key, words)) return false;
     if (householdId === NO_HOUSEHOLD ? guest.householdId !== null : householdId && guest.householdId !== householdId) return false;
     if (categoryId && !(guest.attributes[categoryId] ?? []).includes(value)) return false;
     if (response) {

@@ -11,7 +11,7 @@ import { Empty, ErrorState, Loading } from '../components/states';
 import { TextInput } from '../components/text-input';
 import { useOccasion } from '../occasion/occasion-context';
 import { BulkBar } from './bulk-actions';
-import { GuestDialog } from './guest-dialog';
+import { GuestDialog, guestToReopen } from './guest-dialog';
 import { EMPTY_FILTERS, filterGuests, isFiltered, NO_HOUSEHOLD, toRows, type GuestFilters } from './guest-filters';
 import { GuestTable } from './guest-table';
 import { useOccasionData, type OccasionData } from './occasion-data';
@@ -150,7 +150,7 @@ function GuestList({ data, householdsPending }: { data: OccasionData; households
   const occasion = useOccasion();
   const [filters, setFilters] = useState<GuestFilters>(EMPTY_FILTERS);
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
-  const [editing, setEditing] = useState<Guest | 'new' | null>(null);
+  const [editing, setEditing] = useState<Guest | 'new' | null>(() => guestToReopen(occasion.id, data.guests));
   const [notice, setNotice] = useState('');
 
   const rows = useMemo(() => toRows(data.guests), [data.guests]);

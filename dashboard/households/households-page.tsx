@@ -9,7 +9,7 @@ import type { Household } from '../../core/schemas/household';
 import { plural } from '../components/format';
 import { Empty, ErrorState, Loading } from '../components/states';
 import { Checkbox, TextInput } from '../components/text-input';
-import { searchKey } from '../guests/guest-filters';
+import { matchesWords, searchKey, searchWords } from '../guests/guest-filters';
 import { useOccasionData, type OccasionData } from '../guests/occasion-data';
 import { useOccasion } from '../occasion/occasion-context';
 import { missingAddress } from '../occasion/overview-page';
@@ -76,12 +76,12 @@ function HouseholdList({ data }: { data: OccasionData }) {
     return byHousehold;
   }, [data.guests]);
   const shown = useMemo(() => {
-    const words = searchKey(query).split(' ').filter(Boolean);
+    const words = searchWords(query);
     return data.households.filter((household) => {
       if (onlyMissing && !missingAddress(household)) return false;
       if (words.length === 0) return true;
-      const key = ` ${searchKey(`${household.name} ${(members.get(household.id) ?? []).map((g) => `${g.firstName} ${g.lastName}`).join(' ')}`)}`;
-      return words.every((word) => key.includes(` ${word}`));
+      const key = searchKey(`${household.name} ${(members.get(household.id) ?? []).map((g) => `${g.firstName} ${g.lastName}`).join(' ')}`);
+      return matchesWords(key, words);
     });
   }, [data.households, members, query, onlyMissing]);
 

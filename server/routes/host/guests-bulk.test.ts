@@ -39,6 +39,34 @@ describe('guest bulk route', () => {
 
   const bulk = (guests: object[]) => expectJson<GuestBulkResult>(host, 'POST', bulkPath, { guests }, 200);
 
+  it('links plus-ones by row (plusOneOfRow), across statements, and refuses a row that names itself or no row', async () => {
+    const ada = await createGuest(host, occasion.id);
+    const rows: object[] = rowsNamed(300);
+    rows.push({ firstName: 'Plus', lastName: 'One', plusOneOfRow: 0 }, { id: ada.id, plusOneOfRow: 299 });
+    rows[0] = { ...(rows[0] as object), plusOneOfRow: 300 };
+    const result = await bulk(rows);
+    const [first] = result.guests as [Guest];
+    const plus = result.guests[300]!;
+    expect(first.plusOneOf).toBe(plus.id);
+    expect(plus.plusOneOf).toBe(first.id);
+    expect(result.guests[301]).toMatchObject({ id: ada.id, plusOneOf: result.guests[299]!.id });
+    const listed = await read<Guest[]>(host, `/occasion/${occasion.id}/guests`);
+    expect(listed.find((guest) => guest.id === plus.id)!.plusOneOf).toBe(first.id);
+    expect(listed.find((guest) => guest.id === ada.id)!.plusOneOf).toBe(result.guests[299]!.id);
+
+    // Left out: kept; null: cleared.
+    const kept = await bulk([{ id: ada.id, notes: 'kept' }]);
+    expect(kept.guests[0]!.plusOneOf).toBe(result.guests[299]!.id);
+    const cleared = await bulk([{ id: ada.id, plusOneOfRow: null }]);
+    expect(cleared.guests[0]!.plusOneOf).toBeNull();
+
+    const before = await snapshotDatabase(t.deps.db);
+    expect(await issuePaths(host, 'POST', bulkPath, { guests: [{ firstName: 'A', plusOneOfRow: 0 }] })).toEqual(['guests.0.plusOneOfRow']);
+    expect(await issuePaths(host, 'POST', bulkPath, { guests: [{ firstName: 'A' }, { firstName: 'B', plusOneOfRow: 2 }] })).toEqual(['guests.1.plusOneOfRow']);
+    expect(await issuePaths(host, 'POST', bulkPath, { guests: [{ firstName: 'A', plusOneOfRow: -1 }] })).toEqual(['guests.0.plusOneOfRow']);
+    expect(await snapshotDatabase(t.deps.db)).toEqual(before);
+  });
+
   it('creates and updates in one request, answering the rows in request order', async () => {
     const ceremony = await createActivity(host, occasion.id);
     const side = await createCategory(host, occasion.id);

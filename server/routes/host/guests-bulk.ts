@@ -78,11 +78,14 @@ async function upsertGuests(trx: Kysely<Database>, kind: DatabaseKind, occasionI
     else guestRows.push(planned);
   });
   failOnIssues(issues);
+  failOnIssues(linkPlusOnes(rows, guestRows));
   const created = guestRows.filter((row) => !context.existing.has(row.id));
   const updated = guestRows.filter((row) => context.existing.has(row.id));
   await insertHouseholds(trx, context.newHouseholds);
-  await insertGuests(trx, created);
-  await updateGuests(trx, updated);
+  // A new plus-one may point at a guest inserted by a later statement: link after inserting.
+  const linked = created.filter((row) => row.plusOneOf !== null);
+  await insertGuests(trx, created.map((row) => (row.plusOneOf === null ? row : { ...row, plusOneOf: null })));
+  await updateGuests(trx, [...updated, ...linked]);
   const invitations = await loadInvitations(trx, occasionId, updated.map((row) => row.id));
   return {
     created: created.length,
@@ -127,8 +130,26 @@ async function selectExisting(trx: Kysely<Database>, occasionId: string, ids: st
 }
 
 /** The guest row a bulk row writes, or the issues that stop it; `prefix` is `guests.<index>.`. */
+/**
+ * Sets `plusOneOf` of the rows that give `plusOneOfRow` to the guest of that row (every row was
+ * planned, so row and guest indexes match); issues for a row that names itself or no row.
+ */
+function linkPlusOnes(rows: GuestUpsert[], guestRows: GuestRow[]): ApiIssue[] {
+  const issues: ApiIssue[] = [];
+  rows.forEach((row, index) => {
+    const at = row.plusOneOfRow;
+    if (at === undefined) return;
+    if (at !== null && (at >= rows.length || at === index)) {
+      issues.push({ path: `guests.${index}.plusOneOfRow`, message: at === index ? 'A guest cannot be their own plus-one.' : 'There is no row with this index.' });
+      return;
+    }
+    guestRows[index]!.plusOneOf = at === null ? null : guestRows[at]!.id;
+  });
+  return issues;
+}
+
 function planRow(context: BulkContext, row: GuestUpsert, prefix: string): GuestRow | ApiIssue[] {
-  const { id, householdName, ...fields } = row;
+  const { id, householdName, plusOneOfRow: _link, ...fields } = row;
   const existing = id === undefined ? undefined : context.existing.get(id);
   if (id !== undefined && !existing) return [{ path: `${prefix}id`, message: 'No guest with this id in the occasion.' }];
   const base = existing ? guestWritable(existing) : context.guestDefaults;
@@ -180,6 +201,7 @@ async function updateGuests(trx: Kysely<Database>, rows: GuestRow[]): Promise<vo
           dietaryNotes: eb.ref('excluded.dietaryNotes'),
           attributes: eb.ref('excluded.attributes'),
           notes: eb.ref('excluded.notes'),
+          plusOneOf: eb.ref('excluded.plusOneOf'),
           updatedAt: eb.ref('excluded.updatedAt'),
         })),
       )
