@@ -3,7 +3,7 @@ import type { Hono } from 'hono';
 import pg from 'pg';
 import type { AppDeps, AppEnv } from '../app-env';
 import { createApp } from '../app';
-import type { ServerConfig } from '../config';
+import { DEFAULT_TIMEOUTS, type ServerConfig } from '../config';
 import { createDatabase, type KindlyDatabase } from '../db/create-database';
 import { MemoryRateLimitStore, RateLimiter } from '../middleware/rate-limit/rate-limiter';
 
@@ -30,6 +30,7 @@ export const testConfig: ServerConfig = {
   trustProxy: false,
   redisUrl: undefined,
   distDir: undefined,
+  timeouts: DEFAULT_TIMEOUTS,
 };
 
 /**
