@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { dataDirError } from './data-dir-error';
 
 export interface ServerConfig {
   port: number;
@@ -109,8 +110,12 @@ function loadTimeouts(env: NodeJS.ProcessEnv): Timeouts {
 function developmentSecret(dataDir: string): string {
   const file = join(dataDir, 'auth-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(33).toString('base64');
-  writeFileSync(file, secret, { mode: 0o600 });
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, secret, { mode: 0o600 });
+  } catch (error) {
+    throw dataDirError(dataDir, error) ?? error;
+  }
   return secret;
 }

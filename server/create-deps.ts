@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import type { AppDeps } from './app-env';
 import type { ServerConfig, Timeouts } from './config';
+import { dataDirError } from './data-dir-error';
 import { createDatabase, type KindlyDatabase } from './db/create-database';
 import { DatabaseRateLimitStore } from './middleware/rate-limit/database-store';
 import { MemoryRateLimitStore, RateLimiter, type RateLimitStore } from './middleware/rate-limit/rate-limiter';
@@ -20,6 +21,8 @@ export async function createRuntime(config: ServerConfig, log: (line: string) =>
     sqliteFile: join(config.dataDir, 'kindly.db'),
     timeouts: config.timeouts,
     log,
+  }).catch((error: unknown) => {
+    throw (config.databaseUrl ? undefined : dataDirError(config.dataDir, error)) ?? error;
   });
   const redis = config.redisUrl ? connectRedis(config.redisUrl, config.timeouts, log) : undefined;
   const deps: AppDeps = {
