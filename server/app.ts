@@ -4,6 +4,7 @@ import { compress } from 'hono/compress';
 import type { AppDeps, AppEnv } from './app-env';
 import { createAuthConfig } from './auth/auth-config';
 import { serveFrontends } from './frontends/serve-frontends';
+import { surfaceAuthFaults } from './middleware/auth-faults/auth-faults';
 import { eventCors } from './middleware/cors/event-cors';
 import { errorHandler, notFoundHandler } from './middleware/error-handler/error-handler';
 import { requestLogger } from './middleware/request-logger/request-logger';
@@ -24,6 +25,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.onError(errorHandler);
   app.notFound(notFoundHandler);
 
+  app.use('/host/v1/auth/*', surfaceAuthFaults());
   app.use('/host/v1/auth/*', initAuthConfig(() => authConfig));
   app.route('/host/v1', hostRoutes());
   app.all('/host/v1/auth/*', authHandler());

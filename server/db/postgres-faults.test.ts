@@ -8,7 +8,7 @@ import {
   timed,
   type PostgresFaultApp,
 } from '../test-support/fault-app';
-import { BASE, newHostCredentials, signUpHost, type HostClient } from '../test-support/host-session';
+import { BASE, newHostCredentials, signIn, signUpHost, type HostClient } from '../test-support/host-session';
 import { testDatabaseKind } from '../test-support/test-app';
 
 const url = process.env.TEST_DATABASE_URL ?? '';
@@ -87,5 +87,18 @@ describe.runIf(testDatabaseKind === 'postgres' && url)('PostgreSQL faults, throu
     const { response, ms } = await timed(() => t.app.request(`${BASE}/slow`));
     await expectUnavailable(response);
     expect(ms).toBeLessThan(QUICKLY_MS);
+  });
+
+  it("answers 503 from Auth.js's own routes, and keeps the host's session cookie", async () => {
+    const signedIn = await signUpHost(t.app);
+    await t.proxy.cut();
+    const session = await t.app.request(`${BASE}/host/v1/auth/session`, { headers: { cookie: signedIn.jar.header() } });
+    await expectUnavailable(session);
+    expect(session.headers.get('set-cookie')).toBeNull();
+    const signInAgain = await signIn(t.app, signedIn.credentials.email, signedIn.credentials.password);
+    await expectUnavailable(signInAgain);
+    await t.proxy.restore();
+    const restored = await eventually(() => t.app.request(`${BASE}/host/v1/auth/session`, { headers: { cookie: signedIn.jar.header() } }), 200);
+    expect(await restored.json()).toMatchObject({ user: { email: signedIn.credentials.email } });
   });
 });
