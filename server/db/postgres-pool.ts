@@ -68,7 +68,7 @@ class CheckedOutClient implements PostgresPoolClient {
   query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
   query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
   query(...args: unknown[]): unknown {
-    const result = (this.client.query as (...a: unknown[]) => unknown)(...args);
+    const result: unknown = (this.client.query as (...a: unknown[]) => unknown).apply(this.client, args);
     if (result instanceof Promise) {
       // Only the server's own errors leave the connection in a known state.
       result.catch((error: unknown) => {
