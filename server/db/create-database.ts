@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import { DEFAULT_TIMEOUTS, type Timeouts } from '../config';
 import { migrations } from './migrations';
@@ -39,8 +39,14 @@ export async function createDatabase(options: DatabaseOptions): Promise<KindlyDa
   const database = options.databaseUrl?.startsWith('postgres')
     ? await openPostgres(options.databaseUrl, options)
     : openSqlite(options.sqliteFile ?? ':memory:', options.timeouts?.sqliteBusyMs ?? DEFAULT_TIMEOUTS.sqliteBusyMs);
-  await migrate(database.db, options.pgSchema);
+  await migrate(database.db, options.pgSchema ?? (database.kind === 'postgres' ? await currentSchema(database.db) : undefined));
   return database;
+}
+
+/** Kysely's migrator finds its table in any schema unless told which: ours is the first on the search path. */
+async function currentSchema(db: Kysely<Database>): Promise<string | undefined> {
+  const { rows } = await sql<{ schema: string | null }>`SELECT current_schema() AS schema`.execute(db);
+  return rows[0]?.schema ?? undefined;
 }
 
 function openSqlite(file: string, busyTimeoutMs: number): KindlyDatabase {
