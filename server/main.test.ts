@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { terminateBackends, withAdminClient } from './test-support/fault-app';
 import { newHostCredentials } from './test-support/host-session';
-import { buildServer, spawnServer, type BuiltServer } from './test-support/server-process';
+import { withSchemaLock } from './test-support/schema-lock';
+import { buildServer, spawnServer, type BuiltServer, type ServerProcess } from './test-support/server-process';
 import { testDatabaseKind } from './test-support/test-app';
 
 describe('the server process', () => {
@@ -42,9 +43,13 @@ describe('the server process', () => {
     const databaseUrl = new URL(url!);
     databaseUrl.searchParams.set('application_name', applicationName);
     databaseUrl.searchParams.set('options', `-c search_path=${schema}`);
-    const running = spawnServer(server.file, { KINDLY_DATA_DIR: join(dir, 'data'), DATABASE_URL: databaseUrl.toString() });
+    let running: ServerProcess | undefined;
     try {
-      const base = await running.ready;
+      // The server migrates its schema as it starts: no other test may drop one meanwhile.
+      const base = await withSchemaLock(url!, 'shared', () => {
+        running = spawnServer(server.file, { KINDLY_DATA_DIR: join(dir, 'data'), DATABASE_URL: databaseUrl.toString() });
+        return running.ready;
+      });
       const signUp = () =>
         fetch(`${base}/host/v1/account`, {
           method: 'POST',
@@ -54,12 +59,12 @@ describe('the server process', () => {
       expect((await signUp()).status).toBe(201);
       expect(await terminateBackends(url!, applicationName)).toBeGreaterThan(0);
       await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(running.child.exitCode).toBeNull();
+      expect(running!.child.exitCode).toBeNull();
       expect((await signUp()).status).toBe(201);
-      expect(running.child.exitCode).toBeNull();
+      expect(running!.child.exitCode).toBeNull();
     } finally {
-      await running.stop();
-      await withAdminClient(url!, (admin) => admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`));
+      await running?.stop();
+      await withSchemaLock(url!, 'exclusive', () => withAdminClient(url!, (admin) => admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`)));
     }
   });
 });

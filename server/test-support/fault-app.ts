@@ -7,6 +7,7 @@ import { DEFAULT_TIMEOUTS, type Timeouts } from '../config';
 import { createDatabase } from '../db/create-database';
 import { MemoryRateLimitStore, RateLimiter } from '../middleware/rate-limit/rate-limiter';
 import { startFaultProxy, type FaultProxy } from './fault-proxy';
+import { withSchemaLock } from './schema-lock';
 import { testConfig, type TestApp } from './test-app';
 
 /** Short limits, so that a fault test sees its 503 within a second or two. */
@@ -40,7 +41,9 @@ export async function createPostgresFaultApp(overrides: Partial<AppDeps> = {}): 
   proxied.searchParams.set('application_name', applicationName);
   const logs: string[] = [];
   const log = (line: string) => logs.push(line);
-  const database = await createDatabase({ databaseUrl: proxied.toString(), pgSchema: schema, poolSize: 4, timeouts: FAULT_TEST_TIMEOUTS, log });
+  const database = await withSchemaLock(url, 'shared', () =>
+    createDatabase({ databaseUrl: proxied.toString(), pgSchema: schema, poolSize: 4, timeouts: FAULT_TEST_TIMEOUTS, log }),
+  );
   const deps: AppDeps = {
     db: database.db,
     dbKind: database.kind,
@@ -60,7 +63,7 @@ export async function createPostgresFaultApp(overrides: Partial<AppDeps> = {}): 
       await proxy.restore();
       await database.close();
       await proxy.close();
-      await withAdminClient(url, (admin) => admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`));
+      await withSchemaLock(url, 'exclusive', () => withAdminClient(url, (admin) => admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`)));
     },
   };
 }
