@@ -5,6 +5,7 @@ import type { AppDeps, AppEnv } from './app-env';
 import { createAuthConfig } from './auth/auth-config';
 import { serveFrontends } from './frontends/serve-frontends';
 import { methodNotAllowed } from './http/method-not-allowed';
+import { surfaceAuthFaults } from './middleware/auth-faults/auth-faults';
 import { eventCors } from './middleware/cors/event-cors';
 import { errorHandler, notFoundHandler } from './middleware/error-handler/error-handler';
 import { requestLogger } from './middleware/request-logger/request-logger';
@@ -27,6 +28,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.onError(errorHandler);
   app.notFound(notFoundHandler);
 
+  app.use('/host/v1/auth/*', surfaceAuthFaults());
   app.use('/host/v1/auth/*', initAuthConfig(() => authConfig));
   app.route('/host/v1', hostRoutes());
   app.on(['GET', 'POST'], '/host/v1/auth/*', authHandler());

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { dataDirError } from './data-dir-error';
 
 export interface ServerConfig {
   port: number;
@@ -18,7 +19,50 @@ export interface ServerConfig {
   redisUrl: string | undefined;
   /** Where the built dashboard and widget are (`dist/`); undefined serves the API alone. */
   distDir: string | undefined;
+  /** How long the server waits on PostgreSQL, SQLite and Redis before it answers 503. */
+  timeouts: Timeouts;
 }
+
+/** Time limits in milliseconds; each has its own environment variable (see README). */
+export interface Timeouts {
+  /** PostgreSQL: getting a connection from the pool, or opening one (`PG_CONNECT_TIMEOUT_MS`). */
+  pgConnectMs: number;
+  /** PostgreSQL: the server cancels a statement running longer (`PG_STATEMENT_TIMEOUT_MS`). */
+  pgStatementMs: number;
+  /** PostgreSQL: the client gives up on an answer and drops the connection (`PG_QUERY_TIMEOUT_MS`). */
+  pgQueryMs: number;
+  /** PostgreSQL: the server ends a session idle inside a transaction (`PG_IDLE_IN_TRANSACTION_TIMEOUT_MS`). */
+  pgIdleInTransactionMs: number;
+  /** SQLite: how long a write waits for another process's write lock (`SQLITE_BUSY_TIMEOUT_MS`). */
+  sqliteBusyMs: number;
+  /** Redis: connecting (`REDIS_CONNECT_TIMEOUT_MS`). */
+  redisConnectMs: number;
+  /** Redis: one command, queued or sent (`REDIS_COMMAND_TIMEOUT_MS`). */
+  redisCommandMs: number;
+}
+
+/** A few seconds each: a stalled database answers 503 quickly instead of holding requests. */
+export const DEFAULT_TIMEOUTS: Timeouts = {
+  pgConnectMs: 3000,
+  pgStatementMs: 5000,
+  pgQueryMs: 6000,
+  pgIdleInTransactionMs: 10_000,
+  // Only another process can hold SQLite's write lock (this one writes synchronously); better-sqlite3
+  // waits blocking the event loop, so a write fails fast with 503 instead of stalling every request.
+  sqliteBusyMs: 50,
+  redisConnectMs: 3000,
+  redisCommandMs: 2000,
+};
+
+const TIMEOUT_VARIABLES: Record<keyof Timeouts, string> = {
+  pgConnectMs: 'PG_CONNECT_TIMEOUT_MS',
+  pgStatementMs: 'PG_STATEMENT_TIMEOUT_MS',
+  pgQueryMs: 'PG_QUERY_TIMEOUT_MS',
+  pgIdleInTransactionMs: 'PG_IDLE_IN_TRANSACTION_TIMEOUT_MS',
+  sqliteBusyMs: 'SQLITE_BUSY_TIMEOUT_MS',
+  redisConnectMs: 'REDIS_CONNECT_TIMEOUT_MS',
+  redisCommandMs: 'REDIS_COMMAND_TIMEOUT_MS',
+};
 
 export class ConfigError extends Error {}
 
@@ -45,14 +89,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     redisUrl: env.REDIS_URL || undefined,
     distDir: resolve(env.KINDLY_DIST_DIR ?? 'dist'),
+    timeouts: loadTimeouts(env),
   };
+}
+
+function loadTimeouts(env: NodeJS.ProcessEnv): Timeouts {
+  const timeouts = { ...DEFAULT_TIMEOUTS };
+  for (const [key, variable] of Object.entries(TIMEOUT_VARIABLES) as Array<[keyof Timeouts, string]>) {
+    const text = env[variable];
+    if (text === undefined || text === '') continue;
+    const value = Number(text);
+    if (!Number.isInteger(value) || value < 0) {
+      throw new ConfigError(`${variable} must be a whole number of milliseconds, not "${text}".`);
+    }
+    timeouts[key] = value;
+  }
+  return timeouts;
 }
 
 function developmentSecret(dataDir: string): string {
   const file = join(dataDir, 'auth-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(33).toString('base64');
-  writeFileSync(file, secret, { mode: 0o600 });
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, secret, { mode: 0o600 });
+  } catch (error) {
+    throw dataDirError(dataDir, error) ?? error;
+  }
   return secret;
 }

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import type { AppDeps } from './app-env';
-import type { ServerConfig } from './config';
+import type { ServerConfig, Timeouts } from './config';
+import { dataDirError } from './data-dir-error';
 import { createDatabase, type KindlyDatabase } from './db/create-database';
 import { DatabaseRateLimitStore } from './middleware/rate-limit/database-store';
 import { MemoryRateLimitStore, RateLimiter, type RateLimitStore } from './middleware/rate-limit/rate-limiter';
@@ -18,8 +19,12 @@ export async function createRuntime(config: ServerConfig, log: (line: string) =>
   const database = await createDatabase({
     databaseUrl: config.databaseUrl,
     sqliteFile: join(config.dataDir, 'kindly.db'),
+    timeouts: config.timeouts,
+    log,
+  }).catch((error: unknown) => {
+    throw (config.databaseUrl ? undefined : dataDirError(config.dataDir, error)) ?? error;
   });
-  const redis = config.redisUrl ? connectRedis(config.redisUrl, log) : undefined;
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, config.timeouts, log) : undefined;
   const deps: AppDeps = {
     db: database.db,
     dbKind: database.kind,
@@ -47,8 +52,17 @@ export function chooseRateLimitStore(database: KindlyDatabase, redis: Redis | un
   return new MemoryRateLimitStore();
 }
 
-function connectRedis(url: string, log: (line: string) => void): Redis {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2 });
+/**
+ * A Redis client that fails fast: a command waits at most `redisCommandMs` (sent or queued while
+ * reconnecting) and is given up after one failed reconnection, so a stalled or lost Redis makes
+ * the rate-limited routes answer 503 within seconds; ioredis reconnects on its own.
+ */
+export function connectRedis(url: string, timeouts: Pick<Timeouts, 'redisConnectMs' | 'redisCommandMs'>, log: (line: string) => void): Redis {
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 1,
+    connectTimeout: timeouts.redisConnectMs || undefined,
+    commandTimeout: timeouts.redisCommandMs || undefined,
+  });
   // Without a listener ioredis prints every reconnect attempt; one line each is enough.
   redis.on('error', (error: Error) => log(`redis: ${error.message}`));
   return redis;

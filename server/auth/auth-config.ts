@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { SignInSchema } from '../../core/schemas/account';
 import type { AppDeps } from '../app-env';
 import { newId } from '../db/ids';
+import { noteAuthFault } from '../middleware/auth-faults/auth-faults';
 import { verifyPassword } from './passwords';
 
 export const AUTH_BASE_PATH = '/host/v1/auth';
@@ -37,7 +38,14 @@ export function createAuthConfig(deps: AppDeps): AuthConfig {
     secret: deps.config.authSecret,
     trustHost: true,
     session: { strategy: 'jwt', maxAge: HOST_SESSION_SECONDS },
-    logger: { error: (error) => deps.log(`auth: ${error.name}`), warn: () => {}, debug: () => {} },
+    logger: {
+      error: (error) => {
+        noteAuthFault(error);
+        deps.log(`auth: ${error.name}`);
+      },
+      warn: () => {},
+      debug: () => {},
+    },
     providers: [
       Credentials({
         credentials: { email: {}, password: {} },

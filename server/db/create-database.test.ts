@@ -1,8 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { withAdminClient } from '../test-support/fault-app';
+import { withSchemaLock } from '../test-support/schema-lock';
 import { createTestApp, testDatabaseKind, type TestApp } from '../test-support/test-app';
 import { createDatabase } from './create-database';
 import { inviteLineId, newId, newInviteCode } from './ids';
@@ -44,6 +47,27 @@ describe('database', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe.runIf(testDatabaseKind === 'postgres')('database on PostgreSQL without a test schema', () => {
+  it('migrates the schema first on its search path, even when another schema holds Kysely tables', async () => {
+    const url = process.env.TEST_DATABASE_URL!;
+    const suffix = randomBytes(6).toString('hex');
+    const [other, own] = [`other_${suffix}`, `own_${suffix}`];
+    await withSchemaLock(url, 'shared', async () => {
+      await (await createDatabase({ databaseUrl: url, pgSchema: other })).close();
+      await withAdminClient(url, (admin) => admin.query(`CREATE SCHEMA "${own}"`));
+      const onSearchPath = new URL(url);
+      onSearchPath.searchParams.set('options', `-c search_path=${own}`);
+      const database = await createDatabase({ databaseUrl: onSearchPath.toString() });
+      const applied = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(database.db);
+      expect(applied.rows.map((row) => row.name)).toEqual(Object.keys(migrations));
+      await database.close();
+    });
+    await withSchemaLock(url, 'exclusive', () =>
+      withAdminClient(url, (admin) => admin.query(`DROP SCHEMA "${other}" CASCADE; DROP SCHEMA "${own}" CASCADE`)),
+    );
   });
 });
 

@@ -1,9 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from 'kysely';
 import pg from 'pg';
+import { DEFAULT_TIMEOUTS, type Timeouts } from '../config';
 import { migrations } from './migrations';
+import { createPostgresPool } from './postgres-pool';
 import type { Database } from './schema';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -22,6 +24,10 @@ export interface DatabaseOptions {
   /** PostgreSQL only: the schema to work in (created when missing). Tests use one per app. */
   pgSchema?: string;
   poolSize?: number;
+  /** Time limits; `DEFAULT_TIMEOUTS` where left out. */
+  timeouts?: Partial<Timeouts>;
+  /** Where lost PostgreSQL connections are reported. */
+  log?: (line: string) => void;
 }
 
 const migrationProvider: MigrationProvider = {
@@ -32,34 +38,48 @@ const migrationProvider: MigrationProvider = {
 export async function createDatabase(options: DatabaseOptions): Promise<KindlyDatabase> {
   const database = options.databaseUrl?.startsWith('postgres')
     ? await openPostgres(options.databaseUrl, options)
-    : openSqlite(options.sqliteFile ?? ':memory:');
-  await migrate(database.db, options.pgSchema);
+    : openSqlite(options.sqliteFile ?? ':memory:', options.timeouts?.sqliteBusyMs ?? DEFAULT_TIMEOUTS.sqliteBusyMs);
+  await migrate(database.db, options.pgSchema ?? (database.kind === 'postgres' ? await currentSchema(database.db) : undefined));
   return database;
 }
 
-function openSqlite(file: string): KindlyDatabase {
+/** Kysely's migrator finds its table in any schema unless told which: ours is the first on the search path. */
+async function currentSchema(db: Kysely<Database>): Promise<string | undefined> {
+  const { rows } = await sql<{ schema: string | null }>`SELECT current_schema() AS schema`.execute(db);
+  return rows[0]?.schema ?? undefined;
+}
+
+function openSqlite(file: string, busyTimeoutMs: number): KindlyDatabase {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, kind: 'sqlite', close: () => db.destroy() };
 }
 
 async function openPostgres(url: string, options: DatabaseOptions): Promise<KindlyDatabase> {
   const schema = options.pgSchema;
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   if (schema) {
-    const setup = new pg.Client({ connectionString: url });
+    const setup = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeouts.pgConnectMs });
     await setup.connect();
     await setup.query(`CREATE SCHEMA IF NOT EXISTS "${schema.replace(/"/g, '')}"`);
     await setup.end();
   }
-  const pool = new pg.Pool({
-    connectionString: url,
+  const pool = createPostgresPool({
+    url,
     max: options.poolSize ?? 10,
-    ...(schema ? { options: `-c search_path="${schema.replace(/"/g, '')}"` } : {}),
+    schema,
+    timeouts: {
+      connectMs: timeouts.pgConnectMs,
+      statementMs: timeouts.pgStatementMs,
+      queryMs: timeouts.pgQueryMs,
+      idleInTransactionMs: timeouts.pgIdleInTransactionMs,
+    },
+    log: options.log ?? console.error,
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };

@@ -19,3 +19,7 @@ export const forbidden = (message = 'You may not do that.'): ApiError =>
 export const unauthenticated = (message = 'Sign in first.'): ApiError =>
   new ApiError(401, 'UNAUTHENTICATED', message);
 export const conflict = (message: string): ApiError => new ApiError(409, 'CONFLICT', message);
+export const unavailable = (retryAfterSeconds: number): ApiError =>
+  new ApiError(503, 'UNAVAILABLE', 'The service is briefly unavailable. Please try again in a moment.', undefined, {
+    'Retry-After': String(retryAfterSeconds),
+  });

@@ -3,9 +3,10 @@ import type { Hono } from 'hono';
 import pg from 'pg';
 import type { AppDeps, AppEnv } from '../app-env';
 import { createApp } from '../app';
-import type { ServerConfig } from '../config';
+import { DEFAULT_TIMEOUTS, type ServerConfig } from '../config';
 import { createDatabase, type KindlyDatabase } from '../db/create-database';
 import { MemoryRateLimitStore, RateLimiter } from '../middleware/rate-limit/rate-limiter';
+import { withSchemaLock } from './schema-lock';
 
 export interface TestApp {
   app: Hono<AppEnv>;
@@ -30,6 +31,7 @@ export const testConfig: ServerConfig = {
   trustProxy: false,
   redisUrl: undefined,
   distDir: undefined,
+  timeouts: DEFAULT_TIMEOUTS,
 };
 
 /**
@@ -55,15 +57,17 @@ async function openTestDatabase(): Promise<KindlyDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('KINDLY_TEST_DB=postgres needs TEST_DATABASE_URL.');
   const schema = `test_${randomBytes(6).toString('hex')}`;
-  const database = await createDatabase({ databaseUrl: url, pgSchema: schema, poolSize: 4 });
+  const database = await withSchemaLock(url, 'shared', () => createDatabase({ databaseUrl: url, pgSchema: schema, poolSize: 4 }));
   return {
     ...database,
     async close() {
       await database.close();
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await client.end();
+      await withSchemaLock(url, 'exclusive', async () => {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        await client.end();
+      });
     },
   };
 }

@@ -3,9 +3,13 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorBody } from '../../../core/schemas/error';
 import type { AppEnv } from '../../app-env';
-import { ApiError } from '../../http/api-error';
+import { ApiError, unavailable } from '../../http/api-error';
+import { classifyUnavailable } from './unavailable-error';
 
-/** Answers every error with the contract's body; never a stack trace, SQL or path. */
+/**
+ * Answers every error with the contract's body; never a stack trace, SQL or path. A database that
+ * cannot serve now (down, stalled, busy, disk full) answers 503 `UNAVAILABLE` with `Retry-After`.
+ */
 export const errorHandler: ErrorHandler<AppEnv> = (error, c) => {
   if (error instanceof ApiError) return sendError(c, error);
   if (error instanceof HTTPException) {
@@ -13,6 +17,11 @@ export const errorHandler: ErrorHandler<AppEnv> = (error, c) => {
     return sendError(c, new ApiError(error.status, code, error.status === 401 ? 'Sign in first.' : 'The request is not valid.'));
   }
   const log = c.get('deps')?.log ?? console.error;
+  const unavailability = classifyUnavailable(error);
+  if (unavailability) {
+    log(`unavailable ${c.req.method} ${c.req.path}: ${unavailability.reason}: ${error.message}`);
+    return sendError(c, unavailable(unavailability.retryAfterSeconds));
+  }
   log(`error ${c.req.method} ${c.req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   return sendError(c, new ApiError(500, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'));
 };

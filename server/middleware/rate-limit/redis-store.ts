@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { ApiError } from '../../http/api-error';
+import { unavailable } from '../../http/api-error';
 import type { RateLimitHit, RateLimitStore } from './rate-limiter';
 
 /**
@@ -15,24 +15,23 @@ export class RedisRateLimitStore implements RateLimitStore {
 
   async hit(key: string, windowMs: number, now: number, amount = 1): Promise<RateLimitHit> {
     const fullKey = this.prefix + key;
-    const results = await this.redis
-      .multi()
-      .incrby(fullKey, amount)
-      .pexpire(fullKey, windowMs, 'NX')
-      .pttl(fullKey)
-      .exec()
-      .catch(() => {
-        throw new ApiError(503, 'UNAVAILABLE', 'The service is briefly unavailable. Please try again in a moment.');
-      });
-    if (!results) throw new Error('Redis dropped the rate-limit transaction.');
-    for (const [error] of results) if (error) throw error;
+    const results = await this.redis.multi().incrby(fullKey, amount).pexpire(fullKey, windowMs, 'NX').pttl(fullKey).exec().catch(redisUnavailable);
+    if (!results || results.some(([error]) => error)) throw redisUnavailable();
     const count = Number(results[0]![1]);
     let ttl = Number(results[2]![1]);
     if (ttl < 0) {
       // The key lost its expiry (or expired between the commands): never let it count forever.
-      await this.redis.pexpire(fullKey, windowMs);
+      await this.redis.pexpire(fullKey, windowMs).catch(redisUnavailable);
       ttl = windowMs;
     }
     return { count, resetAt: now + ttl };
   }
+}
+
+/**
+ * Without its counters the limiter cannot tell an attacker from a guest, and letting everyone
+ * through would open sign-in to guessing: the limited routes answer 503 until Redis is back.
+ */
+function redisUnavailable(): never {
+  throw unavailable(5);
 }

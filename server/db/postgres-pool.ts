@@ -1,0 +1,84 @@
+import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
+import pg from 'pg';
+
+/** Time limits of the pool, in milliseconds; 0 turns one off. */
+export interface PostgresTimeouts {
+  connectMs: number;
+  statementMs: number;
+  queryMs: number;
+  idleInTransactionMs: number;
+}
+
+export interface PostgresPoolOptions {
+  url: string;
+  max: number;
+  /** The schema to put first on the search path. */
+  schema?: string;
+  timeouts: PostgresTimeouts;
+  /** Where connection errors of the pool's clients are reported. */
+  log: (line: string) => void;
+}
+
+/**
+ * A `pg.Pool` for Kysely that survives losing connections: errors of idle and checked-out clients
+ * are logged instead of ending the process, and a client whose query failed on the client's side
+ * (read timeout, connection lost) is dropped on release instead of going back to the pool, so a
+ * stalled socket never serves another request. New connections are opened on demand.
+ */
+export function createPostgresPool(options: PostgresPoolOptions): PostgresPool {
+  const { timeouts, log } = options;
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.max,
+    connectionTimeoutMillis: timeouts.connectMs,
+    query_timeout: timeouts.queryMs || undefined,
+    statement_timeout: timeouts.statementMs || undefined,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs || undefined,
+    ...(options.schema ? { options: `-c search_path="${options.schema.replace(/"/g, '')}"` } : {}),
+  });
+  // Without these listeners a connection ended by the server (restart, failover,
+  // pg_terminate_backend, a proxy's idle timeout) is an unhandled 'error' event.
+  pool.on('error', (error) => log(`postgres: idle connection lost: ${error.message}`));
+  pool.on('connect', (client) => {
+    client.on('error', (error) => log(`postgres: connection lost: ${error.message}`));
+  });
+
+  const wrappers = new WeakMap<pg.PoolClient, CheckedOutClient>();
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let wrapper = wrappers.get(client);
+      if (!wrapper) {
+        wrapper = new CheckedOutClient(client);
+        wrappers.set(client, wrapper);
+      }
+      wrapper.broken = false;
+      return wrapper;
+    },
+    end: () => pool.end(),
+  };
+}
+
+/** One client as Kysely sees it; the same object for the same connection, checkout after checkout. */
+class CheckedOutClient implements PostgresPoolClient {
+  broken = false;
+
+  constructor(private readonly client: pg.PoolClient) {}
+
+  query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
+  query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
+  query(...args: unknown[]): unknown {
+    const result: unknown = (this.client.query as (...a: unknown[]) => unknown).apply(this.client, args);
+    if (result instanceof Promise) {
+      // Only the server's own errors leave the connection in a known state.
+      result.catch((error: unknown) => {
+        if (!(error instanceof pg.DatabaseError)) this.broken = true;
+      });
+    }
+    return result;
+  }
+
+  release(): void {
+    this.client.release(this.broken ? new Error('connection dropped after a client-side query error') : undefined);
+  }
+}
