@@ -1,6 +1,6 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Connection } from './data/connection';
-import { describeError } from './data/errors';
+import { describeError, errorCode } from './data/errors';
 import { useGuestState } from './data/use-guest-state';
 import { SignedIn } from './event/signed-in';
 import { useStrings } from './i18n';
@@ -30,6 +30,7 @@ function SessionGate({ connection, inviteCode }: { connection: Connection; invit
 
   if (!state.ready) return <Busy />;
   if (state.sessionError && !state.session) {
+    if (errorCode(state.sessionError) === 'ORIGIN_NOT_ALLOWED') return <OriginRefused />;
     return <Retry message={describeError(state.sessionError, strings)} onRetry={() => connection.start(true)} />;
   }
   if (!state.session) {
@@ -44,4 +45,13 @@ function SessionGate({ connection, inviteCode }: { connection: Connection; invit
       onSignOut={() => (acted.current = true)}
     />
   );
+}
+
+/** The page's origin is not on the occasion's list: no retry can help, the hosts must add it. */
+function OriginRefused() {
+  const strings = useStrings();
+  useEffect(() => {
+    console.warn(`Kindly: ${location.origin} is not an allowed origin of this occasion. Add it exactly so in the dashboard: Settings, Allowed origins.`);
+  }, []);
+  return <Alert tone="bad">{strings.originNotAllowed(location.origin)}</Alert>;
 }

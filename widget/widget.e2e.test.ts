@@ -44,7 +44,7 @@ async function json<T>(response: Promise<Response> | Response): Promise<T> {
  * a welcome dinner with meal options (one disabled) and a ceremony without, the Smiths (Jane,
  * who may bring a plus-one, and Jose) invited to both.
  */
-async function createOccasion(title = 'Sam & Alex are getting married', joseAtCeremony = true): Promise<Fixture> {
+async function createOccasion(title = 'Sam & Alex are getting married', joseAtCeremony = true, allowedOrigins = [examples.url]): Promise<Fixture> {
   const occasion = await json<{ id: string }>(
     host.request('POST', '/occasion', {
       title,
@@ -55,7 +55,7 @@ async function createOccasion(title = 'Sam & Alex are getting married', joseAtCe
       venueName: 'Willow Creek Farm',
       venueAddress: '4100 Orchard Road, Hudson, NY 12534',
       passcode: 'willow2027',
-      allowedOrigins: [examples.url],
+      allowedOrigins,
       contactEmail: 'hosts@example.com',
     }),
   );
@@ -320,6 +320,21 @@ describe.skipIf(!chromiumPath || !built)('the widget on cross-site host pages (C
     await eventually(() => w.getByLabel('Invite code').isVisible()).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it("names the page's origin when the occasion does not allow it, and tells the site builder in the console", async () => {
+    const fixture = await createOccasion('Elsewhere', true, ['https://www.sam-and-alex.example']);
+    const page = await browser.newPage();
+    const warnings: string[] = [];
+    page.on('console', (message) => void (message.type() === 'warning' && warnings.push(message.text())));
+    await page.goto(exampleUrl('blank', fixture));
+    const alert = widget(page).getByRole('alert');
+    await eventually(() => alert.textContent()).toContain(`may not be shown on ${examples.url}`);
+    expect(await alert.textContent()).toContain('Settings, Allowed origins');
+    expect(await widget(page).getByRole('button').count()).toBe(0); // no "Try again" that cannot work
+    await eventually(() => warnings.some((text) => text.includes(`${examples.url} is not an allowed origin`))).toBe(true);
+    await expectAccessible(page, 'origin not allowed');
+    await page.close();
   });
 
   it('signs in by name and passcode, and says how long to wait when rate-limited', async () => {

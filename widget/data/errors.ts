@@ -29,7 +29,7 @@ export function describeError(error: ClientError, strings: Catalogue, retryAfter
     : code === 'RATE_LIMITED'
       ? strings.rateLimited(retryAfter)
       : code === 'ORIGIN_NOT_ALLOWED'
-        ? strings.originNotAllowed
+        ? strings.originNotAllowed(location.origin)
         : code === 'RSVP_CLOSED'
           ? strings.rsvpClosed
           : code === 'UNAUTHENTICATED'

@@ -33,7 +33,8 @@ export const en = {
   invalidCredentials: "We couldn't find an invitation with these details. Please check them.",
   rateLimited: (seconds: number) =>
     `Too many attempts. Please wait ${seconds < 90 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`} and try again.`,
-  originNotAllowed: 'This website may not show this RSVP form. Please tell the hosts.',
+  originNotAllowed: (origin: string) =>
+    `This RSVP form may not be shown on ${origin}: that address is not one of the occasion's allowed websites. The hosts can add it in their Kindly dashboard, under Settings, Allowed origins.`,
   networkError: 'Could not reach the server. Please try again.',
   serverError: 'Something went wrong. Please try again in a moment.',
   sessionEnded: 'Please sign in again.',
