@@ -205,8 +205,8 @@ describe.skipIf(!chromiumPath || !built)('the widget on cross-site host pages (C
     await eventually(() => w.getByRole('group', { name: /Welcome dinner/ }).isVisible()).toBe(true);
     await expectAccessible(page, 'signed in: event info and RSVP form');
 
-    // Event info in the occasion's time zone.
-    const info = await w.locator('section').first().textContent();
+    // Event info in the occasion's time zone (the details are folded under the RSVP).
+    const info = await w.locator('.k').textContent();
     expect(info).toContain('Friday, June 11 – Sunday, June 13, 2027');
     expect(info).toContain('Fri, June 11, 7:00 – 10:00 PM EDT');
     expect(info).toContain('Smart casual');
@@ -215,8 +215,9 @@ describe.skipIf(!chromiumPath || !built)('the widget on cross-site host pages (C
     expect(await page.evaluate((id) => localStorage.getItem(`kindly.guest-token.${id}`), fixture.occasionId)).toMatch(/.{20,}/);
 
     // Household: phone shown formatted; fix a name, add dietary notes, move to Canada.
-    const household = w.locator('section', { has: page.getByRole('heading', { name: 'Your household' }) });
+    const household = w.locator('details', { has: page.getByText('Your household') });
     expect(await household.textContent()).toContain('(555) 123-4567');
+    await household.locator('summary').click();
     await household.getByRole('button', { name: 'Edit household details' }).click();
     await expectAccessible(page, 'household form');
     const jose = group(household, 'Jose Nunez');
@@ -242,6 +243,9 @@ describe.skipIf(!chromiumPath || !built)('the widget on cross-site host pages (C
     expect(saved).toContain('José Núñez');
     const hostHousehold = await json<{ country: string; state: string; email: string }>(host.request('GET', `/occasion/${fixture.occasionId}/household/${fixture.householdId}`));
     expect(hostHousehold).toMatchObject({ country: 'Canada', state: 'ON', email: 'smiths@example.com' });
+    // The notice goes once the guest moves on.
+    await w.getByLabel('Message to the hosts').focus();
+    await eventually(() => household.getByText('Your details were saved.').count()).toBe(0);
 
     // RSVP: every answer is needed, and a meal when attending the dinner.
     const rsvp = w.locator('section', { has: page.getByRole('heading', { name: 'RSVP', exact: true }) });
@@ -259,13 +263,16 @@ describe.skipIf(!chromiumPath || !built)('the widget on cross-site host pages (C
     await answer(page, /Ceremony/, 'José Núñez', false);
     await rsvp.getByLabel("Guest's first name").fill('Chris');
     await rsvp.getByLabel("Guest's last name").fill('Doe');
+    // The plus-one's own meal, where Jane attends and meals are served.
+    await rsvp.getByLabel('Meal for Chris Doe at Welcome dinner').selectOption('beef');
+    expect(await rsvp.getByLabel('Meal for Chris Doe at Ceremony').count()).toBe(0);
     await rsvp.getByLabel('Message to the hosts').fill('We cannot wait!');
     await rsvp.getByRole('button', { name: 'Review answers' }).click();
     await eventually(() => rsvp.getByRole('heading', { name: 'Review your RSVP' }).isVisible()).toBe(true);
     const review = await rsvp.textContent();
     expect(review).toContain('Jane Smith: Joyfully accepts · Meal: Sea bass');
     expect(review).toContain('José Núñez: Regretfully declines');
-    expect(review).toContain('Jane Smith: Bringing Chris Doe');
+    expect(review).toContain('Jane Smith: Bringing Chris Doe · Welcome dinner, Meal: Beef');
     expect(review).toContain('We cannot wait!');
     await expectAccessible(page, 'RSVP review');
     await rsvp.getByRole('button', { name: 'Send RSVP' }).click();
@@ -280,6 +287,7 @@ describe.skipIf(!chromiumPath || !built)('the widget on cross-site host pages (C
     const guests = await json<Array<{ id: string; firstName: string; plusOneOf: string | null; dietaryNotes: string }>>(host.request('GET', `/occasion/${fixture.occasionId}/guests`));
     const chris = guests.find((guest) => guest.firstName === 'Chris');
     expect(chris?.plusOneOf).toBe(fixture.jane);
+    expect(lineOf(lines, chris!.id, fixture.dinner)).toMatchObject({ response: 'ATTENDING', mealChoice: 'beef' });
     expect(guests.find((guest) => guest.id === fixture.jane)?.dietaryNotes).toBe('No peanuts, please.');
 
     // Come back later: still signed in, the answers are there.
@@ -288,20 +296,20 @@ describe.skipIf(!chromiumPath || !built)('the widget on cross-site host pages (C
     const summary = await rsvp.textContent();
     expect(summary).toContain('Jane Smith: Joyfully accepts · Meal: Sea bass');
     expect(summary).toContain('José Núñez: Joyfully accepts · Meal: Beef');
-    expect(summary).toContain('Chris Doe: Joyfully accepts · Meal: Sea bass'); // the plus-one answered as Jane did
+    expect(summary).toContain('Chris Doe: Joyfully accepts · Meal: Beef'); // the plus-one's own meal, chosen in the same reply
     expect(await household.textContent()).toContain('Guest of Jane Smith');
 
     // Change them until the deadline.
     await rsvp.getByRole('button', { name: 'Change answers' }).click();
     expect(await rsvp.getByLabel("Guest's first name").inputValue()).toBe('Chris');
     await answer(page, /Ceremony/, 'José Núñez', true);
-    await answer(page, /Welcome dinner/, 'Chris Doe', true, 'beef');
+    await answer(page, /Welcome dinner/, 'Chris Doe', true, 'fish');
     await rsvp.getByRole('button', { name: 'Review answers' }).click();
     await rsvp.getByRole('button', { name: 'Send RSVP' }).click();
     await eventually(() => rsvp.getByText('Thank you! Your RSVP has been updated.').isVisible()).toBe(true);
     lines = await hostLines(fixture);
     expect(lineOf(lines, fixture.jose, fixture.ceremony)).toMatchObject({ response: 'ATTENDING' });
-    expect(lineOf(lines, chris!.id, fixture.dinner)).toMatchObject({ response: 'ATTENDING', mealChoice: 'beef' });
+    expect(lineOf(lines, chris!.id, fixture.dinner)).toMatchObject({ response: 'ATTENDING', mealChoice: 'fish' });
 
     // After the deadline: read-only, and it says so.
     await json(host.request('PUT', `/occasion/${fixture.occasionId}`, { rsvpDeadline: new Date(Date.now() - 60_000).toISOString() }));
@@ -335,6 +343,45 @@ describe.skipIf(!chromiumPath || !built)('the widget on cross-site host pages (C
     await eventually(() => warnings.some((text) => text.includes(`${examples.url} is not an allowed origin`))).toBe(true);
     await expectAccessible(page, 'origin not allowed');
     await page.close();
+  });
+
+  it('puts the RSVP first on a 375 x 740 phone, with the details folded and everyone accepting in one step', async () => {
+    const fixture = await createOccasion('Phone');
+    const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto(exampleUrl('blank', fixture));
+    const w = widget(page);
+    await eventually(() => w.getByLabel('Invite code').isVisible()).toBe(true);
+    await signInByCode(page, fixture.inviteCode);
+    const firstAnswer = group(group(w, /Welcome dinner/), 'Jane Smith').getByRole('radio', { name: 'Joyfully accepts' });
+    await eventually(() => firstAnswer.isVisible()).toBe(true);
+    // The first question is on the first screen, without scrolling.
+    expect(await page.evaluate(() => scrollY)).toBe(0);
+    const box = (await firstAnswer.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(740);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // Details and household are folded beneath, and open natively.
+    expect(await w.getByText('The Old Barn').isVisible()).toBe(false);
+    await w.locator('summary', { hasText: 'Event details' }).click();
+    await eventually(() => w.getByText('The Old Barn').isVisible()).toBe(true);
+    // The signed-in bar lines up with the cards' content.
+    const bar = (await w.getByText('Signed in as Jane Smith').boundingBox())!;
+    const rsvpHeading = (await w.getByRole('heading', { name: 'RSVP', exact: true }).boundingBox())!;
+    expect(Math.abs(bar.x - rsvpHeading.x)).toBeLessThan(2);
+    await expectAccessible(page, 'phone RSVP');
+
+    // Everyone accepts everything: one step, then only the meals remain.
+    await w.getByRole('button', { name: 'Everyone accepts everything' }).click();
+    await eventually(() => w.getByText('Please choose a meal.').count()).toBe(2);
+    expect(await w.getByRole('radio', { name: 'Joyfully accepts', checked: true }).count()).toBe(4);
+    await group(group(w, /Welcome dinner/), 'Jane Smith').getByLabel('Meal for Jane Smith').selectOption('fish');
+    await group(group(w, /Welcome dinner/), 'Jose Nunez').getByLabel('Meal for Jose Nunez').selectOption('beef');
+    await w.getByRole('button', { name: 'Review answers' }).click();
+    await w.getByRole('button', { name: 'Send RSVP' }).click();
+    await eventually(() => w.getByText('Thank you! Your RSVP has been sent.').isVisible()).toBe(true);
+    const lines = await hostLines(fixture);
+    expect(lines.filter((line) => line.response === 'ATTENDING')).toHaveLength(4);
+    await context.close();
   });
 
   it('signs in by name and passcode, and says how long to wait when rate-limited', async () => {

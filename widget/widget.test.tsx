@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EventHousehold, EventInfo, Rsvp } from '../core/schemas/event';
 import { describeError } from './data/errors';
 import { formatDates, formatInstant, formatTimes } from './event/dates';
-import { askedInvitations, draftProblems, initialDraft, invitationsOf, rsvpBody } from './event/rsvp-model';
+import { acceptAll, askedInvitations, draftProblems, initialDraft, invitationsOf, rsvpBody } from './event/rsvp-model';
 import { languageFor } from './i18n';
 import { en } from './i18n/en';
 
@@ -102,14 +102,14 @@ describe('the RSVP form model', () => {
     const invitations = invitationsOf(info, household);
     const draft = initialDraft(invitations, household, null);
     expect(draft.plusOnes).toEqual({ jane: ['', ''] });
-    expect(Object.values(draftProblems(info, invitations, draft, en))).toEqual(Array(4).fill('Please choose an answer.'));
+    expect(Object.values(draftProblems(info, household, invitations, draft, en))).toEqual(Array(4).fill('Please choose an answer.'));
 
     draft.answers['jane dinner'] = { response: 'ATTENDING', mealChoice: 'veal' };
     draft.answers['jane ceremony'] = { response: 'ATTENDING', mealChoice: '' };
     draft.answers['jose dinner'] = { response: 'DECLINED', mealChoice: '' };
     draft.answers['jose ceremony'] = { response: 'ATTENDING', mealChoice: '' };
     draft.plusOnes.jane = ['', 'Doe'];
-    expect(draftProblems(info, invitations, draft, en)).toEqual({
+    expect(draftProblems(info, household, invitations, draft, en)).toEqual({
       'meal jane dinner': 'Please choose a meal.',
       'plusOne jane': "Guest's first name is required.",
     });
@@ -117,17 +117,30 @@ describe('the RSVP form model', () => {
     draft.answers['jane dinner'] = { response: 'ATTENDING', mealChoice: 'fish' };
     draft.plusOnes.jane = [' Chris ', ' Doe '];
     draft.message = '  See you there!  ';
-    expect(draftProblems(info, invitations, draft, en)).toEqual({});
-    expect(rsvpBody(info, invitations, draft)).toEqual({
+    // Jane attends the dinner: her new plus-one's own meal there is asked for.
+    expect(draftProblems(info, household, invitations, draft, en)).toEqual({ 'plusOneMeal jane dinner': 'Please choose a meal.' });
+    draft.plusOneMeals.jane = { dinner: 'fish' };
+    expect(draftProblems(info, household, invitations, draft, en)).toEqual({});
+    expect(rsvpBody(info, household, invitations, draft)).toEqual({
       responses: [
         { guestId: 'jane', activityId: 'dinner', response: 'ATTENDING', mealChoice: 'fish' },
         { guestId: 'jane', activityId: 'ceremony', response: 'ATTENDING', mealChoice: null },
         { guestId: 'jose', activityId: 'dinner', response: 'DECLINED', mealChoice: null },
         { guestId: 'jose', activityId: 'ceremony', response: 'ATTENDING', mealChoice: null },
       ],
-      plusOnes: [{ forGuestId: 'jane', firstName: 'Chris', lastName: 'Doe' }],
+      plusOnes: [{ forGuestId: 'jane', firstName: 'Chris', lastName: 'Doe', meals: [{ activityId: 'dinner', mealChoice: 'fish' }] }],
       message: 'See you there!',
     });
+  });
+
+  it('answers "attending" everywhere in one step, keeping the meals chosen', () => {
+    const invitations = invitationsOf(info, household);
+    const draft = initialDraft(invitations, household, null);
+    draft.answers['jane dinner'] = { response: 'DECLINED', mealChoice: 'fish' };
+    const accepted = acceptAll(draft, invitations);
+    expect(Object.values(accepted.answers).map((answer) => answer.response)).toEqual(Array(4).fill('ATTENDING'));
+    expect(accepted.answers['jane dinner']).toEqual({ response: 'ATTENDING', mealChoice: 'fish' });
+    expect(Object.keys(draftProblems(info, household, invitations, accepted, en))).toEqual(['meal jose dinner']);
   });
 
   it('starts from the reply on record, and leaves out a plus-one whose name is cleared', () => {
@@ -156,7 +169,7 @@ describe('the RSVP form model', () => {
     expect(askedInvitations(invitations, withPlusOne, draft)).toHaveLength(2);
     draft.plusOnes.jane = ['', ''];
     expect(askedInvitations(invitations, withPlusOne, draft).map((line) => line.guestId)).toEqual(['jane']);
-    expect(rsvpBody(info, askedInvitations(invitations, withPlusOne, draft), draft).plusOnes).toEqual([]);
+    expect(rsvpBody(info, withPlusOne, askedInvitations(invitations, withPlusOne, draft), draft).plusOnes).toEqual([]);
   });
 });
 

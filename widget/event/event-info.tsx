@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { EventInfo } from '../../core/schemas/event';
 import { useLanguage } from '../i18n';
+import { Fold } from '../ui/fold';
 import { Heading } from '../ui/heading';
 import { formatDates, formatTimes } from './dates';
 
@@ -10,20 +11,28 @@ const row = (label: string, ...lines: string[]): ReactNode => {
   return text ? [<dt key={label}>{label}</dt>, <dd key={`${label}:`} className="text">{text}</dd>] : null;
 };
 
-/** The occasion (title, dates, venue) and the activities the household is invited to. */
-export function EventInfoCard({ info, focusHeading }: { info: EventInfo; focusHeading: boolean }) {
-  const { strings, locale } = useLanguage();
-  const { occasion, activities } = info;
+/** The occasion's title and dates: the one line of event information above the RSVP. */
+export function EventTitle({ info, focusHeading }: { info: EventInfo; focusHeading: boolean }) {
+  const { locale } = useLanguage();
+  const { occasion } = info;
   return (
-    <section className="card" part="card" aria-labelledby="kindly-event">
+    <div className="pad">
       <Heading id="kindly-event" focus={focusHeading}>
         {occasion.title}
       </Heading>
+      <p className="muted">{formatDates(occasion.startDate, occasion.endDate, locale)}</p>
+    </div>
+  );
+}
+
+/** The occasion (description, venue) and the activities the household is invited to, folded under the RSVP. */
+export function EventDetails({ info }: { info: EventInfo }) {
+  const { strings, locale } = useLanguage();
+  const { occasion, activities } = info;
+  return (
+    <Fold title={strings.eventDetails}>
       {occasion.description ? <p className="text">{occasion.description}</p> : null}
-      <dl>
-        {row(strings.dates, formatDates(occasion.startDate, occasion.endDate, locale))}
-        {row(strings.venue, occasion.venueName, occasion.venueAddress)}
-      </dl>
+      <dl>{row(strings.venue, occasion.venueName, occasion.venueAddress)}</dl>
       <h3 part="heading">{strings.schedule}</h3>
       <ul className="stack">
         {activities.length ? null : <li className="muted">{strings.noActivities}</li>}
@@ -44,6 +53,6 @@ export function EventInfoCard({ info, focusHeading }: { info: EventInfo; focusHe
           {strings.questions} <a href={`mailto:${occasion.contactEmail}`} part="link">{occasion.contactEmail}</a>
         </p>
       ) : null}
-    </section>
+    </Fold>
   );
 }

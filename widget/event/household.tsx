@@ -7,6 +7,7 @@ import type { Connection } from '../data/connection';
 import { describeError, fieldIssues } from '../data/errors';
 import { useStrings } from '../i18n';
 import { Alert, Field } from '../ui/field';
+import { Fold } from '../ui/fold';
 import { useFocusFirstInvalid } from '../ui/focus';
 
 /** The address fields a guest may correct: key, autocomplete token, most characters. */
@@ -28,17 +29,20 @@ export const fullName = (guest: { firstName: string; lastName: string }): string
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The household's address, contact and members, and the form that corrects them. */
+/**
+ * The household's address, contact and members, and the form that corrects them, folded
+ * under the RSVP. "Saved" shows until the guest moves on (the focus leaves the card).
+ */
 export function HouseholdCard({ connection, household }: { connection: Connection; household: EventHousehold }) {
   const strings = useStrings();
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
-  const heading = useRef<HTMLHeadingElement>(null);
+  const summary = useRef<HTMLElement>(null);
   const leave = (wasSaved: boolean) => {
     setEditing(false);
     setSaved(wasSaved);
-    // The form is gone: the focus goes back to the top of the section.
-    setTimeout(() => heading.current?.focus());
+    // The form is gone: the focus goes back to the top of the card.
+    setTimeout(() => summary.current?.focus());
   };
   const country = countryOptions.find((option) => option.value === household.country)?.text ?? household.country;
   const place = [household.city, [household.state, household.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
@@ -46,41 +50,46 @@ export function HouseholdCard({ connection, household }: { connection: Connectio
   const names = new Map(household.guests.map((guest) => [guest.id, fullName(guest)]));
 
   return (
-    <section className="card" part="card" aria-labelledby="kindly-household">
-      <h3 id="kindly-household" ref={heading} tabIndex={-1} part="heading">
-        {strings.household}
-      </h3>
-      {editing ? (
-        <HouseholdForm connection={connection} household={household} onDone={leave} />
-      ) : (
-        <>
-          {saved ? <Alert tone="good">{strings.saved}</Alert> : null}
-          <dl>
-            <dt>{strings.address}</dt>
-            <dd className="text">{address || strings.notGiven}</dd>
-            <dt>{strings.phone}</dt>
-            <dd>{formatPhone(household.phone) || strings.notGiven}</dd>
-            <dt>{strings.email}</dt>
-            <dd>{household.email || strings.notGiven}</dd>
-          </dl>
-          <h4>{strings.members}</h4>
-          <ul className="stack">
-            {household.guests.map((guest) => (
-              <li key={guest.id} className="text">
-                <strong>{names.get(guest.id)}</strong>
-                {guest.plusOneOf ? ` · ${strings.plusOneOf(names.get(guest.plusOneOf) ?? '')}` : ''}
-                {guest.dietaryNotes ? `\n${strings.dietaryNotes}: ${guest.dietaryNotes}` : ''}
-              </li>
-            ))}
-          </ul>
-          <div>
-            <button type="button" className="secondary" part="button secondary" onClick={() => setEditing(true)}>
-              {strings.editHousehold}
-            </button>
-          </div>
-        </>
-      )}
-    </section>
+    <Fold title={strings.household} summaryRef={summary} onLeave={() => setSaved(false)}>
+        {editing ? (
+          <HouseholdForm connection={connection} household={household} onDone={leave} />
+        ) : (
+          <>
+            {saved ? <Alert tone="good">{strings.saved}</Alert> : null}
+            <dl>
+              <dt>{strings.address}</dt>
+              <dd className="text">{address || strings.notGiven}</dd>
+              <dt>{strings.phone}</dt>
+              <dd>{formatPhone(household.phone) || strings.notGiven}</dd>
+              <dt>{strings.email}</dt>
+              <dd>{household.email || strings.notGiven}</dd>
+            </dl>
+            <h3 part="heading">{strings.members}</h3>
+            <ul className="stack">
+              {household.guests.map((guest) => (
+                <li key={guest.id} className="text">
+                  <strong>{names.get(guest.id)}</strong>
+                  {guest.plusOneOf ? ` · ${strings.plusOneOf(names.get(guest.plusOneOf) ?? '')}` : ''}
+                  {guest.dietaryNotes ? `\n${strings.dietaryNotes}: ${guest.dietaryNotes}` : ''}
+                </li>
+              ))}
+            </ul>
+            <div>
+              <button
+                type="button"
+                className="secondary"
+                part="button secondary"
+                onClick={() => {
+                  setSaved(false);
+                  setEditing(true);
+                }}
+              >
+                {strings.editHousehold}
+              </button>
+            </div>
+          </>
+        )}
+    </Fold>
   );
 }
 

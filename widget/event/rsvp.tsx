@@ -8,12 +8,14 @@ import { useFocusFirstInvalid } from '../ui/focus';
 import { formatInstant, formatTimes } from './dates';
 import { fullName } from './household';
 import {
+  acceptAll,
   answerKey,
   askedInvitations,
   draftProblems,
   initialDraft,
   invitationsOf,
   plusOneHosts,
+  plusOneMealActivities,
   rsvpBody,
   type Answer,
   type Draft,
@@ -60,7 +62,7 @@ export function RsvpCard({ connection, info, household, rsvp: stored }: RsvpCard
     if (busy) return;
     setBusy(true);
     setFailure('');
-    const body = rsvpBody(info, asked, draft);
+    const body = rsvpBody(info, household, asked, draft);
     const result = await connection.saveRsvp(body, !!rsvp);
     setBusy(false);
     if (result.error) {
@@ -186,6 +188,13 @@ function RsvpForm({ info, household, invitations, draft, onDraft, intro, titleRe
   const names = namesOf(household);
   const change = (update: (draft: Draft) => Partial<Draft>) => onDraft((current) => ({ ...current, ...update(current) }));
 
+  const check = (checked: Draft) => {
+    const found = draftProblems(info, household, invitations, checked, strings);
+    setProblems(found);
+    attempt();
+    if (!Object.keys(found).length) onReview();
+  };
+
   return (
     <form
       ref={form}
@@ -193,15 +202,29 @@ function RsvpForm({ info, household, invitations, draft, onDraft, intro, titleRe
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        const found = draftProblems(info, invitations, draft, strings);
-        setProblems(found);
-        attempt();
-        if (!Object.keys(found).length) onReview();
+        check(draft);
       }}
     >
       <p ref={titleRef} tabIndex={-1} className="muted">
         {intro}
       </p>
+      {invitations.length > 1 ? (
+        <div>
+          <button
+            type="button"
+            className="secondary"
+            part="button secondary"
+            onClick={() => {
+              // One step: everyone attends; only meals still to choose keep the form open.
+              const accepted = acceptAll(draft, invitations);
+              onDraft(() => accepted);
+              check(accepted);
+            }}
+          >
+            {strings.acceptAll}
+          </button>
+        </div>
+      ) : null}
       {info.activities.map((activity) => {
         const lines = invitations.filter((line) => line.activityId === activity.id);
         return lines.length ? (
@@ -241,6 +264,22 @@ function RsvpForm({ info, household, invitations, draft, onDraft, intro, titleRe
             <div className="grid">
               <Field label={strings.plusOneFirstName} value={name[0]} onValue={setName(0)} maxLength={100} error={problems[`plusOne ${member.id}`]} />
               <Field label={strings.plusOneLastName} value={name[1]} onValue={setName(1)} maxLength={100} />
+              {plusOneMealActivities(info, household, draft, member.id).map((activity) => (
+                <Field
+                  key={activity.id}
+                  label={strings.plusOneMealAt(`${name[0]} ${name[1]}`.trim(), activity.name)}
+                  value={draft.plusOneMeals[member.id]?.[activity.id] ?? ''}
+                  onValue={(meal) =>
+                    change((current) => ({
+                      plusOneMeals: { ...current.plusOneMeals, [member.id]: { ...current.plusOneMeals[member.id], [activity.id]: meal } },
+                    }))
+                  }
+                  options={activity.mealOptions}
+                  placeholder={strings.choose}
+                  required
+                  error={problems[`plusOneMeal ${member.id} ${activity.id}`]}
+                />
+              ))}
             </div>
           </fieldset>
         );
@@ -341,7 +380,15 @@ function Answers({ info, household, invitations, draft }: { info: EventInfo; hou
         ) : null;
       })}
       {Object.entries(draft.plusOnes).map(([hostId, [first, last]]) =>
-        first.trim() ? <p key={hostId}>{`${names.get(hostId)}: ${strings.bringing(`${first} ${last}`.trim())}`}</p> : null,
+        first.trim() ? (
+          <p key={hostId}>
+            {`${names.get(hostId)}: ${strings.bringing(`${first} ${last}`.trim())}`}
+            {plusOneMealActivities(info, household, draft, hostId).map((activity) => {
+              const meal = activity.mealOptions.find((option) => option.value === draft.plusOneMeals[hostId]?.[activity.id])?.text;
+              return meal ? ` · ${activity.name}, ${strings.meal}: ${meal}` : '';
+            })}
+          </p>
+        ) : null,
       )}
       <dl>
         <dt>{strings.message}</dt>

@@ -42,7 +42,7 @@ export const en = {
   signOut: 'Sign out',
 
   // Event info
-  dates: 'Dates',
+  eventDetails: 'Event details',
   venue: 'Venue',
   schedule: 'Your schedule',
   noActivities: 'Nothing is scheduled for you yet.',
@@ -88,7 +88,9 @@ export const en = {
   mealRequired: 'Please choose a meal.',
   answerRequired: 'Please choose an answer.',
   plusOne: 'Bringing a guest?',
-  plusOneFor: (name: string) => `${name} may bring a guest (with the same answers).`,
+  plusOneFor: (name: string) => `${name} may bring a guest, who comes to what ${name} comes to.`,
+  plusOneMealAt: (name: string, activity: string) => `Meal for ${name} at ${activity}`,
+  acceptAll: 'Everyone accepts everything',
   plusOneFirstName: "Guest's first name",
   plusOneLastName: "Guest's last name",
   message: 'Message to the hosts',
