@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import ICAL from 'ical.js';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../server/app';
@@ -278,6 +279,19 @@ describe.skipIf(!chromiumPath || !built)('the widget on cross-site host pages (C
     await rsvp.getByRole('button', { name: 'Send RSVP' }).click();
     await eventually(() => rsvp.getByText('Thank you! Your RSVP has been sent.').isVisible()).toBe(true);
     await expectAccessible(page, 'RSVP confirmation');
+
+    // Add to calendar: an .ics of what the household attends, which a real parser reads.
+    const calendarLink = rsvp.getByRole('link', { name: 'Add to calendar (.ics)' });
+    expect(await calendarLink.getAttribute('download')).toBe('sam-alex-are-getting-married.ics');
+    const href = (await calendarLink.getAttribute('href'))!;
+    const ics = decodeURIComponent(href.slice(href.indexOf(',') + 1));
+    const calendar = new ICAL.Component(ICAL.parse(ics));
+    for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(new ICAL.Timezone(zone));
+    const events = calendar.getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent));
+    expect(events.map((event) => [event.summary, event.startDate.toJSDate().toISOString(), event.startDate.toString()])).toEqual([
+      ['Welcome dinner · Sam & Alex are getting married', '2027-06-11T23:00:00.000Z', '2027-06-11T19:00:00'],
+      ['Ceremony · Sam & Alex are getting married', '2027-06-12T20:00:00.000Z', '2027-06-12T16:00:00'],
+    ]);
 
     // The host sees the answers, and the plus-one as a guest of the household.
     let lines = await hostLines(fixture);

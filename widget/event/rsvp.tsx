@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { activitiesCalendar } from '../../core/calendar/ics';
 import type { EventActivity, EventHousehold, EventInfo, Rsvp } from '../../core/schemas/event';
 import type { Connection } from '../data/connection';
 import { describeError, errorCode, serverMessage } from '../data/errors';
@@ -132,6 +133,7 @@ export function RsvpCard({ connection, info, household, rsvp: stored }: RsvpCard
           <>
             <h4>{strings.yourAnswers}</h4>
             <Answers info={info} household={household} invitations={invitations} draft={initialDraft(invitations, household, rsvp)} />
+            <CalendarLink info={info} rsvp={rsvp} />
             {open ? (
               <>
                 {deadline ? <p className="muted">{strings.changeUntil(deadline)}</p> : null}
@@ -297,6 +299,26 @@ function RsvpForm({ info, household, invitations, draft, onDraft, intro, titleRe
         ) : null}
       </div>
     </form>
+  );
+}
+
+/**
+ * "Add to calendar": an `.ics` of the activities someone in the household attends, made here
+ * (core's generator, which confirmation emails can reuse) and offered as a download.
+ */
+function CalendarLink({ info, rsvp }: { info: EventInfo; rsvp: Rsvp }) {
+  const strings = useStrings();
+  const attended = new Set(rsvp.responses.filter((line) => line.response === 'ATTENDING').map((line) => line.activityId));
+  const activities = info.activities.filter((activity) => attended.has(activity.id));
+  if (!activities.length) return null;
+  const text = activitiesCalendar(info.occasion, activities, new Date(rsvp.updatedAt), { dressCode: strings.dressCode });
+  const name = info.occasion.title.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').toLowerCase() || 'rsvp';
+  return (
+    <p>
+      <a href={`data:text/calendar;charset=utf-8,${encodeURIComponent(text)}`} download={`${name}.ics`} part="link">
+        {strings.addToCalendar}
+      </a>
+    </p>
   );
 }
 

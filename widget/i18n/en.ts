@@ -101,6 +101,7 @@ export const en = {
   thankYou: 'Thank you! Your RSVP has been sent.',
   updated: 'Thank you! Your RSVP has been updated.',
   yourAnswers: 'Your answers',
+  addToCalendar: 'Add to calendar (.ics)',
   changeUntil: (date: string) => `You can change your answers until ${date}.`,
   rsvpClosed: 'The RSVP deadline has passed; answers can no longer be changed.',
   rsvpClosedContact: 'Please write to the hosts:',
