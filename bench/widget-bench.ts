@@ -36,7 +36,7 @@ interface Run {
 }
 
 async function main(): Promise<void> {
-  if (!existsSync('dist/widget/app.js')) throw new Error('Build first: npx tsup');
+  if (!existsSync('dist/widget/app/app.js')) throw new Error('Build first: npx tsup');
   let live: LiveServer | undefined;
   let examples: ExamplesServer | undefined;
   let browser: Browser | undefined;

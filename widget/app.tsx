@@ -1,12 +1,12 @@
 /**
- * The app (`/widget/app.js`), a classic script that `widget.js` adds when the first
- * `<kindly-rsvp>` connects: everything but the custom element itself. It hands `mount` to
- * the `<script>` element that loaded it (see `loader.ts`).
+ * The app (`/widget/app/app.js`), the ES module `widget.js` imports when the first
+ * `<kindly-rsvp>` connects: everything but the custom element itself; later parts load as
+ * chunks beside it.
  */
 import { createRoot } from 'react-dom/client';
 import { connect } from './data/connection';
 import { languageFor, LanguageContext } from './i18n';
-import type { AppModule, MountOptions, Unmount } from './mount-options';
+import type { MountOptions, Unmount } from './mount-options';
 import { adoptStyles } from './styles';
 import { Widget } from './widget-root';
 
@@ -48,4 +48,3 @@ function inviteFrom(pageUrl: string): string {
   }
 }
 
-(document.currentScript as (HTMLScriptElement & { kindly?: (app: AppModule) => void }) | null)?.kindly?.({ mount });

@@ -7,11 +7,9 @@
  * ```
  *
  * It stays tiny: it remembers where it was loaded from, defines `<kindly-rsvp>` once, and
- * loads the app (`/widget/app.js`) the first time an element connects. The app is a classic
- * script too, not an ES module: a module from the API's origin would need CORS headers on
- * every static file, a classic script does not. It hands its `mount` to the `<script>` element
- * that loaded it, so nothing is added to the page's globals. Each element renders into its
- * own open shadow root.
+ * imports the app (`/widget/app/app.js`, an ES module; `/widget/*` is served with CORS) the
+ * first time an element connects. Nothing is added to the page's globals. Each element
+ * renders into its own open shadow root.
  */
 import { guestTokenKey } from '../core/client/guest-client';
 import { loadError } from './i18n/en';
@@ -41,14 +39,8 @@ function prefetchSession(apiBase: string, occasionId: string): SessionPrefetch |
 }
 
 let app: Promise<AppModule> | undefined;
-const loadApp = (): Promise<AppModule> =>
-  (app ??= new Promise<AppModule>((resolve, reject) => {
-    const script = document.createElement('script') as HTMLScriptElement & { kindly?: (app: AppModule) => void };
-    script.src = new URL(`widget/app.js?v=${__KINDLY_BUILD__}`, scriptSrc).href;
-    script.kindly = resolve;
-    script.onerror = reject;
-    document.head.append(script);
-  }));
+/** The app, an ES module beside this script (served with CORS, so any page may import it). */
+const loadApp = (): Promise<AppModule> => (app ??= import(new URL(`widget/app/app.js?v=${__KINDLY_BUILD__}`, scriptSrc).href) as Promise<AppModule>);
 
 /**
  * The API's base URL, without a trailing slash: the `api` attribute when it is an http(s) URL

@@ -15,7 +15,7 @@ import { signUpHost, type HostClient } from '../server/test-support/host-session
 import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
 
 const axePath = resolve('node_modules/axe-core/axe.min.js');
-const built = existsSync(resolve('dist/widget/widget.js')) && existsSync(resolve('dist/widget/app.js'));
+const built = existsSync(resolve('dist/widget/widget.js')) && existsSync(resolve('dist/widget/app/app.js'));
 if (chromiumPath && !built) console.warn('\n\u26a0  dist/widget is missing: run `npx tsup` before the widget e2e tests.\n');
 
 interface Fixture {

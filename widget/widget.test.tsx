@@ -1,6 +1,6 @@
 /**
  * The widget's logic and its whole app in happy-dom, on Preact as in production (`react` is
- * mapped to widget/preact-react.ts, as the build's alias does). The real browser, server and
+ * mapped to @preact/compat, as the build's alias does). The real browser, server and
  * cross-site flows are in widget.e2e.test.ts.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -11,8 +11,8 @@ import { acceptAll, askedInvitations, draftProblems, initialDraft, invitationsOf
 import { languageFor } from './i18n';
 import { en } from './i18n/en';
 
-vi.mock('react', async () => await import('./preact-react'));
-vi.mock('react-dom/client', async () => await import('./preact-react-dom'));
+vi.mock('react', async () => await import('preact/compat'));
+vi.mock('react-dom/client', async () => await import('preact/compat/client'));
 vi.mock('react/jsx-runtime', async () => await import('preact/jsx-runtime'));
 vi.mock('react/jsx-dev-runtime', async () => await import('preact/jsx-runtime'));
 

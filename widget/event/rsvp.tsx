@@ -1,5 +1,4 @@
-import { useRef, useState } from 'react';
-import { activitiesCalendar } from '../../core/calendar/ics';
+import { useEffect, useRef, useState } from 'react';
 import type { EventActivity, EventHousehold, EventInfo, Rsvp } from '../../core/schemas/event';
 import type { Connection } from '../data/connection';
 import { describeError, errorCode, serverMessage } from '../data/errors';
@@ -308,10 +307,15 @@ function RsvpForm({ info, household, invitations, draft, onDraft, intro, titleRe
  */
 function CalendarLink({ info, rsvp }: { info: EventInfo; rsvp: Rsvp }) {
   const strings = useStrings();
+  const [calendar, setCalendar] = useState<typeof import('../../core/calendar/ics')>();
   const attended = new Set(rsvp.responses.filter((line) => line.response === 'ATTENDING').map((line) => line.activityId));
   const activities = info.activities.filter((activity) => attended.has(activity.id));
-  if (!activities.length) return null;
-  const text = activitiesCalendar(info.occasion, activities, new Date(rsvp.updatedAt), { dressCode: strings.dressCode });
+  useEffect(() => {
+    // Its own chunk: only guests who have replied need it.
+    if (activities.length) void import('../../core/calendar/ics').then(setCalendar, () => undefined);
+  }, [activities.length]);
+  if (!activities.length || !calendar) return null;
+  const text = calendar.activitiesCalendar(info.occasion, activities, new Date(rsvp.updatedAt), { dressCode: strings.dressCode });
   const name = info.occasion.title.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').toLowerCase() || 'rsvp';
   return (
     <p>
