@@ -5,7 +5,7 @@
  */
 import { createRoot } from 'react-dom/client';
 import { connect } from './data/connection';
-import { languageFor, LanguageContext } from './i18n';
+import { languageFor, LanguageContext, loadLanguage, needsCatalogue, type Language } from './i18n';
 import type { MountOptions, Unmount } from './mount-options';
 import { adoptStyles } from './styles';
 import { Widget } from './widget-root';
@@ -21,18 +21,26 @@ export function mount(root: ShadowRoot, options: MountOptions): Unmount {
   container.className = 'k';
   container.setAttribute('part', 'root');
   root.append(container);
-  const language = languageFor(options.lang);
-  container.lang = language.locale;
   const connection = options.occasionId ? connect(options.apiBase, options.occasionId, options.session) : undefined;
   // Ask for the session now, not after the first render's effects (a frame later).
   connection?.start();
   const app = createRoot(container);
-  app.render(
-    <LanguageContext.Provider value={language}>
-      <Widget connection={connection} inviteCode={inviteFrom(options.pageUrl)} />
-    </LanguageContext.Provider>,
-  );
+  let mounted = true;
+  const render = (language: Language) => {
+    if (!mounted) return;
+    container.lang = language.locale;
+    app.render(
+      <LanguageContext.Provider value={language}>
+        <Widget connection={connection} inviteCode={inviteFrom(options.pageUrl)} />
+      </LanguageContext.Provider>,
+    );
+  };
+  if (needsCatalogue(options.lang)) {
+    // Another language: its strings first (English if they cannot be fetched).
+    void loadLanguage(options.lang).then(render, () => render(languageFor('en')));
+  } else render(languageFor(options.lang));
   return () => {
+    mounted = false;
     app.unmount();
     container.remove();
     dropStyles();

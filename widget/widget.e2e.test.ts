@@ -398,6 +398,50 @@ describe.skipIf(!chromiumPath || !built)('the widget on cross-site host pages (C
     await context.close();
   });
 
+  it('speaks the language of its lang attribute, else of the page, each loaded on its own', async () => {
+    const fixture = await createOccasion('Languages');
+    const page = await browser.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => void (request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname)));
+    await page.goto(exampleUrl('blank', fixture));
+    await eventually(() => widget(page).getByRole('heading', { name: 'Find your invitation' }).isVisible()).toBe(true);
+    // English is built in: no language chunk was fetched.
+    expect(scripts.filter((path) => /\/(es|fr|de|it|pt)-/.test(path))).toEqual([]);
+    const titles: Record<string, string> = {
+      es: 'Busca tu invitación',
+      fr: 'Retrouvez votre invitation',
+      de: 'Ihre Einladung finden',
+      it: 'Trova il tuo invito',
+      pt: 'Encontre seu convite',
+    };
+    await page.evaluate(
+      ({ occasion, langs }) => {
+        for (const lang of langs) {
+          const element = document.createElement('kindly-rsvp');
+          element.setAttribute('occasion', occasion);
+          element.setAttribute('lang', lang);
+          document.body.append(element);
+        }
+      },
+      { occasion: fixture.occasionId, langs: Object.keys(titles) },
+    );
+    for (const [index, title] of Object.values(titles).entries()) {
+      await eventually(() => widget(page, index + 1).getByRole('heading', { name: title }).isVisible()).toBe(true);
+    }
+    expect(await widget(page, 2).getByRole('button', { name: 'Continuer' }).isVisible()).toBe(true);
+    // No lang attribute: the page's <html lang>.
+    await page.evaluate((occasion) => {
+      document.documentElement.lang = 'it-CH';
+      const element = document.createElement('kindly-rsvp');
+      element.setAttribute('occasion', occasion);
+      document.body.append(element);
+    }, fixture.occasionId);
+    await eventually(() => widget(page, 6).getByRole('heading', { name: 'Trova il tuo invito' }).isVisible()).toBe(true);
+    expect(await widget(page, 6).locator('.k').getAttribute('lang')).toBe('it-CH');
+    await expectAccessible(page, 'languages');
+    await page.close();
+  });
+
   it('signs in by name and passcode, and says how long to wait when rate-limited', async () => {
     const fixture = await createOccasion();
     const context = await browser.newContext();

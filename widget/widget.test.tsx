@@ -8,7 +8,7 @@ import type { EventHousehold, EventInfo, Rsvp } from '../core/schemas/event';
 import { describeError } from './data/errors';
 import { formatDates, formatInstant, formatTimes } from './event/dates';
 import { acceptAll, askedInvitations, draftProblems, initialDraft, invitationsOf, rsvpBody } from './event/rsvp-model';
-import { languageFor } from './i18n';
+import { languageFor, loadLanguage, needsCatalogue } from './i18n';
 import { en } from './i18n/en';
 
 vi.mock('react', async () => await import('preact/compat'));
@@ -184,11 +184,33 @@ describe('messages, language and dates', () => {
     expect(describeError({ status: 'PARSING_ERROR', originalStatus: 502, data: '<html>', error: '' }, en)).toBe(en.serverError);
   });
 
-  it('ships English, with the dates of the lang attribute', () => {
+  it('builds English in, with the dates of the lang attribute', () => {
     expect(languageFor('')).toEqual({ strings: en, locale: 'en-US' });
     expect(languageFor('en-GB').locale).toBe('en-GB');
-    expect(languageFor('fr')).toEqual({ strings: en, locale: 'en-US' });
     expect(languageFor('en-!!').locale).toBe('en-US');
+    expect(needsCatalogue('en-GB')).toBe(false);
+    expect(needsCatalogue('nl')).toBe(false);
+  });
+
+  it('loads the other five languages on demand, keeping the region for dates, and English for the rest', async () => {
+    for (const [lang, locale, signIn] of [
+      ['es', 'es', 'Busca tu invitación'],
+      ['FR-ca', 'fr-CA', 'Retrouvez votre invitation'],
+      ['de-AT', 'de-AT', 'Ihre Einladung finden'],
+      ['it', 'it', 'Trova il tuo invito'],
+      ['pt-PT', 'pt-PT', 'Encontre seu convite'],
+    ]) {
+      expect(needsCatalogue(lang!)).toBe(true);
+      const language = await loadLanguage(lang!);
+      expect(language.locale).toBe(locale);
+      expect(language.strings.signInTitle).toBe(signIn);
+      // Every string of the catalogue is there, of the same kind (text or function).
+      for (const key of Object.keys(en) as Array<keyof typeof en>) expect(typeof language.strings[key], key).toBe(typeof en[key]);
+    }
+    expect((await loadLanguage('nl')).strings).toBe(en);
+    const limited = { status: 429, data: { error: { code: 'RATE_LIMITED' as const, message: '' } } };
+    expect(describeError(limited, (await loadLanguage('de')).strings, 1)).toBe('Zu viele Versuche. Bitte warten Sie 1 Sekunde und versuchen Sie es dann erneut.');
+    expect(describeError(limited, (await loadLanguage('fr')).strings, 150)).toBe('Trop de tentatives. Veuillez patienter 3 minutes avant de réessayer.');
   });
 
   it("writes dates as they are and times in the occasion's time zone", () => {

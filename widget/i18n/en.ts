@@ -1,6 +1,7 @@
 /**
- * Every string the widget shows, in English. A language is one more file with the same shape
- * (`const de: Catalogue = { … }`) added to `./index.ts`.
+ * Every string the widget shows, in English, the language built into the app. Every other
+ * language is one more file with the same shape (`const de: Catalogue = { … }`, its default
+ * export), loaded as its own chunk: a line in `./index.ts` adds it.
  */
 /** Shown by `widget.js` itself when the app cannot be fetched (before any language is known). */
 export const loadError = 'The RSVP form could not be loaded. Please reload the page.';
@@ -31,8 +32,8 @@ export const en = {
   useName: "I don't have my invite code",
   useCode: 'Use my invite code instead',
   invalidCredentials: "We couldn't find an invitation with these details. Please check them.",
-  rateLimited: (seconds: number) =>
-    `Too many attempts. Please wait ${seconds < 90 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`} and try again.`,
+  /** `wait` is a duration written by `Intl` in the catalogue's language (`30 seconds`). */
+  rateLimited: (wait: string) => `Too many attempts. Please wait ${wait} and try again.`,
   originNotAllowed: (origin: string) =>
     `This RSVP form may not be shown on ${origin}: that address is not one of the occasion's allowed websites. The hosts can add it in their Kindly dashboard, under Settings, Allowed origins.`,
   networkError: 'Could not reach the server. Please try again.',
