@@ -7,7 +7,7 @@ import { describeError, fieldIssues } from '../data/errors';
 import { useStrings } from '../i18n';
 import { Alert, Field } from '../ui/field';
 import { useFocusFirstInvalid } from '../ui/focus';
-import { fullName } from './household';
+import { fullName } from './names';
 
 /** The address fields a guest may correct: key, autocomplete token, most characters. */
 const ADDRESS = [

@@ -6,6 +6,7 @@ import { useStrings } from '../i18n';
 import { Alert } from '../ui/field';
 import { Fold } from '../ui/fold';
 import { Busy, Retry } from '../ui/status';
+import { fullName } from './names';
 
 type FormModule = typeof import('./household-form');
 let formModule: Promise<FormModule> | undefined;
@@ -16,8 +17,6 @@ const loadForm = (): Promise<FormModule> =>
     throw error;
   }));
 
-/** A person's name as people write it. */
-export const fullName = (guest: { firstName: string; lastName: string }): string => `${guest.firstName} ${guest.lastName}`.trim();
 
 /**
  * The household's address, contact and members, and the form that corrects them, folded

@@ -6,7 +6,7 @@ import { useLanguage, useStrings } from '../i18n';
 import { Alert, Field } from '../ui/field';
 import { useFocusFirstInvalid } from '../ui/focus';
 import { formatInstant, formatTimes } from './dates';
-import { fullName } from './household';
+import { fullName } from './names';
 import {
   acceptAll,
   answerKey,
