@@ -7,7 +7,6 @@ import { createRoot } from 'react-dom/client';
 import { connect } from './data/connection';
 import { languageFor, LanguageContext, loadLanguage, needsCatalogue, type Language } from './i18n';
 import type { MountOptions, Unmount } from './mount-options';
-import { adoptStyles } from './styles';
 import { Widget } from './widget-root';
 
 /**
@@ -16,7 +15,7 @@ import { Widget } from './widget-root';
  * @returns Unmounts Preact (ending every store subscription and listener) and removes the styles.
  */
 export function mount(root: ShadowRoot, options: MountOptions): Unmount {
-  const dropStyles = adoptStyles(root);
+  const dropStyles = options.adoptStyles(root);
   const container = document.createElement('div');
   container.className = 'k';
   container.setAttribute('part', 'root');
@@ -26,12 +25,15 @@ export function mount(root: ShadowRoot, options: MountOptions): Unmount {
   connection?.start();
   const app = createRoot(container);
   let mounted = true;
+  // Picks up where the sign-in form widget.js painted left off: the code typed, sent, focused.
+  const typed = options.firstPaint;
+  const inviteCode = typed?.submitted ? typed.code : inviteFrom(options.pageUrl);
   const render = (language: Language) => {
     if (!mounted) return;
     container.lang = language.locale;
     app.render(
       <LanguageContext.Provider value={language}>
-        <Widget connection={connection} inviteCode={inviteFrom(options.pageUrl)} />
+        <Widget connection={connection} inviteCode={inviteCode} typed={typed} />
       </LanguageContext.Provider>,
     );
   };

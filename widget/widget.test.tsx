@@ -10,6 +10,7 @@ import { formatDates, formatInstant, formatTimes } from './event/dates';
 import { acceptAll, askedInvitations, draftProblems, initialDraft, invitationsOf, rsvpBody } from './event/rsvp-model';
 import { languageFor, loadLanguage, needsCatalogue } from './i18n';
 import { en } from './i18n/en';
+import { adoptStyles } from './styles';
 
 vi.mock('react', async () => await import('preact/compat'));
 vi.mock('react-dom/client', async () => await import('preact/compat/client'));
@@ -256,7 +257,7 @@ describe('the app in a shadow root', () => {
     const host = document.createElement('div');
     document.body.append(host);
     const root = host.attachShadow({ mode: 'open' });
-    const unmount = mount(root, { occasionId: 'o1', apiBase: 'https://api.example', lang: '', pageUrl: 'https://site.example/rsvp?invite=abcd-efgh-jkmn' });
+    const unmount = mount(root, { occasionId: 'o1', apiBase: 'https://api.example', lang: '', pageUrl: 'https://site.example/rsvp?invite=abcd-efgh-jkmn', adoptStyles });
 
     await vi.waitFor(() => expect(root.textContent).toContain('Signed in as Jane Smith'), { timeout: 3000 });
     await vi.waitFor(() => expect(root.querySelectorAll('input[type=radio]')).toHaveLength(8));
@@ -277,7 +278,7 @@ describe('the app in a shadow root', () => {
   it('explains a missing occasion attribute', async () => {
     const { mount } = await import('./app');
     const root = document.createElement('div').attachShadow({ mode: 'open' });
-    const unmount = mount(root, { occasionId: '', apiBase: 'https://api.example', lang: '', pageUrl: 'https://site.example/' });
+    const unmount = mount(root, { occasionId: '', apiBase: 'https://api.example', lang: '', pageUrl: 'https://site.example/', adoptStyles });
     await vi.waitFor(() => expect(root.textContent).toContain('occasion="…"'));
     unmount();
   });

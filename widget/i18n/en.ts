@@ -4,6 +4,8 @@
  * export), loaded as its own chunk: a line in `./index.ts` adds it.
  */
 /** Shown by `widget.js` itself when the app cannot be fetched (before any language is known). */
+import { firstPaintStrings } from './first-paint';
+
 export const loadError = 'The RSVP form could not be loaded. Please reload the page.';
 
 export const en = {
@@ -18,18 +20,13 @@ export const en = {
   required: (label: string) => `${label} is required.`,
   fixErrors: 'Please correct the marked fields.',
 
-  // Sign-in
-  signInTitle: 'Find your invitation',
-  signInByCode: 'Enter the code printed on your invitation.',
+  // Sign-in (the first strings are those widget.js paints before the app is there)
+  ...firstPaintStrings,
   signInByName: 'Enter your name as written on your invitation.',
-  inviteCode: 'Invite code',
-  inviteCodeHint: 'For example ABCD-EFGH-JKMN',
   firstName: 'First name',
   lastName: 'Last name',
   passcode: 'Passcode',
   passcodeHint: 'Only if your invitation shows one.',
-  signIn: 'Continue',
-  useName: "I don't have my invite code",
   useCode: 'Use my invite code instead',
   invalidCredentials: "We couldn't find an invitation with these details. Please check them.",
   /** `wait` is a duration written by `Intl` in the catalogue's language (`30 seconds`). */

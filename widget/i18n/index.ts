@@ -22,7 +22,8 @@ export interface Language {
   locale: string;
 }
 
-const primary = (lang: string): string => lang.toLowerCase().split('-')[0]!;
+/** `pt-BR` → `pt` */
+export const primary = (lang: string): string => lang.toLowerCase().split('-')[0]!;
 
 /** The tag for `Intl`: the attribute's own (`en-GB`, `pt-PT`) when valid, else the catalogue's. */
 function localeOf(lang: string, strings: Catalogue): string {
