@@ -442,6 +442,29 @@ describe.skipIf(!chromiumPath || !built)('the widget on cross-site host pages (C
     await page.close();
   });
 
+  it('paints the sign-in form from widget.js before the app arrives, and the app takes over what the guest typed and sent', async () => {
+    const fixture = await createOccasion('First paint');
+    const page = await browser.newPage();
+    let release!: () => void;
+    const held = new Promise<void>((done) => (release = done));
+    await page.route('**/widget/app/app.js*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(exampleUrl('blank', fixture));
+    const w = widget(page);
+    // The app is held back: this form is widget.js's own, and usable.
+    await eventually(() => w.getByLabel('Invite code').isVisible()).toBe(true);
+    expect(await w.getByRole('heading', { name: 'Find your invitation' }).isVisible()).toBe(true);
+    await w.getByLabel('Invite code').fill(fixture.inviteCode);
+    await w.getByLabel('Invite code').press('Enter');
+    await expectAccessible(page, 'first paint by widget.js');
+    release();
+    // The app signs in with the code sent before it came.
+    await eventually(() => w.getByText('Signed in as Jane Smith').isVisible()).toBe(true);
+    await page.close();
+  });
+
   it('signs in by name and passcode, and says how long to wait when rate-limited', async () => {
     const fixture = await createOccasion();
     const context = await browser.newContext();
