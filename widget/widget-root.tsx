@@ -31,7 +31,8 @@ function SessionGate({ connection, inviteCode, typed }: WidgetProps & { connecti
   /** Focus follows the guest's own sign-in or sign-out, never a page load. */
   const acted = useRef(false);
 
-  if (!state.ready) return <Busy />;
+  // After widget.js's own sign-in form (no kept token), the app's replaces it at once rather than "Loading…".
+  if (!state.ready && !typed) return <Busy />;
   if (state.sessionError && !state.session) {
     if (errorCode(state.sessionError) === 'ORIGIN_NOT_ALLOWED') return <OriginRefused />;
     return <Retry message={describeError(state.sessionError, strings)} onRetry={() => connection.start(true)} />;

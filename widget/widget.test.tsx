@@ -10,6 +10,7 @@ import { formatDates, formatInstant, formatTimes } from './event/dates';
 import { acceptAll, askedInvitations, draftProblems, initialDraft, invitationsOf, rsvpBody } from './event/rsvp-model';
 import { languageFor, loadLanguage, needsCatalogue } from './i18n';
 import { en } from './i18n/en';
+import { OTHER_LANGUAGES } from './i18n/first-paint';
 import { adoptStyles } from './styles';
 
 vi.mock('react', async () => await import('preact/compat'));
@@ -191,6 +192,8 @@ describe('messages, language and dates', () => {
     expect(languageFor('en-!!').locale).toBe('en-US');
     expect(needsCatalogue('en-GB')).toBe(false);
     expect(needsCatalogue('nl')).toBe(false);
+    // widget.js paints its English form for every language but these: the same list as the catalogues'.
+    expect(OTHER_LANGUAGES.filter(needsCatalogue)).toEqual(['es', 'fr', 'de', 'it', 'pt']);
   });
 
   it('loads the other five languages on demand, keeping the region for dates, and English for the rest', async () => {
