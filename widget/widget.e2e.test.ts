@@ -465,6 +465,37 @@ describe.skipIf(!chromiumPath || !built)('the widget on cross-site host pages (C
     await page.close();
   });
 
+  it('works with the keyboard alone: sign in, everyone accepts, the meal, the folds', async () => {
+    const fixture = await createOccasion('Keyboard');
+    const page = await browser.newPage();
+    await page.goto(exampleUrl('blank', fixture));
+    const w = widget(page);
+    const active = () => page.evaluate(() => document.querySelector('kindly-rsvp')!.shadowRoot!.activeElement?.textContent?.trim() ?? '');
+    /** Presses Tab until the focused control's text starts with `text`. */
+    const tabTo = async (text: string) => {
+      for (let i = 0; i < 40 && !(await active()).startsWith(text); i++) await page.keyboard.press('Tab');
+      expect(await active()).toMatch(new RegExp(`^${text}`));
+    };
+    await eventually(() => w.getByLabel('Invite code').isVisible()).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.querySelector('kindly-rsvp')!.shadowRoot!.activeElement?.id)).toBeTruthy();
+    await page.keyboard.type(fixture.inviteCode);
+    await page.keyboard.press('Enter');
+    await eventually(() => active()).toBe('Keyboard'); // the focus follows to the occasion's title
+    await tabTo('Everyone accepts everything');
+    await page.keyboard.press('Enter');
+    await eventually(() => w.getByRole('radio', { name: 'Joyfully accepts', checked: true }).count()).toBe(4);
+    // The focus went to the first meal still to choose.
+    expect(await page.evaluate(() => document.querySelector('kindly-rsvp')!.shadowRoot!.activeElement?.tagName)).toBe('SELECT');
+    await tabTo('Event details');
+    await page.keyboard.press('Enter');
+    await eventually(() => w.getByText('The Old Barn').isVisible()).toBe(true);
+    await tabTo('Your household');
+    await page.keyboard.press('Enter');
+    await eventually(() => w.getByRole('button', { name: 'Edit household details' }).isVisible()).toBe(true);
+    await page.close();
+  });
+
   it('signs in by name and passcode, and says how long to wait when rate-limited', async () => {
     const fixture = await createOccasion();
     const context = await browser.newContext();
