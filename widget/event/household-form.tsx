@@ -128,3 +128,7 @@ export function HouseholdForm({ connection, household, onDone }: { connection: C
     </form>
   );
 }
+
+// See folded.ts: one shared chunk rather than several small ones.
+export { Busy } from '../ui/status';
+export { formatDates } from './dates';
