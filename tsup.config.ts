@@ -15,13 +15,12 @@ const browser: Options = {
 const widgetBuild = Date.now().toString(36);
 
 /**
- * The widget on Preact: React-style components (imports from `react`, type-checked against
- * React's types) on Preact's core through small aliases; `preact/compat` in their place works
- * too, at 2.1 kB more (see widget/preact-react.ts).
+ * The widget on Preact through `@preact/compat`: components import `react` and are
+ * type-checked against React's types.
  */
 const preactAliases = {
-  react: './widget/preact-react.ts',
-  'react-dom/client': './widget/preact-react-dom.ts',
+  react: '@preact/compat',
+  'react-dom/client': '@preact/compat/client',
 };
 
 export default defineConfig([
@@ -52,9 +51,10 @@ export default defineConfig([
     dts: false,
     clean: false,
   },
-  // The widget, two classic scripts (a cross-origin ES module would need CORS headers on the
-  // static files): widget.js, the snippet's script served at /widget.js, defines <kindly-rsvp>
-  // and adds app.js (/widget/app.js, everything else) when the first element connects.
+  // The widget: widget.js, the snippet's classic script served at /widget.js, defines
+  // <kindly-rsvp> and imports the app (/widget/app/app.js, an ES module) when the first
+  // element connects; the app loads its later parts (household form and option lists, each
+  // language but English) as chunks beside it. /widget/* is served with CORS for that.
   {
     ...browser,
     entry: { widget: 'widget/loader.ts' },
@@ -67,10 +67,11 @@ export default defineConfig([
   {
     ...browser,
     entry: { app: 'widget/app.tsx' },
-    outDir: 'dist/widget',
-    format: 'iife',
+    outDir: 'dist/widget/app',
+    format: 'esm',
+    splitting: true,
     outExtension: () => ({ js: '.js' }),
-    clean: false,
+    clean: true,
     esbuildOptions(options) {
       options.alias = preactAliases;
       // Classic JSX (`h(type, props, ...children)`, injected from widget/jsx.ts): smaller output.
@@ -78,6 +79,7 @@ export default defineConfig([
       options.tsconfigRaw = { compilerOptions: { jsx: 'react', jsxFactory: 'h', jsxFragmentFactory: 'Fragment' } };
       options.inject = ['widget/jsx.ts'];
       options.legalComments = 'none';
+      options.chunkNames = '[name]-[hash]';
     },
   },
   // The React example site's app (examples/react/), on real React: a host page we do not control.

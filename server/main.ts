@@ -10,8 +10,8 @@ async function main(): Promise<void> {
   const app = createApp(runtime.deps);
   let demoOccasionId: string | undefined;
   if (process.argv.includes('--demo')) {
-    const { seedDemo } = await import('./demo/seed-demo');
-    const demo = await seedDemo(app);
+    const { examplesOrigins, seedDemo } = await import('./demo/seed-demo');
+    const demo = await seedDemo(app, examplesOrigins(config.examplesPort));
     demoOccasionId = demo.occasionId;
     console.log(`Demo host account: ${demo.email} / ${demo.password}`);
   }

@@ -1,13 +1,12 @@
 /**
- * The app (`/widget/app.js`), a classic script that `widget.js` adds when the first
- * `<kindly-rsvp>` connects: everything but the custom element itself. It hands `mount` to
- * the `<script>` element that loaded it (see `loader.ts`).
+ * The app (`/widget/app/app.js`), the ES module `widget.js` imports when the first
+ * `<kindly-rsvp>` connects: everything but the custom element itself; later parts load as
+ * chunks beside it.
  */
 import { createRoot } from 'react-dom/client';
 import { connect } from './data/connection';
-import { languageFor, LanguageContext } from './i18n';
-import type { AppModule, MountOptions, Unmount } from './mount-options';
-import { adoptStyles } from './styles';
+import { languageFor, LanguageContext, loadLanguage, needsCatalogue, type Language } from './i18n';
+import type { MountOptions, Unmount } from './mount-options';
 import { Widget } from './widget-root';
 
 /**
@@ -16,23 +15,34 @@ import { Widget } from './widget-root';
  * @returns Unmounts Preact (ending every store subscription and listener) and removes the styles.
  */
 export function mount(root: ShadowRoot, options: MountOptions): Unmount {
-  const dropStyles = adoptStyles(root);
+  const dropStyles = options.adoptStyles(root);
   const container = document.createElement('div');
   container.className = 'k';
   container.setAttribute('part', 'root');
   root.append(container);
-  const language = languageFor(options.lang);
-  container.lang = language.locale;
   const connection = options.occasionId ? connect(options.apiBase, options.occasionId, options.session) : undefined;
   // Ask for the session now, not after the first render's effects (a frame later).
   connection?.start();
   const app = createRoot(container);
-  app.render(
-    <LanguageContext.Provider value={language}>
-      <Widget connection={connection} inviteCode={inviteFrom(options.pageUrl)} />
-    </LanguageContext.Provider>,
-  );
+  let mounted = true;
+  // Picks up where the sign-in form widget.js painted left off: the code typed, sent, focused.
+  const typed = options.firstPaint;
+  const inviteCode = typed?.submitted ? typed.code : inviteFrom(options.pageUrl);
+  const render = (language: Language) => {
+    if (!mounted) return;
+    container.lang = language.locale;
+    app.render(
+      <LanguageContext.Provider value={language}>
+        <Widget connection={connection} inviteCode={inviteCode} typed={typed} />
+      </LanguageContext.Provider>,
+    );
+  };
+  if (needsCatalogue(options.lang)) {
+    // Another language: its strings first (English if they cannot be fetched).
+    void loadLanguage(options.lang).then(render, () => render(languageFor('en')));
+  } else render(languageFor(options.lang));
   return () => {
+    mounted = false;
     app.unmount();
     container.remove();
     dropStyles();
@@ -48,4 +58,3 @@ function inviteFrom(pageUrl: string): string {
   }
 }
 
-(document.currentScript as (HTMLScriptElement & { kindly?: (app: AppModule) => void }) | null)?.kindly?.({ mount });

@@ -7,15 +7,17 @@
  * ```
  *
  * It stays tiny: it remembers where it was loaded from, defines `<kindly-rsvp>` once, and
- * loads the app (`/widget/app.js`) the first time an element connects. The app is a classic
- * script too, not an ES module: a module from the API's origin would need CORS headers on
- * every static file, a classic script does not. It hands its `mount` to the `<script>` element
- * that loaded it, so nothing is added to the page's globals. Each element renders into its
- * own open shadow root.
+ * imports the app (`/widget/app/app.js`, an ES module; `/widget/*` is served with CORS) the
+ * first time an element connects. Nothing is added to the page's globals. Each element
+ * renders into its own open shadow root.
  */
 import { guestTokenKey } from '../core/client/guest-client';
-import { loadError } from './i18n/en';
-import type { AppModule, MountOptions, SessionPrefetch, Unmount } from './mount-options';
+import { firstPaintStrings as text, OTHER_LANGUAGES } from './i18n/first-paint';
+import type { AppModule, FirstPaintState, MountOptions, SessionPrefetch, Unmount } from './mount-options';
+import { adoptStyles } from './styles';
+
+/** Shown when the app cannot be fetched (in English: no catalogue could be fetched either). */
+const loadError = 'The RSVP form could not be loaded. Please reload the page.';
 
 /** Set at build time: makes each build's app URL new, so a cached app never meets a newer loader. */
 declare const __KINDLY_BUILD__: string;
@@ -40,15 +42,50 @@ function prefetchSession(apiBase: string, occasionId: string): SessionPrefetch |
   return { url, response: fetch(url, { credentials: 'include', headers: token ? { authorization: `Bearer ${token}` } : {} }) };
 }
 
+/**
+ * The sign-in form, painted at once with the app's markup and styles while the app loads, so
+ * a guest can start typing: only for an English page, an occasion, no `?invite=` and no kept
+ * token (a returning guest is shown their RSVP instead). Returns how to read what the guest
+ * did and remove it, or undefined when nothing was painted.
+ */
+function paintSignIn(root: ShadowRoot, occasionId: string, lang: string): (() => FirstPaintState) | undefined {
+  if (!occasionId || OTHER_LANGUAGES.includes(lang.toLowerCase().split('-')[0]!) || /[?&]invite=/.test(location.search)) return undefined;
+  try {
+    if (localStorage.getItem(guestTokenKey(occasionId))) return undefined;
+  } catch {
+    // no storage: no kept token
+  }
+  const dropStyles = adoptStyles(root);
+  const container = document.createElement('div');
+  container.className = 'k';
+  container.setAttribute('part', 'root');
+  container.innerHTML =
+    `<section class="card" part="card" aria-labelledby="kindly-sign-in"><h2 id="kindly-sign-in" tabindex="-1" part="heading">${text.signInTitle}</h2>` +
+    `<p class="muted">${text.signInByCode}</p><form class="stack" novalidate><div class="field "><label for="k-code" part="label">${text.inviteCode}</label>` +
+    `<span id="k-codeh" class="hint" part="hint">${text.inviteCodeHint}</span><input id="k-code" part="input" autocomplete="off" autocapitalize="characters" ` +
+    `spellcheck="false" required maxlength="32" aria-describedby="k-codeh"></div><div class="row"><button type="submit" part="button">${text.signIn}</button>` +
+    `<button type="button" class="link" part="link">${text.useName.replace("'", '&#39;')}</button></div></form></section>`;
+  root.append(container);
+  const input = container.querySelector('input')!;
+  let submitted = false;
+  let byName = false;
+  container.querySelector('form')!.onsubmit = (event) => {
+    event.preventDefault();
+    submitted = !!input.value.trim();
+  };
+  // The app cannot arrive instantly; a guest who asked for the name form gets it when it does.
+  (container.querySelector('button.link') as HTMLButtonElement).onclick = () => (byName = true);
+  return () => {
+    const state = { code: input.value, submitted: submitted && !byName, focused: root.activeElement === input, byName };
+    container.remove();
+    dropStyles();
+    return state;
+  };
+}
+
 let app: Promise<AppModule> | undefined;
-const loadApp = (): Promise<AppModule> =>
-  (app ??= new Promise<AppModule>((resolve, reject) => {
-    const script = document.createElement('script') as HTMLScriptElement & { kindly?: (app: AppModule) => void };
-    script.src = new URL(`widget/app.js?v=${__KINDLY_BUILD__}`, scriptSrc).href;
-    script.kindly = resolve;
-    script.onerror = reject;
-    document.head.append(script);
-  }));
+/** The app, an ES module beside this script (served with CORS, so any page may import it). */
+const loadApp = (): Promise<AppModule> => (app ??= import(new URL(`widget/app/app.js?v=${__KINDLY_BUILD__}`, scriptSrc).href) as Promise<AppModule>);
 
 /**
  * The API's base URL, without a trailing slash: the `api` attribute when it is an http(s) URL
@@ -71,6 +108,8 @@ class KindlyRsvpElement extends HTMLElement {
   private unmount?: Unmount | undefined;
   /** The current mount request; a newer one (or a disconnect) makes an older one moot. */
   private request?: object;
+  /** Removes the sign-in form painted before the app came. */
+  private unpaint?: (() => FirstPaintState) | undefined;
 
   connectedCallback(): void {
     this.disconnectedCallback();
@@ -78,21 +117,23 @@ class KindlyRsvpElement extends HTMLElement {
     const root = this.shadowRoot ?? this.attachShadow({ mode: 'open' });
     const occasionId = (this.getAttribute('occasion') ?? '').trim();
     const base = apiBase(this.getAttribute('api'));
-    const options: MountOptions = {
-      occasionId,
-      apiBase: base,
-      lang: this.getAttribute('lang') || document.documentElement.lang,
-      pageUrl: location.href,
-      session: prefetchSession(base, occasionId),
-    };
+    const lang = this.getAttribute('lang') || document.documentElement.lang;
+    const options: MountOptions = { occasionId, apiBase: base, lang, pageUrl: location.href, session: prefetchSession(base, occasionId), adoptStyles };
+    root.textContent = '';
+    const painted = paintSignIn(root, occasionId, lang);
+    this.unpaint = painted;
     loadApp().then(
       (module) => {
         if (request !== this.request) return;
+        this.unpaint = undefined;
+        options.firstPaint = painted?.();
         root.textContent = '';
         this.unmount = module.mount(root, options);
       },
       () => {
         app = undefined; // the next connect tries again
+        painted?.();
+        this.unpaint = undefined;
         root.textContent = loadError;
       },
     );
@@ -100,6 +141,8 @@ class KindlyRsvpElement extends HTMLElement {
 
   disconnectedCallback(): void {
     this.request = undefined;
+    this.unpaint?.();
+    this.unpaint = undefined;
     this.unmount?.();
     this.unmount = undefined;
   }

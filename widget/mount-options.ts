@@ -10,6 +10,25 @@ export interface MountOptions {
   pageUrl: string;
   /** The session request `widget.js` started while the app loaded (first mount only). */
   session?: SessionPrefetch | undefined;
+  /**
+   * Gives a shadow root the widget's stylesheet, returning its removal: `widget.js` has the
+   * styles for its own first paint and hands them over, so the app does not carry them twice.
+   */
+  adoptStyles: (root: ShadowRoot) => () => void;
+  /** What the guest did in the sign-in form `widget.js` painted before the app came. */
+  firstPaint?: FirstPaintState | undefined;
+}
+
+/** The state of the sign-in form `widget.js` painted, handed to the app's own. */
+export interface FirstPaintState {
+  /** The invite code typed so far. */
+  code: string;
+  /** Whether the guest already sent it (the app then signs in at once). */
+  submitted: boolean;
+  /** Whether the code's field has the focus (the app's field takes it). */
+  focused: boolean;
+  /** Whether the guest asked for the name form ("I don't have my invite code"). */
+  byName: boolean;
 }
 
 /** A request already on its way, and its URL. */

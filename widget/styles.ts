@@ -35,6 +35,10 @@ a{color:var(--a)}
 .wide{grid-column:1/-1}
 .card,.block{padding:1.25em;border:1px solid var(--b);border-radius:var(--r)}
 .block{padding:1em}
+.pad{padding:0 1.25em}
+.fold{display:block}
+summary{font-weight:700;font-size:1.2em;line-height:1.25;cursor:pointer;min-height:1.5em}
+.fold[open]>summary{margin-bottom:1em}
 .sep{padding-top:.75em;border-top:1px solid var(--b)}
 .muted,.hint{color:var(--m)}
 .hint{font-size:.875em}
@@ -65,7 +69,7 @@ color:var(--at);background:var(--a);border:2px solid var(--a);border-radius:var(
 .good{color:var(--ok)}
 .info{border-color:var(--a)}
 dl{display:grid;grid-template-columns:auto 1fr;gap:.25em 1em}
-@media (max-width:30em){.card{padding:1em}dl{grid-template-columns:1fr}}
+@media (max-width:30em){.card{padding:1em}.pad{padding:0 1em}dl{grid-template-columns:1fr}}
 `;
 
 let sheet: CSSStyleSheet | undefined;

@@ -1,6 +1,7 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Connection } from './data/connection';
-import { describeError } from './data/errors';
+import type { FirstPaintState } from './mount-options';
+import { describeError, errorCode } from './data/errors';
 import { useGuestState } from './data/use-guest-state';
 import { SignedIn } from './event/signed-in';
 import { useStrings } from './i18n';
@@ -11,29 +12,33 @@ import { Busy, Retry } from './ui/status';
 export interface WidgetProps {
   /** Undefined when the element has no `occasion` attribute. */
   connection: Connection | undefined;
-  /** `?invite=CODE` from the page's URL, or `''`. */
+  /** `?invite=CODE` from the page's URL (or the code sent before the app came), or `''`. */
   inviteCode: string;
+  /** The sign-in form widget.js painted, as the guest left it. */
+  typed?: FirstPaintState | undefined;
 }
 
 /** The whole widget: a configuration error, the session check, sign-in, or the guest's screens. */
-export function Widget({ connection, inviteCode }: WidgetProps) {
+export function Widget({ connection, inviteCode, typed }: WidgetProps) {
   const strings = useStrings();
   if (!connection) return <Alert tone="bad">{strings.missingOccasion}</Alert>;
-  return <SessionGate connection={connection} inviteCode={inviteCode} />;
+  return <SessionGate connection={connection} inviteCode={inviteCode} typed={typed} />;
 }
 
-function SessionGate({ connection, inviteCode }: { connection: Connection; inviteCode: string }) {
+function SessionGate({ connection, inviteCode, typed }: WidgetProps & { connection: Connection }) {
   const strings = useStrings();
   const state = useGuestState(connection);
   /** Focus follows the guest's own sign-in or sign-out, never a page load. */
   const acted = useRef(false);
 
-  if (!state.ready) return <Busy />;
+  // After widget.js's own sign-in form (no kept token), the app's replaces it at once rather than "Loading…".
+  if (!state.ready && !typed) return <Busy />;
   if (state.sessionError && !state.session) {
+    if (errorCode(state.sessionError) === 'ORIGIN_NOT_ALLOWED') return <OriginRefused />;
     return <Retry message={describeError(state.sessionError, strings)} onRetry={() => connection.start(true)} />;
   }
   if (!state.session) {
-    return <SignIn connection={connection} inviteCode={inviteCode} focusHeading={acted.current} onSubmit={() => (acted.current = true)} />;
+    return <SignIn connection={connection} inviteCode={inviteCode} typed={typed} focusHeading={acted.current} onSubmit={() => (acted.current = true)} />;
   }
   return (
     <SignedIn
@@ -44,4 +49,13 @@ function SessionGate({ connection, inviteCode }: { connection: Connection; invit
       onSignOut={() => (acted.current = true)}
     />
   );
+}
+
+/** The page's origin is not on the occasion's list: no retry can help, the hosts must add it. */
+function OriginRefused() {
+  const strings = useStrings();
+  useEffect(() => {
+    console.warn(`Kindly: ${location.origin} is not an allowed origin of this occasion. Add it exactly so in the dashboard: Settings, Allowed origins.`);
+  }, []);
+  return <Alert tone="bad">{strings.originNotAllowed(location.origin)}</Alert>;
 }

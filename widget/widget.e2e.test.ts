@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import ICAL from 'ical.js';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../server/app';
@@ -14,7 +15,7 @@ import { signUpHost, type HostClient } from '../server/test-support/host-session
 import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
 
 const axePath = resolve('node_modules/axe-core/axe.min.js');
-const built = existsSync(resolve('dist/widget/widget.js')) && existsSync(resolve('dist/widget/app.js'));
+const built = existsSync(resolve('dist/widget/widget.js')) && existsSync(resolve('dist/widget/app/app.js'));
 if (chromiumPath && !built) console.warn('\n\u26a0  dist/widget is missing: run `npx tsup` before the widget e2e tests.\n');
 
 interface Fixture {
@@ -44,7 +45,7 @@ async function json<T>(response: Promise<Response> | Response): Promise<T> {
  * a welcome dinner with meal options (one disabled) and a ceremony without, the Smiths (Jane,
  * who may bring a plus-one, and Jose) invited to both.
  */
-async function createOccasion(title = 'Sam & Alex are getting married', joseAtCeremony = true): Promise<Fixture> {
+async function createOccasion(title = 'Sam & Alex are getting married', joseAtCeremony = true, allowedOrigins = [examples.url]): Promise<Fixture> {
   const occasion = await json<{ id: string }>(
     host.request('POST', '/occasion', {
       title,
@@ -55,7 +56,7 @@ async function createOccasion(title = 'Sam & Alex are getting married', joseAtCe
       venueName: 'Willow Creek Farm',
       venueAddress: '4100 Orchard Road, Hudson, NY 12534',
       passcode: 'willow2027',
-      allowedOrigins: [examples.url],
+      allowedOrigins,
       contactEmail: 'hosts@example.com',
     }),
   );
@@ -205,8 +206,8 @@ describe.skipIf(!chromiumPath || !built)('the widget on cross-site host pages (C
     await eventually(() => w.getByRole('group', { name: /Welcome dinner/ }).isVisible()).toBe(true);
     await expectAccessible(page, 'signed in: event info and RSVP form');
 
-    // Event info in the occasion's time zone.
-    const info = await w.locator('section').first().textContent();
+    // Event info in the occasion's time zone (the details are folded under the RSVP).
+    const info = await w.locator('.k').textContent();
     expect(info).toContain('Friday, June 11 – Sunday, June 13, 2027');
     expect(info).toContain('Fri, June 11, 7:00 – 10:00 PM EDT');
     expect(info).toContain('Smart casual');
@@ -215,8 +216,9 @@ describe.skipIf(!chromiumPath || !built)('the widget on cross-site host pages (C
     expect(await page.evaluate((id) => localStorage.getItem(`kindly.guest-token.${id}`), fixture.occasionId)).toMatch(/.{20,}/);
 
     // Household: phone shown formatted; fix a name, add dietary notes, move to Canada.
-    const household = w.locator('section', { has: page.getByRole('heading', { name: 'Your household' }) });
+    const household = w.locator('details', { has: page.getByText('Your household') });
     expect(await household.textContent()).toContain('(555) 123-4567');
+    await household.locator('summary').click();
     await household.getByRole('button', { name: 'Edit household details' }).click();
     await expectAccessible(page, 'household form');
     const jose = group(household, 'Jose Nunez');
@@ -242,6 +244,9 @@ describe.skipIf(!chromiumPath || !built)('the widget on cross-site host pages (C
     expect(saved).toContain('José Núñez');
     const hostHousehold = await json<{ country: string; state: string; email: string }>(host.request('GET', `/occasion/${fixture.occasionId}/household/${fixture.householdId}`));
     expect(hostHousehold).toMatchObject({ country: 'Canada', state: 'ON', email: 'smiths@example.com' });
+    // The notice goes once the guest moves on.
+    await w.getByLabel('Message to the hosts').focus();
+    await eventually(() => household.getByText('Your details were saved.').count()).toBe(0);
 
     // RSVP: every answer is needed, and a meal when attending the dinner.
     const rsvp = w.locator('section', { has: page.getByRole('heading', { name: 'RSVP', exact: true }) });
@@ -259,18 +264,34 @@ describe.skipIf(!chromiumPath || !built)('the widget on cross-site host pages (C
     await answer(page, /Ceremony/, 'José Núñez', false);
     await rsvp.getByLabel("Guest's first name").fill('Chris');
     await rsvp.getByLabel("Guest's last name").fill('Doe');
+    // The plus-one's own meal, where Jane attends and meals are served.
+    await rsvp.getByLabel('Meal for Chris Doe at Welcome dinner').selectOption('beef');
+    expect(await rsvp.getByLabel('Meal for Chris Doe at Ceremony').count()).toBe(0);
     await rsvp.getByLabel('Message to the hosts').fill('We cannot wait!');
     await rsvp.getByRole('button', { name: 'Review answers' }).click();
     await eventually(() => rsvp.getByRole('heading', { name: 'Review your RSVP' }).isVisible()).toBe(true);
     const review = await rsvp.textContent();
     expect(review).toContain('Jane Smith: Joyfully accepts · Meal: Sea bass');
     expect(review).toContain('José Núñez: Regretfully declines');
-    expect(review).toContain('Jane Smith: Bringing Chris Doe');
+    expect(review).toContain('Jane Smith: Bringing Chris Doe · Welcome dinner, Meal: Beef');
     expect(review).toContain('We cannot wait!');
     await expectAccessible(page, 'RSVP review');
     await rsvp.getByRole('button', { name: 'Send RSVP' }).click();
     await eventually(() => rsvp.getByText('Thank you! Your RSVP has been sent.').isVisible()).toBe(true);
     await expectAccessible(page, 'RSVP confirmation');
+
+    // Add to calendar: an .ics of what the household attends, which a real parser reads.
+    const calendarLink = rsvp.getByRole('link', { name: 'Add to calendar (.ics)' });
+    expect(await calendarLink.getAttribute('download')).toBe('sam-alex-are-getting-married.ics');
+    const href = (await calendarLink.getAttribute('href'))!;
+    const ics = decodeURIComponent(href.slice(href.indexOf(',') + 1));
+    const calendar = new ICAL.Component(ICAL.parse(ics));
+    for (const zone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(new ICAL.Timezone(zone));
+    const events = calendar.getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent));
+    expect(events.map((event) => [event.summary, event.startDate.toJSDate().toISOString(), event.startDate.toString()])).toEqual([
+      ['Welcome dinner · Sam & Alex are getting married', '2027-06-11T23:00:00.000Z', '2027-06-11T19:00:00'],
+      ['Ceremony · Sam & Alex are getting married', '2027-06-12T20:00:00.000Z', '2027-06-12T16:00:00'],
+    ]);
 
     // The host sees the answers, and the plus-one as a guest of the household.
     let lines = await hostLines(fixture);
@@ -280,6 +301,7 @@ describe.skipIf(!chromiumPath || !built)('the widget on cross-site host pages (C
     const guests = await json<Array<{ id: string; firstName: string; plusOneOf: string | null; dietaryNotes: string }>>(host.request('GET', `/occasion/${fixture.occasionId}/guests`));
     const chris = guests.find((guest) => guest.firstName === 'Chris');
     expect(chris?.plusOneOf).toBe(fixture.jane);
+    expect(lineOf(lines, chris!.id, fixture.dinner)).toMatchObject({ response: 'ATTENDING', mealChoice: 'beef' });
     expect(guests.find((guest) => guest.id === fixture.jane)?.dietaryNotes).toBe('No peanuts, please.');
 
     // Come back later: still signed in, the answers are there.
@@ -288,20 +310,20 @@ describe.skipIf(!chromiumPath || !built)('the widget on cross-site host pages (C
     const summary = await rsvp.textContent();
     expect(summary).toContain('Jane Smith: Joyfully accepts · Meal: Sea bass');
     expect(summary).toContain('José Núñez: Joyfully accepts · Meal: Beef');
-    expect(summary).toContain('Chris Doe: Joyfully accepts · Meal: Sea bass'); // the plus-one answered as Jane did
+    expect(summary).toContain('Chris Doe: Joyfully accepts · Meal: Beef'); // the plus-one's own meal, chosen in the same reply
     expect(await household.textContent()).toContain('Guest of Jane Smith');
 
     // Change them until the deadline.
     await rsvp.getByRole('button', { name: 'Change answers' }).click();
     expect(await rsvp.getByLabel("Guest's first name").inputValue()).toBe('Chris');
     await answer(page, /Ceremony/, 'José Núñez', true);
-    await answer(page, /Welcome dinner/, 'Chris Doe', true, 'beef');
+    await answer(page, /Welcome dinner/, 'Chris Doe', true, 'fish');
     await rsvp.getByRole('button', { name: 'Review answers' }).click();
     await rsvp.getByRole('button', { name: 'Send RSVP' }).click();
     await eventually(() => rsvp.getByText('Thank you! Your RSVP has been updated.').isVisible()).toBe(true);
     lines = await hostLines(fixture);
     expect(lineOf(lines, fixture.jose, fixture.ceremony)).toMatchObject({ response: 'ATTENDING' });
-    expect(lineOf(lines, chris!.id, fixture.dinner)).toMatchObject({ response: 'ATTENDING', mealChoice: 'beef' });
+    expect(lineOf(lines, chris!.id, fixture.dinner)).toMatchObject({ response: 'ATTENDING', mealChoice: 'fish' });
 
     // After the deadline: read-only, and it says so.
     await json(host.request('PUT', `/occasion/${fixture.occasionId}`, { rsvpDeadline: new Date(Date.now() - 60_000).toISOString() }));
@@ -320,6 +342,178 @@ describe.skipIf(!chromiumPath || !built)('the widget on cross-site host pages (C
     await eventually(() => w.getByLabel('Invite code').isVisible()).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it("names the page's origin when the occasion does not allow it, and tells the site builder in the console", async () => {
+    const fixture = await createOccasion('Elsewhere', true, ['https://www.sam-and-alex.example']);
+    const page = await browser.newPage();
+    const warnings: string[] = [];
+    page.on('console', (message) => void (message.type() === 'warning' && warnings.push(message.text())));
+    await page.goto(exampleUrl('blank', fixture));
+    const alert = widget(page).getByRole('alert');
+    await eventually(() => alert.textContent()).toContain(`may not be shown on ${examples.url}`);
+    expect(await alert.textContent()).toContain('Settings, Allowed origins');
+    expect(await widget(page).getByRole('button').count()).toBe(0); // no "Try again" that cannot work
+    await eventually(() => warnings.some((text) => text.includes(`${examples.url} is not an allowed origin`))).toBe(true);
+    await expectAccessible(page, 'origin not allowed');
+    await page.close();
+  });
+
+  it('puts the RSVP first on a 375 x 740 phone, with the details folded and everyone accepting in one step', async () => {
+    const fixture = await createOccasion('Phone');
+    const context = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto(exampleUrl('blank', fixture));
+    const w = widget(page);
+    await eventually(() => w.getByLabel('Invite code').isVisible()).toBe(true);
+    await signInByCode(page, fixture.inviteCode);
+    const firstAnswer = group(group(w, /Welcome dinner/), 'Jane Smith').getByRole('radio', { name: 'Joyfully accepts' });
+    await eventually(() => firstAnswer.isVisible()).toBe(true);
+    // The first question is on the first screen, without scrolling.
+    expect(await page.evaluate(() => scrollY)).toBe(0);
+    const box = (await firstAnswer.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(740);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // Details and household are folded beneath, and open natively.
+    expect(await w.getByText('The Old Barn').isVisible()).toBe(false);
+    await w.locator('summary', { hasText: 'Event details' }).click();
+    await eventually(() => w.getByText('The Old Barn').isVisible()).toBe(true);
+    // The signed-in bar lines up with the cards' content.
+    const bar = (await w.getByText('Signed in as Jane Smith').boundingBox())!;
+    const rsvpHeading = (await w.getByRole('heading', { name: 'RSVP', exact: true }).boundingBox())!;
+    expect(Math.abs(bar.x - rsvpHeading.x)).toBeLessThan(2);
+    await expectAccessible(page, 'phone RSVP');
+
+    // Everyone accepts everything: one step, then only the meals remain.
+    await w.getByRole('button', { name: 'Everyone accepts everything' }).click();
+    await eventually(() => w.getByText('Please choose a meal.').count()).toBe(2);
+    expect(await w.getByRole('radio', { name: 'Joyfully accepts', checked: true }).count()).toBe(4);
+    await group(group(w, /Welcome dinner/), 'Jane Smith').getByLabel('Meal for Jane Smith').selectOption('fish');
+    await group(group(w, /Welcome dinner/), 'Jose Nunez').getByLabel('Meal for Jose Nunez').selectOption('beef');
+    await w.getByRole('button', { name: 'Review answers' }).click();
+    await w.getByRole('button', { name: 'Send RSVP' }).click();
+    await eventually(() => w.getByText('Thank you! Your RSVP has been sent.').isVisible()).toBe(true);
+    const lines = await hostLines(fixture);
+    expect(lines.filter((line) => line.response === 'ATTENDING')).toHaveLength(4);
+    await context.close();
+  });
+
+  it('speaks the language of its lang attribute, else of the page, each loaded on its own', async () => {
+    const fixture = await createOccasion('Languages');
+    const page = await browser.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => void (request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname)));
+    await page.goto(exampleUrl('blank', fixture));
+    await eventually(() => widget(page).getByRole('heading', { name: 'Find your invitation' }).isVisible()).toBe(true);
+    // English is built in: no language chunk was fetched.
+    expect(scripts.filter((path) => /\/(es|fr|de|it|pt)-/.test(path))).toEqual([]);
+    const titles: Record<string, string> = {
+      es: 'Busca tu invitación',
+      fr: 'Retrouvez votre invitation',
+      de: 'Ihre Einladung finden',
+      it: 'Trova il tuo invito',
+      pt: 'Encontre seu convite',
+    };
+    await page.evaluate(
+      ({ occasion, langs }) => {
+        for (const lang of langs) {
+          const element = document.createElement('kindly-rsvp');
+          element.setAttribute('occasion', occasion);
+          element.setAttribute('lang', lang);
+          document.body.append(element);
+        }
+      },
+      { occasion: fixture.occasionId, langs: Object.keys(titles) },
+    );
+    for (const [index, title] of Object.values(titles).entries()) {
+      await eventually(() => widget(page, index + 1).getByRole('heading', { name: title }).isVisible()).toBe(true);
+    }
+    expect(await widget(page, 2).getByRole('button', { name: 'Continuer' }).isVisible()).toBe(true);
+    // No lang attribute: the page's <html lang>.
+    await page.evaluate((occasion) => {
+      document.documentElement.lang = 'it-CH';
+      const element = document.createElement('kindly-rsvp');
+      element.setAttribute('occasion', occasion);
+      document.body.append(element);
+    }, fixture.occasionId);
+    await eventually(() => widget(page, 6).getByRole('heading', { name: 'Trova il tuo invito' }).isVisible()).toBe(true);
+    expect(await widget(page, 6).locator('.k').getAttribute('lang')).toBe('it-CH');
+    await expectAccessible(page, 'languages');
+    await page.close();
+  });
+
+  it('paints the sign-in form from widget.js before the app arrives, and the app takes over what the guest typed and sent', async () => {
+    const fixture = await createOccasion('First paint');
+    const page = await browser.newPage();
+    let release!: () => void;
+    const held = new Promise<void>((done) => (release = done));
+    await page.route('**/widget/app/app.js*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(exampleUrl('blank', fixture));
+    const w = widget(page);
+    // The app is held back: this form is widget.js's own, and usable.
+    await eventually(() => w.getByLabel('Invite code').isVisible()).toBe(true);
+    expect(await w.getByRole('heading', { name: 'Find your invitation' }).isVisible()).toBe(true);
+    await w.getByLabel('Invite code').fill(fixture.inviteCode);
+    await w.getByLabel('Invite code').press('Enter');
+    await expectAccessible(page, 'first paint by widget.js');
+    release();
+    // The app signs in with the code sent before it came.
+    await eventually(() => w.getByText('Signed in as Jane Smith').isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it('keeps the name form a guest asked for before the app arrived', async () => {
+    const fixture = await createOccasion('First paint by name');
+    const page = await browser.newPage();
+    let release!: () => void;
+    const held = new Promise<void>((done) => (release = done));
+    await page.route('**/widget/app/app.js*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(exampleUrl('blank', fixture));
+    const w = widget(page);
+    await eventually(() => w.getByLabel('Invite code').isVisible()).toBe(true);
+    await w.getByRole('button', { name: "I don't have my invite code" }).click();
+    release();
+    await eventually(() => w.getByLabel('First name').isVisible()).toBe(true);
+    const focused = () => page.evaluate(() => document.querySelector('kindly-rsvp')!.shadowRoot!.activeElement?.getAttribute('autocomplete'));
+    await eventually(focused).toBe('given-name');
+    await page.close();
+  });
+
+  it('works with the keyboard alone: sign in, everyone accepts, the meal, the folds', async () => {
+    const fixture = await createOccasion('Keyboard');
+    const page = await browser.newPage();
+    await page.goto(exampleUrl('blank', fixture));
+    const w = widget(page);
+    const active = () => page.evaluate(() => document.querySelector('kindly-rsvp')!.shadowRoot!.activeElement?.textContent?.trim() ?? '');
+    /** Presses Tab until the focused control's text starts with `text`. */
+    const tabTo = async (text: string) => {
+      for (let i = 0; i < 40 && !(await active()).startsWith(text); i++) await page.keyboard.press('Tab');
+      expect(await active()).toMatch(new RegExp(`^${text}`));
+    };
+    await eventually(() => w.getByLabel('Invite code').isVisible()).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.querySelector('kindly-rsvp')!.shadowRoot!.activeElement?.id)).toBeTruthy();
+    await page.keyboard.type(fixture.inviteCode);
+    await page.keyboard.press('Enter');
+    await eventually(() => active()).toBe('Keyboard'); // the focus follows to the occasion's title
+    await tabTo('Everyone accepts everything');
+    await page.keyboard.press('Enter');
+    await eventually(() => w.getByRole('radio', { name: 'Joyfully accepts', checked: true }).count()).toBe(4);
+    // The focus went to the first meal still to choose.
+    expect(await page.evaluate(() => document.querySelector('kindly-rsvp')!.shadowRoot!.activeElement?.tagName)).toBe('SELECT');
+    await tabTo('Event details');
+    await page.keyboard.press('Enter');
+    await eventually(() => w.getByText('The Old Barn').isVisible()).toBe(true);
+    await tabTo('Your household');
+    await page.keyboard.press('Enter');
+    await eventually(() => w.getByRole('button', { name: 'Edit household details' }).isVisible()).toBe(true);
+    await page.close();
   });
 
   it('signs in by name and passcode, and says how long to wait when rate-limited', async () => {

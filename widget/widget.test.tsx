@@ -1,18 +1,20 @@
 /**
  * The widget's logic and its whole app in happy-dom, on Preact as in production (`react` is
- * mapped to widget/preact-react.ts, as the build's alias does). The real browser, server and
+ * mapped to @preact/compat, as the build's alias does). The real browser, server and
  * cross-site flows are in widget.e2e.test.ts.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EventHousehold, EventInfo, Rsvp } from '../core/schemas/event';
 import { describeError } from './data/errors';
 import { formatDates, formatInstant, formatTimes } from './event/dates';
-import { askedInvitations, draftProblems, initialDraft, invitationsOf, rsvpBody } from './event/rsvp-model';
-import { languageFor } from './i18n';
+import { acceptAll, askedInvitations, draftProblems, initialDraft, invitationsOf, rsvpBody } from './event/rsvp-model';
+import { languageFor, loadLanguage, needsCatalogue } from './i18n';
 import { en } from './i18n/en';
+import { OTHER_LANGUAGES } from './i18n/first-paint';
+import { adoptStyles } from './styles';
 
-vi.mock('react', async () => await import('./preact-react'));
-vi.mock('react-dom/client', async () => await import('./preact-react-dom'));
+vi.mock('react', async () => await import('preact/compat'));
+vi.mock('react-dom/client', async () => await import('preact/compat/client'));
 vi.mock('react/jsx-runtime', async () => await import('preact/jsx-runtime'));
 vi.mock('react/jsx-dev-runtime', async () => await import('preact/jsx-runtime'));
 
@@ -102,14 +104,14 @@ describe('the RSVP form model', () => {
     const invitations = invitationsOf(info, household);
     const draft = initialDraft(invitations, household, null);
     expect(draft.plusOnes).toEqual({ jane: ['', ''] });
-    expect(Object.values(draftProblems(info, invitations, draft, en))).toEqual(Array(4).fill('Please choose an answer.'));
+    expect(Object.values(draftProblems(info, household, invitations, draft, en))).toEqual(Array(4).fill('Please choose an answer.'));
 
     draft.answers['jane dinner'] = { response: 'ATTENDING', mealChoice: 'veal' };
     draft.answers['jane ceremony'] = { response: 'ATTENDING', mealChoice: '' };
     draft.answers['jose dinner'] = { response: 'DECLINED', mealChoice: '' };
     draft.answers['jose ceremony'] = { response: 'ATTENDING', mealChoice: '' };
     draft.plusOnes.jane = ['', 'Doe'];
-    expect(draftProblems(info, invitations, draft, en)).toEqual({
+    expect(draftProblems(info, household, invitations, draft, en)).toEqual({
       'meal jane dinner': 'Please choose a meal.',
       'plusOne jane': "Guest's first name is required.",
     });
@@ -117,17 +119,30 @@ describe('the RSVP form model', () => {
     draft.answers['jane dinner'] = { response: 'ATTENDING', mealChoice: 'fish' };
     draft.plusOnes.jane = [' Chris ', ' Doe '];
     draft.message = '  See you there!  ';
-    expect(draftProblems(info, invitations, draft, en)).toEqual({});
-    expect(rsvpBody(info, invitations, draft)).toEqual({
+    // Jane attends the dinner: her new plus-one's own meal there is asked for.
+    expect(draftProblems(info, household, invitations, draft, en)).toEqual({ 'plusOneMeal jane dinner': 'Please choose a meal.' });
+    draft.plusOneMeals.jane = { dinner: 'fish' };
+    expect(draftProblems(info, household, invitations, draft, en)).toEqual({});
+    expect(rsvpBody(info, household, invitations, draft)).toEqual({
       responses: [
         { guestId: 'jane', activityId: 'dinner', response: 'ATTENDING', mealChoice: 'fish' },
         { guestId: 'jane', activityId: 'ceremony', response: 'ATTENDING', mealChoice: null },
         { guestId: 'jose', activityId: 'dinner', response: 'DECLINED', mealChoice: null },
         { guestId: 'jose', activityId: 'ceremony', response: 'ATTENDING', mealChoice: null },
       ],
-      plusOnes: [{ forGuestId: 'jane', firstName: 'Chris', lastName: 'Doe' }],
+      plusOnes: [{ forGuestId: 'jane', firstName: 'Chris', lastName: 'Doe', meals: [{ activityId: 'dinner', mealChoice: 'fish' }] }],
       message: 'See you there!',
     });
+  });
+
+  it('answers "attending" everywhere in one step, keeping the meals chosen', () => {
+    const invitations = invitationsOf(info, household);
+    const draft = initialDraft(invitations, household, null);
+    draft.answers['jane dinner'] = { response: 'DECLINED', mealChoice: 'fish' };
+    const accepted = acceptAll(draft, invitations);
+    expect(Object.values(accepted.answers).map((answer) => answer.response)).toEqual(Array(4).fill('ATTENDING'));
+    expect(accepted.answers['jane dinner']).toEqual({ response: 'ATTENDING', mealChoice: 'fish' });
+    expect(Object.keys(draftProblems(info, household, invitations, accepted, en))).toEqual(['meal jose dinner']);
   });
 
   it('starts from the reply on record, and leaves out a plus-one whose name is cleared', () => {
@@ -156,7 +171,7 @@ describe('the RSVP form model', () => {
     expect(askedInvitations(invitations, withPlusOne, draft)).toHaveLength(2);
     draft.plusOnes.jane = ['', ''];
     expect(askedInvitations(invitations, withPlusOne, draft).map((line) => line.guestId)).toEqual(['jane']);
-    expect(rsvpBody(info, askedInvitations(invitations, withPlusOne, draft), draft).plusOnes).toEqual([]);
+    expect(rsvpBody(info, withPlusOne, askedInvitations(invitations, withPlusOne, draft), draft).plusOnes).toEqual([]);
   });
 });
 
@@ -171,11 +186,35 @@ describe('messages, language and dates', () => {
     expect(describeError({ status: 'PARSING_ERROR', originalStatus: 502, data: '<html>', error: '' }, en)).toBe(en.serverError);
   });
 
-  it('ships English, with the dates of the lang attribute', () => {
+  it('builds English in, with the dates of the lang attribute', () => {
     expect(languageFor('')).toEqual({ strings: en, locale: 'en-US' });
     expect(languageFor('en-GB').locale).toBe('en-GB');
-    expect(languageFor('fr')).toEqual({ strings: en, locale: 'en-US' });
     expect(languageFor('en-!!').locale).toBe('en-US');
+    expect(needsCatalogue('en-GB')).toBe(false);
+    expect(needsCatalogue('nl')).toBe(false);
+    // widget.js paints its English form for every language but these: the same list as the catalogues'.
+    expect(OTHER_LANGUAGES.filter(needsCatalogue)).toEqual(['es', 'fr', 'de', 'it', 'pt']);
+  });
+
+  it('loads the other five languages on demand, keeping the region for dates, and English for the rest', async () => {
+    for (const [lang, locale, signIn] of [
+      ['es', 'es', 'Busca tu invitación'],
+      ['FR-ca', 'fr-CA', 'Retrouvez votre invitation'],
+      ['de-AT', 'de-AT', 'Ihre Einladung finden'],
+      ['it', 'it', 'Trova il tuo invito'],
+      ['pt-PT', 'pt-PT', 'Encontre seu convite'],
+    ]) {
+      expect(needsCatalogue(lang!)).toBe(true);
+      const language = await loadLanguage(lang!);
+      expect(language.locale).toBe(locale);
+      expect(language.strings.signInTitle).toBe(signIn);
+      // Every string of the catalogue is there, of the same kind (text or function).
+      for (const key of Object.keys(en) as Array<keyof typeof en>) expect(typeof language.strings[key], key).toBe(typeof en[key]);
+    }
+    expect((await loadLanguage('nl')).strings).toBe(en);
+    const limited = { status: 429, data: { error: { code: 'RATE_LIMITED' as const, message: '' } } };
+    expect(describeError(limited, (await loadLanguage('de')).strings, 1)).toBe('Zu viele Versuche. Bitte warten Sie 1 Sekunde und versuchen Sie es dann erneut.');
+    expect(describeError(limited, (await loadLanguage('fr')).strings, 150)).toBe('Trop de tentatives. Veuillez patienter 3 minutes avant de réessayer.');
   });
 
   it("writes dates as they are and times in the occasion's time zone", () => {
@@ -220,14 +259,14 @@ describe('the app in a shadow root', () => {
     const host = document.createElement('div');
     document.body.append(host);
     const root = host.attachShadow({ mode: 'open' });
-    const unmount = mount(root, { occasionId: 'o1', apiBase: 'https://api.example', lang: '', pageUrl: 'https://site.example/rsvp?invite=abcd-efgh-jkmn' });
+    const unmount = mount(root, { occasionId: 'o1', apiBase: 'https://api.example', lang: '', pageUrl: 'https://site.example/rsvp?invite=abcd-efgh-jkmn', adoptStyles });
 
     await vi.waitFor(() => expect(root.textContent).toContain('Signed in as Jane Smith'), { timeout: 3000 });
     await vi.waitFor(() => expect(root.querySelectorAll('input[type=radio]')).toHaveLength(8));
     expect(calls.find((call) => call.url.endsWith('/auth/credentials'))?.body).toEqual({ inviteCode: 'abcd-efgh-jkmn', occasionId: 'o1' });
     for (const call of calls.filter((call) => /\/(info|household|rsvp)$/.test(call.url))) expect(call.authorization).toBe('Bearer secret-token');
     expect(localStorage.getItem('kindly.guest-token.o1')).toBe('secret-token');
-    expect(root.textContent).toContain('(555) 123-4567');
+    await vi.waitFor(() => expect(root.textContent).toContain('(555) 123-4567')); // the folded part, its own chunk
     // Every control has a label.
     for (const control of root.querySelectorAll('input:not([type=radio]), select, textarea')) {
       expect(root.querySelector(`label[for="${control.id}"]`)?.textContent, control.outerHTML).toBeTruthy();
@@ -241,7 +280,7 @@ describe('the app in a shadow root', () => {
   it('explains a missing occasion attribute', async () => {
     const { mount } = await import('./app');
     const root = document.createElement('div').attachShadow({ mode: 'open' });
-    const unmount = mount(root, { occasionId: '', apiBase: 'https://api.example', lang: '', pageUrl: 'https://site.example/' });
+    const unmount = mount(root, { occasionId: '', apiBase: 'https://api.example', lang: '', pageUrl: 'https://site.example/', adoptStyles });
     await vi.waitFor(() => expect(root.textContent).toContain('occasion="…"'));
     unmount();
   });

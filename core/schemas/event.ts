@@ -287,12 +287,25 @@ export const RsvpResponseSchema = /* @__PURE__ */ strictBody(
 /** A valid RSVP answer. */
 export type RsvpResponse = v.InferOutput<typeof RsvpResponseSchema>;
 
-/** A plus-one named for a guest who may bring one. */
+/** A plus-one's own meal at one activity their guest attends. */
+export const RsvpPlusOneMealSchema = /* @__PURE__ */ strictBody(
+  {
+    activityId: /* @__PURE__ */ idField({ label: 'Activity id' }),
+    mealChoice: /* @__PURE__ */ text({ label: 'Meal choice', min: 1 }),
+  },
+  { label: 'Each meal' },
+);
+
+/**
+ * A plus-one named for a guest who may bring one. They answer as their guest does; `meals`
+ * (optional) gives their own meal at activities with meal options that their guest attends.
+ */
 export const RsvpPlusOneSchema = /* @__PURE__ */ strictBody(
   {
     forGuestId: /* @__PURE__ */ idField({ label: 'Guest id' }),
     firstName: /* @__PURE__ */ text({ label: 'First name', min: 1, max: 100 }),
     lastName: /* @__PURE__ */ v.optional(/* @__PURE__ */ text({ label: 'Last name', max: 100 }), ''),
+    meals: /* @__PURE__ */ v.optional(/* @__PURE__ */ list(RsvpPlusOneMealSchema, { label: 'Meals', max: 100 }), () => []),
   },
   { label: 'Each plus-one' },
 );
@@ -339,7 +352,9 @@ export type RsvpSchemaType = ReturnType<typeof rsvpSchema>;
 export type RsvpInput = v.InferOutput<typeof RsvpSchema>;
 
 /** An RSVP as the API answers it: the body's shape plus its times (ISO 8601 UTC). */
-export type Rsvp = RsvpInput & {
+export type Rsvp = Omit<RsvpInput, 'plusOnes'> & {
+  /** The plus-ones by name; their own answers and meals are among `responses`. */
+  plusOnes: Array<Omit<RsvpPlusOne, 'meals'>>;
   submittedAt: string;
   updatedAt: string;
 };

@@ -4,6 +4,7 @@ import type { FieldErrors } from '../components/form-errors';
 import { timeZoneOptions } from '../components/format';
 import { ComboBoxField } from '../components/select';
 import { TextInput } from '../components/text-input';
+import { originWarnings } from './origin-warnings';
 
 /** The occasion form's values, as text fields hold them. */
 export interface OccasionFormValues {
@@ -155,7 +156,17 @@ export function OccasionFields({ values, onChange, errors, fields }: OccasionFie
           value={values.allowedOrigins}
           onChange={set('allowedOrigins')}
           error={listErrors(errors, 'allowedOrigins')}
-          description="The websites that may show the RSVP widget, one per line, like https://smith-wedding.com."
+          description={
+            <>
+              The websites that may show the RSVP widget, one per line, like https://smith-wedding.com.
+              {originWarnings(values.allowedOrigins).map((warning) => (
+                <span key={warning} className="origin-warning" data-testid="origin-warning">
+                  <br />
+                  {warning}
+                </span>
+              ))}
+            </>
+          }
         />
       ) : null}
     </div>

@@ -1,20 +1,37 @@
 import { useMemo, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { Link } from 'wouter';
+import type { OptionEntry } from '../../core/options';
 import type { Activity } from '../../core/schemas/activity';
 import type { Guest } from '../../core/schemas/guest';
 import type { Household } from '../../core/schemas/household';
 import type { ActivitySummary } from '../../core/schemas/occasion';
 import { formatDateRange, formatInstant, plural } from '../components/format';
+import { SelectField } from '../components/select';
 import { ErrorState, Loading } from '../components/states';
 import { useQuery } from '../data/kindly';
 import { useOccasion } from './occasion-context';
 import { WidgetPreview } from './widget-preview';
 
 /** The two lines a site builder pastes to show the RSVP widget for this occasion. */
-export function embedSnippet(origin: string, occasionId: string): string {
-  return `<script src="${origin}/widget.js" async></script>\n<kindly-rsvp occasion="${occasionId}"></kindly-rsvp>`;
+export function embedSnippet(origin: string, occasionId: string, lang = ''): string {
+  const language = lang ? ` lang="${lang}"` : '';
+  return `<script src="${origin}/widget.js" async></script>\n<kindly-rsvp occasion="${occasionId}"${language}></kindly-rsvp>`;
 }
+
+/**
+ * The widget's languages for the snippet's `lang=`; empty follows the page's `<html lang>`
+ * (English when the page names no shipped language). A snippet-only choice: nothing is stored.
+ */
+export const WIDGET_LANGUAGES: readonly OptionEntry[] = [
+  { value: '', text: "The page's language" },
+  { value: 'en', text: 'English' },
+  { value: 'es', text: 'Español (Spanish)' },
+  { value: 'fr', text: 'Français (French)' },
+  { value: 'de', text: 'Deutsch (German)' },
+  { value: 'it', text: 'Italiano (Italian)' },
+  { value: 'pt', text: 'Português (Portuguese)' },
+];
 
 /** Meal totals of one activity: attending guests per meal option, and those yet to choose. */
 export function mealTotals(activity: Activity, guests: readonly Guest[]): { text: string; count: number }[] {
@@ -237,7 +254,8 @@ function MissingAddresses({ households }: { households: readonly Household[] }) 
 }
 
 function EmbedSection({ occasionId, allowedOrigins, passcode }: { occasionId: string; allowedOrigins: string[]; passcode: string | null }) {
-  const snippet = embedSnippet(window.location.origin, occasionId);
+  const [lang, setLang] = useState('');
+  const snippet = embedSnippet(window.location.origin, occasionId, lang);
   const [copied, setCopied] = useState<string>('');
 
   async function copy() {
@@ -254,6 +272,15 @@ function EmbedSection({ occasionId, allowedOrigins, passcode }: { occasionId: st
       <h2 id="embed-title">Put the RSVP form on your website</h2>
       <div className="embed">
         <div>
+          <SelectField
+            label="Widget language"
+            options={WIDGET_LANGUAGES}
+            value={lang}
+            onChange={setLang}
+            hideSelected={false}
+            clearable={false}
+            description="Sets lang= in the snippet; without it the widget follows the page's language."
+          />
           <p className="small muted">Paste these two lines where the RSVP form should appear.</p>
           <pre tabIndex={0} aria-label="Embed snippet">
             <code data-testid="embed-snippet">{snippet}</code>

@@ -50,7 +50,7 @@ export interface NewPlusOne {
   forGuestId: string;
   firstName: string;
   lastName: string;
-  /** The invitations of their guest, answered as their guest answered. */
+  /** The invitations of their guest, answered as their guest answered (their own meals where given). */
   answers: Array<Answer & { activityId: string }>;
 }
 
@@ -79,10 +79,24 @@ export function planRsvp(state: HouseholdRsvpState, change: RsvpChange): RsvpPla
   checkEveryLineAnswered(state, answers);
   copyAnswersToPlusOnes(state, answers, lineOf, removed);
   for (const id of removed) for (const line of state.lines) if (line.guestId === id) answers.delete(line.id);
-  const newPlusOnes = plusOnes.created.map((plusOne) => ({
+  const issues: ApiIssue[] = [];
+  const newPlusOnes = plusOnes.created.map(({ meals, ...plusOne }) => ({
     ...plusOne,
-    answers: guestAnswers(state, answers, plusOne.forGuestId),
+    answers: guestAnswers(state, answers, plusOne.forGuestId).map((answer) => ({ ...answer })),
   }));
+  (change.plusOnes ?? []).forEach((plusOne, index) => {
+    const existing = plusOnes.existing.get(plusOne.forGuestId);
+    const created = newPlusOnes.find((entry) => entry.forGuestId === plusOne.forGuestId);
+    plusOne.meals.forEach((meal, at) => {
+      const line = existing && lineOf.get(lineKey(existing.id, meal.activityId));
+      const answer = line ? answers.get(line.id) : created?.answers.find((entry) => entry.activityId === meal.activityId);
+      const problem = plusOneMealProblem(state, plusOne, answer, meal.activityId, meal.mealChoice);
+      if (problem) issues.push({ path: `plusOnes.${index}.meals.${at}.mealChoice`, message: problem });
+      else if (line) answers.set(line.id, { ...answer!, mealChoice: meal.mealChoice });
+      else answer!.mealChoice = meal.mealChoice;
+    });
+  });
+  if (issues.length > 0) throw validationFailed(issues);
   return { answers, newPlusOnes, renamedPlusOnes: plusOnes.renamedPlusOnes, removedPlusOnes: plusOnes.removedPlusOnes };
 }
 
@@ -203,7 +217,7 @@ function plusOneChanges(state: HouseholdRsvpState, plusOnes: readonly RsvpPlusOn
     if (existing.has(member.plusOneOf)) removedPlusOnes.push(member.id);
     else existing.set(member.plusOneOf, member);
   }
-  if (!plusOnes) return { created: [], renamedPlusOnes: [], removedPlusOnes: [] };
+  if (!plusOnes) return { existing, created: [], renamedPlusOnes: [], removedPlusOnes: [] };
   const named = new Set(plusOnes.map((plusOne) => plusOne.forGuestId));
   for (const [forGuestId, member] of existing) if (!named.has(forGuestId)) removedPlusOnes.push(member.id);
   const created = plusOnes.filter((plusOne) => !existing.has(plusOne.forGuestId));
@@ -211,7 +225,22 @@ function plusOneChanges(state: HouseholdRsvpState, plusOnes: readonly RsvpPlusOn
     const member = existing.get(plusOne.forGuestId);
     return member ? [{ id: member.id, firstName: plusOne.firstName, lastName: plusOne.lastName }] : [];
   });
-  return { created, renamedPlusOnes, removedPlusOnes };
+  return { existing, created, renamedPlusOnes, removedPlusOnes };
+}
+
+/** Why a plus-one cannot have this meal: their guest does not attend, or it is no enabled choice. */
+function plusOneMealProblem(
+  state: HouseholdRsvpState,
+  plusOne: RsvpPlusOne,
+  answer: Answer | undefined,
+  activityId: string,
+  mealChoice: string,
+): string | undefined {
+  const activity = state.activities.get(activityId);
+  const guest = memberName(state, plusOne.forGuestId);
+  if (!activity || answer?.response !== 'ATTENDING') return `The guest of ${guest} does not attend this activity.`;
+  if (!activity.enabledMeals.has(mealChoice)) return `"${mealChoice}" is not a meal choice of ${activity.name}.`;
+  return undefined;
 }
 
 function memberName(state: HouseholdRsvpState, guestId: string): string {

@@ -17,16 +17,28 @@ export const DEMO_CREDENTIALS: HostCredentials = {
   lastName: 'Rivera',
 };
 
+/** The origins the example sites are reached at on `port`: `http://127.0.0.1:<port>` and `http://localhost:<port>`. */
+export const examplesOrigins = (port: number): string[] => [`http://127.0.0.1:${port}`, `http://localhost:${port}`];
+
 /**
  * Fills a demo host account with a living occasion, through the real API in-process so that
  * every row passes the same validation as a host's own: about 150 guests in about 60
  * households, 4 activities with meal options, two attribute categories, answers and pending.
- * Idempotent: an account that already has an occasion is left as it is.
+ * Idempotent: an account that already has an occasion keeps it, and only gains the examples'
+ * origins it lacks (a run on another port).
+ *
+ * @param allowedOrigins Where the example sites are served ({@link examplesOrigins} of the examples port).
  */
-export async function seedDemo(app: Hono<AppEnv>): Promise<{ email: string; password: string; occasionId: string }> {
+export async function seedDemo(app: Hono<AppEnv>, allowedOrigins: string[]): Promise<{ email: string; password: string; occasionId: string }> {
   const host = await demoHost(app);
   const existing = await json<Occasion[]>(host.request('GET', '/occasions'));
-  if (existing[0]) return { ...DEMO_CREDENTIALS, occasionId: existing[0].id };
+  if (existing[0]) {
+    const missing = allowedOrigins.filter((origin) => !existing[0]!.allowedOrigins.includes(origin));
+    if (missing.length) {
+      await json(host.request('PUT', `/occasion/${existing[0].id}`, { allowedOrigins: [...existing[0].allowedOrigins, ...missing] }));
+    }
+    return { ...DEMO_CREDENTIALS, occasionId: existing[0].id };
+  }
 
   const occasion = await json<Occasion>(
     host.request('POST', '/occasion', {
@@ -39,7 +51,7 @@ export async function seedDemo(app: Hono<AppEnv>): Promise<{ email: string; pass
       venueAddress: '4100 Orchard Road, Hudson, NY 12534',
       rsvpDeadline: '2027-05-01T23:59:00.000Z',
       passcode: 'willow2027',
-      allowedOrigins: ['http://127.0.0.1:8788'],
+      allowedOrigins,
       contactEmail: 'sam.and.alex@example.com',
     }),
   );

@@ -80,7 +80,7 @@ function createConnection(apiBase: string, occasionId: string, prefetch: Session
     fetch: async (input, init) => {
       const early = prefetch?.url === input ? prefetch.response : undefined;
       prefetch = undefined;
-      const response = await (early ?? fetch(input, init));
+      const response = await (early ?? fetch(input, init)).catch((error: unknown) => refusalOr(error));
       if (response.status === 429) {
         const seconds = Number(response.headers.get('Retry-After'));
         retryAfter = seconds > 0 ? Math.ceil(seconds) : undefined;
@@ -88,6 +88,17 @@ function createConnection(apiBase: string, occasionId: string, prefetch: Session
       return response;
     },
   });
+
+  /**
+   * A request that failed at the network level may be a CORS refusal: the API answers an
+   * origin the occasion does not allow with a 403 readable without credentials only. One
+   * plain request tells; when it is that refusal, the client gets it as its answer.
+   */
+  const refusalOr = async (error: unknown): Promise<Response> => {
+    const probe = await fetch(`${apiBase}/event/v1/auth/session/${encodeURIComponent(occasionId)}`, { credentials: 'omit' }).catch(() => undefined);
+    if (probe?.status === 403) return probe;
+    throw error;
+  };
 
   const empty = (): Pick<GuestState, DataKey> => ({ info: {}, household: {}, rsvp: {} });
   let state: GuestState = { ready: false, session: null, ...empty() };

@@ -27,9 +27,9 @@ export function describeError(error: ClientError, strings: Catalogue, retryAfter
   return code === 'INVALID_CREDENTIALS'
     ? strings.invalidCredentials
     : code === 'RATE_LIMITED'
-      ? strings.rateLimited(retryAfter)
+      ? strings.rateLimited(waitText(retryAfter, strings.locale))
       : code === 'ORIGIN_NOT_ALLOWED'
-        ? strings.originNotAllowed
+        ? strings.originNotAllowed(location.origin)
         : code === 'RSVP_CLOSED'
           ? strings.rsvpClosed
           : code === 'UNAUTHENTICATED'
@@ -37,4 +37,12 @@ export function describeError(error: ClientError, strings: Catalogue, retryAfter
             : code === 'VALIDATION_FAILED'
               ? strings.fixErrors
               : strings.serverError;
+}
+
+/** A wait in the catalogue's language, plural forms by `Intl`: seconds under 90, else whole minutes. */
+function waitText(seconds: number, locale: string): string {
+  const minutes = seconds >= 90;
+  return new Intl.NumberFormat(locale, { style: 'unit', unit: minutes ? 'minute' : 'second', unitDisplay: 'long' }).format(
+    minutes ? Math.ceil(seconds / 60) : seconds,
+  );
 }

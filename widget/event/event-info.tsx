@@ -1,49 +1,19 @@
-import type { ReactNode } from 'react';
 import type { EventInfo } from '../../core/schemas/event';
 import { useLanguage } from '../i18n';
 import { Heading } from '../ui/heading';
-import { formatDates, formatTimes } from './dates';
+import { formatDates } from './dates';
 
-/** A label and its text, left out when there is no text (lines kept). */
-const row = (label: string, ...lines: string[]): ReactNode => {
-  const text = lines.filter(Boolean).join('\n');
-  return text ? [<dt key={label}>{label}</dt>, <dd key={`${label}:`} className="text">{text}</dd>] : null;
-};
-
-/** The occasion (title, dates, venue) and the activities the household is invited to. */
-export function EventInfoCard({ info, focusHeading }: { info: EventInfo; focusHeading: boolean }) {
-  const { strings, locale } = useLanguage();
-  const { occasion, activities } = info;
+/** The occasion's title and dates: the one line of event information above the RSVP. */
+export function EventTitle({ info, focusHeading }: { info: EventInfo; focusHeading: boolean }) {
+  const { locale } = useLanguage();
+  const { occasion } = info;
   return (
-    <section className="card" part="card" aria-labelledby="kindly-event">
+    <div className="pad">
       <Heading id="kindly-event" focus={focusHeading}>
         {occasion.title}
       </Heading>
-      {occasion.description ? <p className="text">{occasion.description}</p> : null}
-      <dl>
-        {row(strings.dates, formatDates(occasion.startDate, occasion.endDate, locale))}
-        {row(strings.venue, occasion.venueName, occasion.venueAddress)}
-      </dl>
-      <h3 part="heading">{strings.schedule}</h3>
-      <ul className="stack">
-        {activities.length ? null : <li className="muted">{strings.noActivities}</li>}
-        {activities.map((activity) => (
-          <li key={activity.id} className="sep">
-            <h4>{activity.name}</h4>
-            <dl>
-              {row(strings.when, formatTimes(activity.startsAt, activity.endsAt, occasion.timezone, locale))}
-              {row(strings.where, activity.locationName, activity.address)}
-              {row(strings.dressCode, activity.dressCode)}
-            </dl>
-            {activity.description ? <p className="text muted">{activity.description}</p> : null}
-          </li>
-        ))}
-      </ul>
-      {occasion.contactEmail ? (
-        <p className="muted">
-          {strings.questions} <a href={`mailto:${occasion.contactEmail}`} part="link">{occasion.contactEmail}</a>
-        </p>
-      ) : null}
-    </section>
+      <p className="muted">{formatDates(occasion.startDate, occasion.endDate, locale)}</p>
+    </div>
   );
 }
+

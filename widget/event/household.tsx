@@ -1,185 +1,94 @@
 import { useRef, useState } from 'react';
 import { formatPhone } from '../../core/format/format-phone';
-import { countryOptions } from '../../core/options/countries';
-import { statesForCountry } from '../../core/options/states';
 import type { EventHousehold } from '../../core/schemas/event';
 import type { Connection } from '../data/connection';
-import { describeError, fieldIssues } from '../data/errors';
 import { useStrings } from '../i18n';
-import { Alert, Field } from '../ui/field';
-import { useFocusFirstInvalid } from '../ui/focus';
+import { Alert } from '../ui/field';
+import { Fold } from '../ui/fold';
+import { Busy, Retry } from '../ui/status';
+import { fullName } from './names';
 
-/** The address fields a guest may correct: key, autocomplete token, most characters. */
-const ADDRESS = [
-  ['addressLine1', 'address-line1', 200],
-  ['addressLine2', 'address-line2', 200],
-  ['city', 'address-level2', 200],
-  ['state', 'address-level1', 200],
-  ['postalCode', 'postal-code', 20],
-  ['country', 'country-name', 0],
-  ['phone', 'tel', 32],
-  ['email', 'email', 254],
-] as const;
-type AddressKey = (typeof ADDRESS)[number][0];
-type Member = { id: string; firstName: string; lastName: string; dietaryNotes: string };
+type FormModule = typeof import('./household-form');
+let formModule: Promise<FormModule> | undefined;
+/** The form's chunk, fetched once (again after a failure). */
+const loadForm = (): Promise<FormModule> =>
+  (formModule ??= import('./household-form').catch((error: unknown) => {
+    formModule = undefined;
+    throw error;
+  }));
 
-/** A person's name as people write it. */
-export const fullName = (guest: { firstName: string; lastName: string }): string => `${guest.firstName} ${guest.lastName}`.trim();
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** The household's address, contact and members, and the form that corrects them. */
+/**
+ * The household's address, contact and members, and the form that corrects them, folded
+ * under the RSVP. "Saved" shows until the guest moves on (the focus leaves the card).
+ */
 export function HouseholdCard({ connection, household }: { connection: Connection; household: EventHousehold }) {
   const strings = useStrings();
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
-  const heading = useRef<HTMLHeadingElement>(null);
+  const summary = useRef<HTMLElement>(null);
   const leave = (wasSaved: boolean) => {
     setEditing(false);
     setSaved(wasSaved);
-    // The form is gone: the focus goes back to the top of the section.
-    setTimeout(() => heading.current?.focus());
+    // The form is gone: the focus goes back to the top of the card.
+    setTimeout(() => summary.current?.focus());
   };
-  const country = countryOptions.find((option) => option.value === household.country)?.text ?? household.country;
+  const [form, setForm] = useState<FormModule | 'failed'>();
+  // Country values are their names, but for the United States (contract section 5).
+  const country = household.country === 'USA' ? 'United States' : household.country;
+  const edit = () => {
+    setSaved(false);
+    setEditing(true);
+    loadForm().then(setForm, () => setForm('failed'));
+  };
   const place = [household.city, [household.state, household.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
   const address = [household.addressLine1, household.addressLine2, place, country].filter(Boolean).join('\n');
   const names = new Map(household.guests.map((guest) => [guest.id, fullName(guest)]));
 
   return (
-    <section className="card" part="card" aria-labelledby="kindly-household">
-      <h3 id="kindly-household" ref={heading} tabIndex={-1} part="heading">
-        {strings.household}
-      </h3>
-      {editing ? (
-        <HouseholdForm connection={connection} household={household} onDone={leave} />
-      ) : (
-        <>
-          {saved ? <Alert tone="good">{strings.saved}</Alert> : null}
-          <dl>
-            <dt>{strings.address}</dt>
-            <dd className="text">{address || strings.notGiven}</dd>
-            <dt>{strings.phone}</dt>
-            <dd>{formatPhone(household.phone) || strings.notGiven}</dd>
-            <dt>{strings.email}</dt>
-            <dd>{household.email || strings.notGiven}</dd>
-          </dl>
-          <h4>{strings.members}</h4>
-          <ul className="stack">
-            {household.guests.map((guest) => (
-              <li key={guest.id} className="text">
-                <strong>{names.get(guest.id)}</strong>
-                {guest.plusOneOf ? ` · ${strings.plusOneOf(names.get(guest.plusOneOf) ?? '')}` : ''}
-                {guest.dietaryNotes ? `\n${strings.dietaryNotes}: ${guest.dietaryNotes}` : ''}
-              </li>
-            ))}
-          </ul>
-          <div>
-            <button type="button" className="secondary" part="button secondary" onClick={() => setEditing(true)}>
-              {strings.editHousehold}
-            </button>
-          </div>
-        </>
-      )}
-    </section>
-  );
-}
-
-function HouseholdForm({ connection, household, onDone }: { connection: Connection; household: EventHousehold; onDone: (saved: boolean) => void }) {
-  const strings = useStrings();
-  const [address, setAddress] = useState(() => Object.fromEntries(ADDRESS.map(([key]) => [key, household[key]])) as Record<AddressKey, string>);
-  const [members, setMembers] = useState<Member[]>(() => household.guests.map(({ id, firstName, lastName, dietaryNotes }) => ({ id, firstName, lastName, dietaryNotes })));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState('');
-  const [busy, setBusy] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-  const attempt = useFocusFirstInvalid(form);
-  const states = statesForCountry(address.country);
-  const canada = address.country === 'Canada';
-  const fail = (found: Record<string, string>, message: string) => {
-    setErrors(found);
-    setFailure(message);
-    attempt();
-  };
-
-  const submit = async () => {
-    if (busy) return;
-    const found: Record<string, string> = {};
-    if (address.email.trim() && !EMAIL.test(address.email.trim())) found.email = strings.invalidEmail;
-    members.forEach((member, index) => {
-      if (!member.firstName.trim()) found[`guests.${index}.firstName`] = strings.required(strings.firstName);
-    });
-    if (Object.keys(found).length) return fail(found, strings.fixErrors);
-    setBusy(true);
-    const result = await connection.updateHousehold({ ...address, guests: members });
-    setBusy(false);
-    if (result.error) fail(fieldIssues(result.error), describeError(result.error, strings, connection.lastRetryAfter()));
-    else onDone(true);
-  };
-
-  const fields = ADDRESS.map(([key, autoComplete, maxLength]) => {
-    const props = {
-      label: key === 'state' && states.length ? (canada ? strings.province : strings.usState) : strings[key],
-      value: address[key],
-      autoComplete,
-      error: errors[key],
-      className: key.startsWith('address') ? 'wide' : '',
-      onValue: (value: string) =>
-        setAddress((current) => ({
-          ...current,
-          [key]: value,
-          // A state from one country's list means nothing in another country.
-          ...(key === 'country' && statesForCountry(current.country) !== statesForCountry(value) && { state: '' }),
-        })),
-    };
-    return key === 'country' || (key === 'state' && states.length) ? (
-      <Field key={key} {...props} options={key === 'country' ? countryOptions : states} placeholder={strings.choose} />
-    ) : (
-      <Field key={key} {...props} maxLength={maxLength} type={key === 'email' ? 'email' : key === 'phone' ? 'tel' : 'text'} />
-    );
-  });
-
-  return (
-    <form
-      ref={form}
-      className="stack"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      {failure ? <Alert tone="bad">{failure}</Alert> : null}
-      <fieldset>
-        <legend>{strings.address}</legend>
-        <div className="grid">{fields.slice(0, 6)}</div>
-      </fieldset>
-      <div className="grid">{fields.slice(6)}</div>
-      {members.map((member, index) => {
-        const at = (key: Exclude<keyof Member, 'id'>) => ({
-          label: strings[key],
-          value: member[key],
-          error: errors[`guests.${index}.${key}`],
-          onValue: (value: string) => setMembers((current) => current.map((m, i) => (i === index ? { ...m, [key]: value } : m))),
-        });
-        return (
-          <fieldset key={member.id}>
-            <legend>{fullName(household.guests[index]!)}</legend>
-            <div className="grid">
-              <Field {...at('firstName')} autoComplete="off" required maxLength={100} />
-              <Field {...at('lastName')} autoComplete="off" maxLength={100} />
-              <Field {...at('dietaryNotes')} className="wide" hint={strings.dietaryNotesHint} multiline maxLength={1000} />
+    <Fold title={strings.household} summaryRef={summary} onLeave={() => setSaved(false)}>
+        {editing ? (
+          form === 'failed' ? (
+            <Retry message={strings.networkError} onRetry={edit} />
+          ) : form ? (
+            <form.HouseholdForm connection={connection} household={household} onDone={leave} />
+          ) : (
+            <Busy />
+          )
+        ) : (
+          <>
+            {saved ? <Alert tone="good">{strings.saved}</Alert> : null}
+            <dl>
+              <dt>{strings.address}</dt>
+              <dd className="text">{address || strings.notGiven}</dd>
+              <dt>{strings.phone}</dt>
+              <dd>{formatPhone(household.phone) || strings.notGiven}</dd>
+              <dt>{strings.email}</dt>
+              <dd>{household.email || strings.notGiven}</dd>
+            </dl>
+            <h3 part="heading">{strings.members}</h3>
+            <ul className="stack">
+              {household.guests.map((guest) => (
+                <li key={guest.id} className="text">
+                  <strong>{names.get(guest.id)}</strong>
+                  {guest.plusOneOf ? ` · ${strings.plusOneOf(names.get(guest.plusOneOf) ?? '')}` : ''}
+                  {guest.dietaryNotes ? `\n${strings.dietaryNotes}: ${guest.dietaryNotes}` : ''}
+                </li>
+              ))}
+            </ul>
+            <div>
+              <button
+                type="button"
+                className="secondary"
+                part="button secondary"
+                onClick={edit}
+              >
+                {strings.editHousehold}
+              </button>
             </div>
-          </fieldset>
-        );
-      })}
-      <div className="row">
-        <button type="submit" part="button" aria-disabled={busy || undefined}>
-          {busy ? strings.busy : strings.save}
-        </button>
-        <button type="button" className="secondary" part="button secondary" onClick={() => onDone(false)}>
-          {strings.cancel}
-        </button>
-      </div>
-    </form>
+          </>
+        )}
+    </Fold>
   );
 }
+

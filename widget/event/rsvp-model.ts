@@ -22,6 +22,8 @@ export interface Draft {
   answers: Record<string, Answer>;
   /** The plus-one's first and last name, by the id of the member who may bring one. */
   plusOnes: Record<string, [string, string]>;
+  /** A new plus-one's own meal, by the id of the member who brings them, then by activity id. */
+  plusOneMeals: Record<string, Record<string, string>>;
   message: string;
 }
 
@@ -45,7 +47,7 @@ const plusOneOf = (household: EventHousehold, guestId: string): EventHouseholdGu
 
 /** The form's first state: the answers on record, the plus-ones already named, the message. */
 export function initialDraft(invitations: Invitation[], household: EventHousehold, rsvp: Rsvp | null): Draft {
-  const draft: Draft = { answers: {}, plusOnes: {}, message: rsvp?.message ?? '' };
+  const draft: Draft = { answers: {}, plusOnes: {}, plusOneMeals: {}, message: rsvp?.message ?? '' };
   for (const line of invitations) {
     const stored = rsvp?.responses.find((response) => answerKey(response) === answerKey(line)) ?? line;
     draft.answers[answerKey(line)] = { response: stored.response === 'PENDING' ? '' : (stored.response ?? ''), mealChoice: stored.mealChoice ?? '' };
@@ -67,6 +69,24 @@ export const askedInvitations = (invitations: Invitation[], household: EventHous
     return !guest?.plusOneOf || !!draft.plusOnes[guest.plusOneOf]?.[0].trim();
   });
 
+/** Every invitation answered "attending", meals kept: "everyone accepts everything" in one step. */
+export function acceptAll(draft: Draft, invitations: Invitation[]): Draft {
+  const answers = { ...draft.answers };
+  for (const line of invitations) answers[answerKey(line)] = { mealChoice: '', ...answers[answerKey(line)], response: 'ATTENDING' };
+  return { ...draft, answers };
+}
+
+/**
+ * The activities where a plus-one named in this reply (not yet a member) needs their own meal:
+ * those with meal options their guest attends. An existing plus-one answers as a member.
+ */
+export function plusOneMealActivities(info: EventInfo, household: EventHousehold, draft: Draft, hostId: string): EventActivity[] {
+  if (plusOneOf(household, hostId) || !draft.plusOnes[hostId]?.[0].trim()) return [];
+  return info.activities.filter(
+    (activity) => enabledMeals(activity).length && draft.answers[answerKey({ guestId: hostId, activityId: activity.id })]?.response === 'ATTENDING',
+  );
+}
+
 /** The meal values that may be chosen at an activity. */
 export const enabledMeals = (activity: EventActivity): string[] =>
   activity.mealOptions.filter((option) => !option.disabled).map((option) => option.value);
@@ -77,7 +97,7 @@ const activityOf = (info: EventInfo, line: Invitation): EventActivity => info.ac
  * The form's problems by field key (`<guestId> <activityId>`, `meal <key>`, `plusOne <id>`):
  * an answer for every invitation, a meal for attending an activity with meal options.
  */
-export function draftProblems(info: EventInfo, invitations: Invitation[], draft: Draft, strings: Catalogue): Record<string, string> {
+export function draftProblems(info: EventInfo, household: EventHousehold, invitations: Invitation[], draft: Draft, strings: Catalogue): Record<string, string> {
   const problems: Record<string, string> = {};
   for (const line of invitations) {
     const key = answerKey(line);
@@ -88,12 +108,15 @@ export function draftProblems(info: EventInfo, invitations: Invitation[], draft:
   }
   for (const [hostId, [first, last]] of Object.entries(draft.plusOnes)) {
     if (!first.trim() && last.trim()) problems[`plusOne ${hostId}`] = strings.required(strings.plusOneFirstName);
+    for (const activity of plusOneMealActivities(info, household, draft, hostId)) {
+      if (!enabledMeals(activity).includes(draft.plusOneMeals[hostId]?.[activity.id] ?? '')) problems[`plusOneMeal ${hostId} ${activity.id}`] = strings.mealRequired;
+    }
   }
   return problems;
 }
 
 /** The body of `POST`/`PUT /rsvp` for the draft. */
-export function rsvpBody(info: EventInfo, invitations: Invitation[], draft: Draft): RsvpBody {
+export function rsvpBody(info: EventInfo, household: EventHousehold, invitations: Invitation[], draft: Draft): RsvpBody {
   return {
     responses: invitations.map((line) => {
       const { response, mealChoice } = draft.answers[answerKey(line)]!;
@@ -107,7 +130,15 @@ export function rsvpBody(info: EventInfo, invitations: Invitation[], draft: Draf
     }),
     plusOnes: Object.entries(draft.plusOnes)
       .filter(([, [first]]) => first.trim())
-      .map(([forGuestId, [first, last]]) => ({ forGuestId, firstName: first.trim(), lastName: last.trim() })),
+      .map(([forGuestId, [first, last]]) => ({
+        forGuestId,
+        firstName: first.trim(),
+        lastName: last.trim(),
+        meals: plusOneMealActivities(info, household, draft, forGuestId).map((activity) => ({
+          activityId: activity.id,
+          mealChoice: draft.plusOneMeals[forGuestId]![activity.id]!,
+        })),
+      })),
     message: draft.message.trim(),
   };
 }

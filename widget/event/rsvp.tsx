@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { EventActivity, EventHousehold, EventInfo, Rsvp } from '../../core/schemas/event';
 import type { Connection } from '../data/connection';
 import { describeError, errorCode, serverMessage } from '../data/errors';
@@ -6,14 +6,16 @@ import { useLanguage, useStrings } from '../i18n';
 import { Alert, Field } from '../ui/field';
 import { useFocusFirstInvalid } from '../ui/focus';
 import { formatInstant, formatTimes } from './dates';
-import { fullName } from './household';
+import { fullName } from './names';
 import {
+  acceptAll,
   answerKey,
   askedInvitations,
   draftProblems,
   initialDraft,
   invitationsOf,
   plusOneHosts,
+  plusOneMealActivities,
   rsvpBody,
   type Answer,
   type Draft,
@@ -60,7 +62,7 @@ export function RsvpCard({ connection, info, household, rsvp: stored }: RsvpCard
     if (busy) return;
     setBusy(true);
     setFailure('');
-    const body = rsvpBody(info, asked, draft);
+    const body = rsvpBody(info, household, asked, draft);
     const result = await connection.saveRsvp(body, !!rsvp);
     setBusy(false);
     if (result.error) {
@@ -130,6 +132,7 @@ export function RsvpCard({ connection, info, household, rsvp: stored }: RsvpCard
           <>
             <h4>{strings.yourAnswers}</h4>
             <Answers info={info} household={household} invitations={invitations} draft={initialDraft(invitations, household, rsvp)} />
+            <CalendarLink info={info} rsvp={rsvp} />
             {open ? (
               <>
                 {deadline ? <p className="muted">{strings.changeUntil(deadline)}</p> : null}
@@ -186,6 +189,13 @@ function RsvpForm({ info, household, invitations, draft, onDraft, intro, titleRe
   const names = namesOf(household);
   const change = (update: (draft: Draft) => Partial<Draft>) => onDraft((current) => ({ ...current, ...update(current) }));
 
+  const check = (checked: Draft) => {
+    const found = draftProblems(info, household, invitations, checked, strings);
+    setProblems(found);
+    attempt();
+    if (!Object.keys(found).length) onReview();
+  };
+
   return (
     <form
       ref={form}
@@ -193,15 +203,29 @@ function RsvpForm({ info, household, invitations, draft, onDraft, intro, titleRe
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        const found = draftProblems(info, invitations, draft, strings);
-        setProblems(found);
-        attempt();
-        if (!Object.keys(found).length) onReview();
+        check(draft);
       }}
     >
       <p ref={titleRef} tabIndex={-1} className="muted">
         {intro}
       </p>
+      {invitations.length > 1 ? (
+        <div>
+          <button
+            type="button"
+            className="secondary"
+            part="button secondary"
+            onClick={() => {
+              // One step: everyone attends; only meals still to choose keep the form open.
+              const accepted = acceptAll(draft, invitations);
+              onDraft(() => accepted);
+              check(accepted);
+            }}
+          >
+            {strings.acceptAll}
+          </button>
+        </div>
+      ) : null}
       {info.activities.map((activity) => {
         const lines = invitations.filter((line) => line.activityId === activity.id);
         return lines.length ? (
@@ -241,6 +265,22 @@ function RsvpForm({ info, household, invitations, draft, onDraft, intro, titleRe
             <div className="grid">
               <Field label={strings.plusOneFirstName} value={name[0]} onValue={setName(0)} maxLength={100} error={problems[`plusOne ${member.id}`]} />
               <Field label={strings.plusOneLastName} value={name[1]} onValue={setName(1)} maxLength={100} />
+              {plusOneMealActivities(info, household, draft, member.id).map((activity) => (
+                <Field
+                  key={activity.id}
+                  label={strings.plusOneMealAt(`${name[0]} ${name[1]}`.trim(), activity.name)}
+                  value={draft.plusOneMeals[member.id]?.[activity.id] ?? ''}
+                  onValue={(meal) =>
+                    change((current) => ({
+                      plusOneMeals: { ...current.plusOneMeals, [member.id]: { ...current.plusOneMeals[member.id], [activity.id]: meal } },
+                    }))
+                  }
+                  options={activity.mealOptions}
+                  placeholder={strings.choose}
+                  required
+                  error={problems[`plusOneMeal ${member.id} ${activity.id}`]}
+                />
+              ))}
             </div>
           </fieldset>
         );
@@ -258,6 +298,31 @@ function RsvpForm({ info, household, invitations, draft, onDraft, intro, titleRe
         ) : null}
       </div>
     </form>
+  );
+}
+
+/**
+ * "Add to calendar": an `.ics` of the activities someone in the household attends, made here
+ * (core's generator, which confirmation emails can reuse) and offered as a download.
+ */
+function CalendarLink({ info, rsvp }: { info: EventInfo; rsvp: Rsvp }) {
+  const strings = useStrings();
+  const [calendar, setCalendar] = useState<typeof import('../../core/calendar/ics')>();
+  const attended = new Set(rsvp.responses.filter((line) => line.response === 'ATTENDING').map((line) => line.activityId));
+  const activities = info.activities.filter((activity) => attended.has(activity.id));
+  useEffect(() => {
+    // Its own chunk: only guests who have replied need it.
+    if (activities.length) void import('../../core/calendar/ics').then(setCalendar, () => undefined);
+  }, [activities.length]);
+  if (!activities.length || !calendar) return null;
+  const text = calendar.activitiesCalendar(info.occasion, activities, new Date(rsvp.updatedAt), { dressCode: strings.dressCode });
+  const name = info.occasion.title.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').toLowerCase() || 'rsvp';
+  return (
+    <p>
+      <a href={`data:text/calendar;charset=utf-8,${encodeURIComponent(text)}`} download={`${name}.ics`} part="link">
+        {strings.addToCalendar}
+      </a>
+    </p>
   );
 }
 
@@ -341,7 +406,15 @@ function Answers({ info, household, invitations, draft }: { info: EventInfo; hou
         ) : null;
       })}
       {Object.entries(draft.plusOnes).map(([hostId, [first, last]]) =>
-        first.trim() ? <p key={hostId}>{`${names.get(hostId)}: ${strings.bringing(`${first} ${last}`.trim())}`}</p> : null,
+        first.trim() ? (
+          <p key={hostId}>
+            {`${names.get(hostId)}: ${strings.bringing(`${first} ${last}`.trim())}`}
+            {plusOneMealActivities(info, household, draft, hostId).map((activity) => {
+              const meal = activity.mealOptions.find((option) => option.value === draft.plusOneMeals[hostId]?.[activity.id])?.text;
+              return meal ? ` · ${activity.name}, ${strings.meal}: ${meal}` : '';
+            })}
+          </p>
+        ) : null,
       )}
       <dl>
         <dt>{strings.message}</dt>

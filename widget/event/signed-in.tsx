@@ -1,14 +1,15 @@
 /**
- * The signed-in screens: a lazy chunk, so the first paint (the sign-in form) stays small.
- * Event details, the RSVP and the household, under a line with the guest's name and sign-out.
+ * The signed-in screens, phone first: under a line with the guest's name and sign-out, the
+ * occasion's title and dates, then the RSVP; event details and the household folded beneath.
  */
+import { useEffect, useState } from 'react';
 import type { GuestSessionInfo } from '../../core/schemas/event';
 import type { Connection, GuestState } from '../data/connection';
 import { describeError } from '../data/errors';
 import { useStrings } from '../i18n';
 import { Busy, Retry } from '../ui/status';
-import { EventInfoCard } from './event-info';
-import { fullName, HouseholdCard } from './household';
+import { EventTitle } from './event-info';
+import { fullName } from './names';
 import { RsvpCard } from './rsvp';
 
 export interface SignedInProps {
@@ -21,13 +22,22 @@ export interface SignedInProps {
   onSignOut: () => void;
 }
 
+type Folded = typeof import('./folded');
+let folded: Promise<Folded> | undefined;
+
 export function SignedIn({ connection, state, session, focusHeading, onSignOut }: SignedInProps) {
   const strings = useStrings();
+  const [parts, setParts] = useState<Folded>();
+  useEffect(() => {
+    (folded ??= import('./folded')).then(setParts, () => (folded = undefined));
+  }, []);
   const { info, household, rsvp } = state;
-  const failed = info.error ?? household.error ?? rsvp.error;
+  // No reply yet: `GET /rsvp` answers 404, or 200 null.
+  const failed = info.error ?? household.error ?? (rsvp.error?.status !== 404 ? rsvp.error : undefined);
+  const rsvpKnown = rsvp.data !== undefined || !!rsvp.error;
   return (
     <div className="stack">
-      <div className="row between">
+      <div className="row between pad">
         <p className="muted">{strings.signedInAs(fullName(session.guest))}</p>
         <button
           type="button"
@@ -43,13 +53,18 @@ export function SignedIn({ connection, state, session, focusHeading, onSignOut }
       </div>
       {failed ? (
         <Retry message={describeError(failed, strings)} onRetry={connection.refresh} />
-      ) : !info.data || !household.data || rsvp.data === undefined ? (
+      ) : !info.data || !household.data || !rsvpKnown ? (
         <Busy />
       ) : (
         <>
-          <EventInfoCard info={info.data} focusHeading={focusHeading} />
+          <EventTitle info={info.data} focusHeading={focusHeading} />
           <RsvpCard connection={connection} info={info.data} household={household.data} rsvp={rsvp.data ?? null} />
-          <HouseholdCard connection={connection} household={household.data} />
+          {parts ? (
+            <>
+              <parts.EventDetails info={info.data} />
+              <parts.HouseholdCard connection={connection} household={household.data} />
+            </>
+          ) : null}
         </>
       )}
     </div>

@@ -1,8 +1,11 @@
 /**
- * Every string the widget shows, in English. A language is one more file with the same shape
- * (`const de: Catalogue = { … }`) added to `./index.ts`.
+ * Every string the widget shows, in English, the language built into the app. Every other
+ * language is one more file with the same shape (`const de: Catalogue = { … }`, its default
+ * export), loaded as its own chunk: a line in `./index.ts` adds it.
  */
 /** Shown by `widget.js` itself when the app cannot be fetched (before any language is known). */
+import { firstPaintStrings } from './first-paint';
+
 export const loadError = 'The RSVP form could not be loaded. Please reload the page.';
 
 export const en = {
@@ -17,23 +20,19 @@ export const en = {
   required: (label: string) => `${label} is required.`,
   fixErrors: 'Please correct the marked fields.',
 
-  // Sign-in
-  signInTitle: 'Find your invitation',
-  signInByCode: 'Enter the code printed on your invitation.',
+  // Sign-in (the first strings are those widget.js paints before the app is there)
+  ...firstPaintStrings,
   signInByName: 'Enter your name as written on your invitation.',
-  inviteCode: 'Invite code',
-  inviteCodeHint: 'For example ABCD-EFGH-JKMN',
   firstName: 'First name',
   lastName: 'Last name',
   passcode: 'Passcode',
   passcodeHint: 'Only if your invitation shows one.',
-  signIn: 'Continue',
-  useName: "I don't have my invite code",
   useCode: 'Use my invite code instead',
   invalidCredentials: "We couldn't find an invitation with these details. Please check them.",
-  rateLimited: (seconds: number) =>
-    `Too many attempts. Please wait ${seconds < 90 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minutes`} and try again.`,
-  originNotAllowed: 'This website may not show this RSVP form. Please tell the hosts.',
+  /** `wait` is a duration written by `Intl` in the catalogue's language (`30 seconds`). */
+  rateLimited: (wait: string) => `Too many attempts. Please wait ${wait} and try again.`,
+  originNotAllowed: (origin: string) =>
+    `This RSVP form may not be shown on ${origin}: that address is not one of the occasion's allowed websites. The hosts can add it in their Kindly dashboard, under Settings, Allowed origins.`,
   networkError: 'Could not reach the server. Please try again.',
   serverError: 'Something went wrong. Please try again in a moment.',
   sessionEnded: 'Please sign in again.',
@@ -41,7 +40,7 @@ export const en = {
   signOut: 'Sign out',
 
   // Event info
-  dates: 'Dates',
+  eventDetails: 'Event details',
   venue: 'Venue',
   schedule: 'Your schedule',
   noActivities: 'Nothing is scheduled for you yet.',
@@ -87,7 +86,9 @@ export const en = {
   mealRequired: 'Please choose a meal.',
   answerRequired: 'Please choose an answer.',
   plusOne: 'Bringing a guest?',
-  plusOneFor: (name: string) => `${name} may bring a guest (with the same answers).`,
+  plusOneFor: (name: string) => `${name} may bring a guest, who comes to what ${name} comes to.`,
+  plusOneMealAt: (name: string, activity: string) => `Meal for ${name} at ${activity}`,
+  acceptAll: 'Everyone accepts everything',
   plusOneFirstName: "Guest's first name",
   plusOneLastName: "Guest's last name",
   message: 'Message to the hosts',
@@ -98,6 +99,7 @@ export const en = {
   thankYou: 'Thank you! Your RSVP has been sent.',
   updated: 'Thank you! Your RSVP has been updated.',
   yourAnswers: 'Your answers',
+  addToCalendar: 'Add to calendar (.ics)',
   changeUntil: (date: string) => `You can change your answers until ${date}.`,
   rsvpClosed: 'The RSVP deadline has passed; answers can no longer be changed.',
   rsvpClosedContact: 'Please write to the hosts:',

@@ -1,11 +1,19 @@
-import { createContext } from 'react';
-import { useContext } from 'react';
+import { createContext, useContext } from 'react';
 import { en, type Catalogue } from './en';
 
 export type { Catalogue };
 
-/** The languages that ship, by primary language subtag. Add a file and a line to add one. */
-const catalogues: Record<string, Catalogue> = { en };
+/**
+ * The languages besides English, by primary language subtag: each its own chunk, fetched only
+ * for a page in that language (English, built in, costs no request). A file and a line add one.
+ */
+const catalogues: Record<string, () => Promise<{ default: Catalogue }>> = {
+  es: () => import('./es'),
+  fr: () => import('./fr'),
+  de: () => import('./de'),
+  it: () => import('./it'),
+  pt: () => import('./pt'),
+};
 
 /** The widget's language: its strings and the locale its dates are written in. */
 export interface Language {
@@ -14,19 +22,35 @@ export interface Language {
   locale: string;
 }
 
-/**
- * Picks the catalogue for a `lang` attribute (`en`, `en-GB`…), English when the language is
- * not shipped; dates follow the attribute's region when its language is the catalogue's.
- */
-export function languageFor(lang: string): Language {
-  const strings = catalogues[lang.toLowerCase().split('-')[0]!];
-  let locale = strings?.locale ?? en.locale;
+/** `pt-BR` → `pt` */
+export const primary = (lang: string): string => lang.toLowerCase().split('-')[0]!;
+
+/** The tag for `Intl`: the attribute's own (`en-GB`, `pt-PT`) when valid, else the catalogue's. */
+function localeOf(lang: string, strings: Catalogue): string {
   try {
-    if (strings) locale = Intl.getCanonicalLocales(lang)[0]!;
+    return Intl.getCanonicalLocales(lang)[0] ?? strings.locale;
   } catch {
-    // not a valid tag: the catalogue's own locale
+    return strings.locale; // not a valid tag
   }
-  return { strings: strings ?? en, locale };
+}
+
+/** Whether `lang` needs a catalogue chunk first (a shipped language other than English). */
+export const needsCatalogue = (lang: string): boolean => primary(lang) in catalogues;
+
+/**
+ * The language for a `lang` attribute (`en`, `es-MX`…): English when the language is not
+ * shipped; dates follow the attribute's region when its language is shipped.
+ */
+export async function loadLanguage(lang: string): Promise<Language> {
+  const load = catalogues[primary(lang)];
+  if (!load) return languageFor(lang);
+  const strings = (await load()).default;
+  return { strings, locale: localeOf(lang, strings) };
+}
+
+/** The English language for a `lang` attribute, at once (`en-GB` keeps its region for dates). */
+export function languageFor(lang: string): Language {
+  return { strings: en, locale: primary(lang) === 'en' ? localeOf(lang, en) : en.locale };
 }
 
 export const LanguageContext = createContext<Language>({ strings: en, locale: en.locale });

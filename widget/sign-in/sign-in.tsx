@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { GuestCredentialsInput } from '../../core/client/event-bodies';
 import type { Connection } from '../data/connection';
+import type { FirstPaintState } from '../mount-options';
 import { describeError, fieldIssues } from '../data/errors';
 import { useStrings } from '../i18n';
 import { Alert, Field } from '../ui/field';
@@ -11,16 +12,18 @@ export interface SignInProps {
   connection: Connection;
   /** `?invite=CODE` of the page: filled in, and tried once per page load. */
   inviteCode: string;
+  /** The sign-in form widget.js painted, as the guest left it: its code and focus carry over. */
+  typed?: FirstPaintState | undefined;
   focusHeading: boolean;
   /** Told when the guest sends the form (focus then follows to the next screen). */
   onSubmit: () => void;
 }
 
 /** Sign-in by invite code, or by first and last name and the occasion's passcode. */
-export function SignIn({ connection, inviteCode, focusHeading, onSubmit }: SignInProps) {
+export function SignIn({ connection, inviteCode, typed, focusHeading, onSubmit }: SignInProps) {
   const strings = useStrings();
-  const [byName, setByName] = useState(false);
-  const [values, setValues] = useState({ inviteCode, firstName: '', lastName: '', passcode: '' });
+  const [byName, setByName] = useState(!!typed?.byName);
+  const [values, setValues] = useState({ inviteCode: typed?.code || inviteCode, firstName: '', lastName: '', passcode: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
@@ -39,6 +42,12 @@ export function SignIn({ connection, inviteCode, focusHeading, onSubmit }: SignI
   };
 
   useEffect(() => {
+    if (typed?.focused && !typed.submitted) {
+      const input = form.current?.querySelector('input');
+      input?.focus();
+      input?.setSelectionRange(input.value.length, input.value.length);
+    }
+    if (typed?.byName) form.current?.querySelector('input')?.focus();
     if (inviteCode && !connection.inviteTried) {
       connection.inviteTried = true;
       void send({ inviteCode });

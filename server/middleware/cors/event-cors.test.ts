@@ -3,7 +3,6 @@ import type { GuestSignInResult } from '../../../core/schemas/event';
 import { BASE } from '../../test-support/host-session';
 import {
   createEventFixture,
-  errorCode,
   eventRequest,
   randomAddress,
   signInGuest,
@@ -27,6 +26,17 @@ function expectCors(response: Response, origin: string): void {
   expect(response.headers.get('access-control-allow-credentials')).toBe('true');
   expect(response.headers.get('access-control-expose-headers')).toContain('Retry-After');
   expect(response.headers.get('vary')).toContain('Origin');
+}
+
+/** The refusal: readable by any page (so the widget can name the problem), never with credentials. */
+async function expectRefusal(response: Response): Promise<void> {
+  expect(response.status).toBe(403);
+  expect(response.headers.get('access-control-allow-origin')).toBe('*');
+  expect(response.headers.get('access-control-allow-credentials')).toBeNull();
+  expect(response.headers.get('vary')).toContain('Origin');
+  expect(await response.json()).toEqual({
+    error: { code: 'ORIGIN_NOT_ALLOWED', message: 'This website may not use this occasion. Ask the host to add it.' },
+  });
 }
 
 function expectNoCors(response: Response): void {
@@ -60,23 +70,22 @@ describe('CORS of /event/v1', () => {
   });
 
   for (const [name, origin] of Object.entries(REFUSED_ORIGINS)) {
-    it(`refuses the ${name} origin: no CORS headers, 403 for writes, nothing changes`, async () => {
+    it(`refuses the ${name} origin with the same readable 403 for reads and writes; nothing changes`, async () => {
       const before = await snapshotDatabase(t.deps.db);
       const signIn = await eventRequest(t.app, 'POST', '/auth/credentials', { body: credentials(), origin });
-      expect(signIn.status).toBe(403);
-      expect(await errorCode(signIn)).toBe('ORIGIN_NOT_ALLOWED');
-      expectNoCors(signIn);
+      await expectRefusal(signIn);
       expect(signIn.headers.getSetCookie()).toEqual([]);
 
       const write = await eventRequest(t.app, 'PUT', '/household', { token: session.token, origin, body: { city: 'Evil' } });
-      expect(write.status).toBe(403);
-      expectNoCors(write);
+      await expectRefusal(write);
       const signOut = await eventRequest(t.app, 'POST', '/auth/signout', { token: session.token, origin });
-      expect(signOut.status).toBe(403);
+      await expectRefusal(signOut);
       expect(await snapshotDatabase(t.deps.db)).toEqual(before);
 
-      const read = await eventRequest(t.app, 'GET', '/household', { token: session.token, origin });
-      expectNoCors(read);
+      // Reads are refused too: not a word of the household, even to a valid token.
+      await expectRefusal(await eventRequest(t.app, 'GET', '/household', { token: session.token, origin }));
+      await expectRefusal(await eventRequest(t.app, 'GET', `/auth/session/${f.occasionId}`, { token: session.token, origin }));
+      await expectRefusal(await eventRequest(t.app, 'GET', `/auth/session/${f.occasionId}`, { origin }));
       const preflight = await eventRequest(t.app, 'OPTIONS', '/rsvp', { origin, headers: { 'access-control-request-method': 'PUT' } });
       expect(preflight.status).toBe(204);
       expectNoCors(preflight);
@@ -86,17 +95,14 @@ describe('CORS of /event/v1', () => {
   it('judges a request by its own occasion, not by any occasion that lists the origin', async () => {
     const other = await createEventFixture(t, { allowedOrigins: ['https://other-wedding.com'] });
     const guest = await signInGuest(t.app, { occasionId: other.occasionId, inviteCode: other.smith.inviteCode });
-    const read = await eventRequest(t.app, 'GET', '/info', { token: guest.token, origin: WIDGET_ORIGIN });
-    expectNoCors(read);
-    const write = await eventRequest(t.app, 'PUT', '/household', { token: guest.token, origin: WIDGET_ORIGIN, body: { city: 'X' } });
-    expect(write.status).toBe(403);
+    await expectRefusal(await eventRequest(t.app, 'GET', '/info', { token: guest.token, origin: WIDGET_ORIGIN }));
+    await expectRefusal(await eventRequest(t.app, 'PUT', '/household', { token: guest.token, origin: WIDGET_ORIGIN, body: { city: 'X' } }));
     const signIn = await eventRequest(t.app, 'POST', '/auth/credentials', {
       body: { occasionId: other.occasionId, inviteCode: other.smith.inviteCode },
       origin: WIDGET_ORIGIN,
     });
-    expect(signIn.status).toBe(403);
-    const lookup = await eventRequest(t.app, 'GET', `/auth/session/${other.occasionId}`, { origin: WIDGET_ORIGIN });
-    expectNoCors(lookup);
+    await expectRefusal(signIn);
+    await expectRefusal(await eventRequest(t.app, 'GET', `/auth/session/${other.occasionId}`, { origin: WIDGET_ORIGIN }));
     const own = await eventRequest(t.app, 'GET', '/info', { token: guest.token, origin: 'https://other-wedding.com' });
     expectCors(own, 'https://other-wedding.com');
   });

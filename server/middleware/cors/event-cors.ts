@@ -16,14 +16,15 @@ declare module 'hono' {
 const ALLOWED_METHODS = 'GET, POST, PUT, OPTIONS';
 const ALLOWED_HEADERS = 'Content-Type, Authorization';
 const PREFLIGHT_MAX_AGE_SECONDS = '600';
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * CORS for `/event/v1`. Every response varies on `Origin`. A preflight carries no body or token,
  * so it is answered for an origin that some occasion allows; the real request is then judged
  * against its own occasion through {@link checkOccasionOrigin}. When a request fails before its
  * occasion is known (bad JSON, no session), the same rule as the preflight's decides, so the
- * widget can read the error.
+ * widget can read the error. The refusal itself (403 `ORIGIN_NOT_ALLOWED`) is readable from any
+ * origin (`Access-Control-Allow-Origin: *`, never with credentials): it is the same constant
+ * body for every request, so a widget on a site the host forgot to list can say so.
  */
 export function eventCors(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -34,15 +35,17 @@ export function eventCors(): MiddlewareHandler<AppEnv> {
       return c.body(null, 204);
     }
     await next();
-    if (origin && (await decisionFor(c, origin))) setCorsHeaders(c, origin);
+    if (!origin) return;
+    if (c.get('corsOriginAllowed') === false) c.header('Access-Control-Allow-Origin', '*');
+    else if (await decisionFor(c, origin)) setCorsHeaders(c, origin);
   };
 }
 
 /**
  * Judges the request's origin against its occasion's `allowedOrigins` (or, with `null` for an
- * occasion that does not exist, against every occasion's). A state-changing request from an
- * origin that is not allowed is refused with 403 `ORIGIN_NOT_ALLOWED`; a read only gets no
- * CORS headers, so the browser keeps the answer from the page.
+ * occasion that does not exist, against every occasion's). A request from an origin that is
+ * not allowed, read or write, is refused with 403 `ORIGIN_NOT_ALLOWED` before anything is read
+ * or changed; {@link eventCors} makes that refusal, and only it, readable cross-origin.
  */
 export async function checkOccasionOrigin(
   c: Context<AppEnv>,
@@ -54,7 +57,7 @@ export async function checkOccasionOrigin(
     ? originsOf(occasion.allowedOrigins).has(origin)
     : await allowedBySomeOccasion(c.get('deps').db, origin);
   c.set('corsOriginAllowed', allowed);
-  if (!allowed && !SAFE_METHODS.has(c.req.method)) {
+  if (!allowed) {
     throw new ApiError(403, 'ORIGIN_NOT_ALLOWED', 'This website may not use this occasion. Ask the host to add it.');
   }
 }

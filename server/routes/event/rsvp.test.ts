@@ -211,6 +211,51 @@ describe('RSVP', () => {
     expect(await jonesRsvp.json()).toBeNull();
   });
 
+  it("stores a new plus-one's own meal given in the same reply, and refuses one their guest cannot have", async () => {
+    const before = await snapshotDatabase(t.deps.db);
+    const declined = await send('POST', {
+      ...smithReply(),
+      plusOnes: [{ forGuestId: f.smith.jane, firstName: 'Pat', meals: [{ activityId: f.activities.ceremony, mealChoice: 'fish' }] }],
+    });
+    expect(declined.status).toBe(400);
+    expect(((await declined.json()) as ErrorBody).error.issues).toEqual([
+      { path: 'plusOnes.0.meals.0.mealChoice', message: '"fish" is not a meal choice of Ceremony.' },
+    ]);
+    const disabled = await send('POST', {
+      ...smithReply(),
+      plusOnes: [{ forGuestId: f.smith.jane, firstName: 'Pat', meals: [{ activityId: f.activities.dinner, mealChoice: 'veal' }] }],
+    });
+    expect(disabled.status).toBe(400);
+    const notAttending = smithReply();
+    notAttending.responses[1] = { guestId: f.smith.jane, activityId: f.activities.dinner, response: 'DECLINED' };
+    const absent = await send('POST', {
+      ...notAttending,
+      plusOnes: [{ forGuestId: f.smith.jane, firstName: 'Pat', meals: [{ activityId: f.activities.dinner, mealChoice: 'beef' }] }],
+    });
+    expect(absent.status).toBe(400);
+    expect(await snapshotDatabase(t.deps.db)).toEqual(before);
+
+    const created = await send('POST', {
+      ...smithReply(),
+      plusOnes: [{ forGuestId: f.smith.jane, firstName: 'Pat', meals: [{ activityId: f.activities.dinner, mealChoice: 'beef' }] }],
+    });
+    expect(created.status).toBe(201);
+    const reply = (await created.json()) as Rsvp;
+    expect(reply.plusOnes).toEqual([{ forGuestId: f.smith.jane, firstName: 'Pat', lastName: '' }]);
+    const household = (await (await eventRequest(t.app, 'GET', '/household', { token: smith.token })).json()) as EventHousehold;
+    const pat = household.guests.find((guest) => guest.plusOneOf === f.smith.jane)!;
+    expect(reply.responses).toContainEqual({ guestId: pat.id, activityId: f.activities.dinner, response: 'ATTENDING', mealChoice: 'beef' });
+    expect(reply.responses).toContainEqual({ guestId: f.smith.jane, activityId: f.activities.dinner, response: 'ATTENDING', mealChoice: 'fish' });
+
+    // A later PUT may change the existing plus-one's meal the same way.
+    const changed = await send('PUT', {
+      ...smithReply(),
+      plusOnes: [{ forGuestId: f.smith.jane, firstName: 'Pat', meals: [{ activityId: f.activities.dinner, mealChoice: 'fish' }] }],
+    });
+    expect(changed.status).toBe(200);
+    expect(((await changed.json()) as Rsvp).responses).toContainEqual({ guestId: pat.id, activityId: f.activities.dinner, response: 'ATTENDING', mealChoice: 'fish' });
+  });
+
   it('names plus-ones only for guests who may bring one', async () => {
     const before = await snapshotDatabase(t.deps.db);
     const response = await send('POST', { ...smithReply(), plusOnes: [{ forGuestId: f.smith.jose, firstName: 'Kim' }] });
