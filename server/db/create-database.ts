@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvide
 import pg from 'pg';
 import { migrations } from './migrations';
 import type { Database } from './schema';
+import { withNamedStatements, withStatementCache } from './statement-cache';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -44,7 +45,7 @@ function openSqlite(file: string): KindlyDatabase {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, kind: 'sqlite', close: () => db.destroy() };
 }
 
@@ -61,7 +62,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Kind
     max: options.poolSize ?? 10,
     ...(schema ? { options: `-c search_path="${schema.replace(/"/g, '')}"` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 
