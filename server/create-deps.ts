@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import type { AppDeps } from './app-env';
 import type { ServerConfig } from './config';
+import type { LogFunction } from './logger';
 import { createDatabase, type KindlyDatabase } from './db/create-database';
 import { DatabaseRateLimitStore } from './middleware/rate-limit/database-store';
 import { MemoryRateLimitStore, RateLimiter, type RateLimitStore } from './middleware/rate-limit/rate-limiter';
@@ -14,7 +15,7 @@ export interface Runtime {
 }
 
 /** Opens the configured database and builds what the app needs. */
-export async function createRuntime(config: ServerConfig, log: (line: string) => void = console.log): Promise<Runtime> {
+export async function createRuntime(config: ServerConfig, log: LogFunction = console.log): Promise<Runtime> {
   const database = await createDatabase({
     databaseUrl: config.databaseUrl,
     sqliteFile: join(config.dataDir, 'kindly.db'),
@@ -47,7 +48,7 @@ export function chooseRateLimitStore(database: KindlyDatabase, redis: Redis | un
   return new MemoryRateLimitStore();
 }
 
-function connectRedis(url: string, log: (line: string) => void): Redis {
+function connectRedis(url: string, log: LogFunction): Redis {
   const redis = new Redis(url, { maxRetriesPerRequest: 2 });
   // Without a listener ioredis prints every reconnect attempt; one line each is enough.
   redis.on('error', (error: Error) => log(`redis: ${error.message}`));
