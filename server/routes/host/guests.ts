@@ -3,11 +3,14 @@ import type { Kysely } from 'kysely';
 import { GuestCreateSchema, GuestUpdateSchema, type GuestCreate } from '../../../core/schemas/guest';
 import type { AppEnv } from '../../app-env';
 import { findGuestRow, guestReferenceIssues, guestWritable, loadGuestReferences, loadGuests, toGuestRow } from '../../data/guests';
+import { guestListJson } from '../../data/guest-list-json';
+import { ownedOccasionRevision } from '../../data/occasion-revision';
 import { assertOwnedOccasion } from '../../data/occasions';
 import { newId } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../http/api-error';
 import { readBody } from '../../http/read-body';
+import { revisionTag, revisionedJson } from '../../http/revisioned-json';
 import { validate } from '../../http/validate';
 import { failOnIssues } from './validation-failed';
 
@@ -21,8 +24,8 @@ export function guestRoutes(): Hono<AppEnv> {
   routes.get('/occasion/:occasionId/guests', async (c) => {
     const { db } = c.get('deps');
     const occasionId = c.req.param('occasionId');
-    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
-    return c.json(await loadGuests(db, occasionId));
+    const revision = await ownedOccasionRevision(db, c.get('host').accountId, occasionId);
+    return revisionedJson(c, revisionTag(`guests.${occasionId}`, revision), () => guestListJson(db, occasionId));
   });
 
   routes.post('/occasion/:occasionId/guest', async (c) => {
