@@ -1,30 +1,33 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { loadInvitations, selectAllGuests } from './guests';
+import type { Invitation } from '../../core/schemas/guest';
+import { loadInvitations, selectAllGuests, toGuest, type GuestFields } from './guests';
 
-const q = JSON.stringify;
+/** Guests per piece of text: small enough for compression to start early, big enough to be cheap. */
+const GUESTS_PER_PART = 500;
 
 /**
- * The occasion's whole guest list as JSON text, written row by row straight from the columns:
- * no entity objects in between, and `attributes`, stored as JSON text already, copied as it is.
- * The same text `JSON.stringify(loadGuests(…))` gives (key order and all).
+ * The occasion's whole guest list as JSON text in pieces: the rows are read at once, the text
+ * made piece by piece as the response's compression asks for it, so zlib (on libuv's threads)
+ * works while the next piece is written. One `JSON.stringify` per piece, over plain objects
+ * built straight from the columns (V8's fast path), beats building the text by hand.
+ * Joined, the pieces are the text `JSON.stringify(loadGuests(…))` gives.
  */
-export async function guestListJson(db: Kysely<Database>, occasionId: string): Promise<string> {
+export async function guestListParts(db: Kysely<Database>, occasionId: string): Promise<Iterable<string>> {
   const [rows, invitations] = await Promise.all([selectAllGuests(db, occasionId), loadInvitations(db, occasionId)]);
-  const parts: string[] = new Array(rows.length);
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i]!;
-    let lines = '';
-    for (const line of invitations.get(row.id) ?? []) {
-      lines += `${lines ? ',' : ''}{"inviteLineId":${q(line.inviteLineId)},"activityId":${q(line.activityId)},"response":${q(line.response)},"mealChoice":${line.mealChoice === null ? 'null' : q(line.mealChoice)}}`;
-    }
-    parts[i] =
-      `{"id":${q(row.id)},"occasionId":${q(row.occasionId)},"householdId":${row.householdId === null ? 'null' : q(row.householdId)}` +
-      `,"firstName":${q(row.firstName)},"lastName":${q(row.lastName)},"email":${q(row.email)},"phone":${q(row.phone)}` +
-      `,"ageGroup":${q(row.ageGroup)},"plusOneAllowed":${row.plusOneAllowed === 1 || (row.plusOneAllowed as unknown) === true}` +
-      `,"plusOneOf":${row.plusOneOf === null ? 'null' : q(row.plusOneOf)},"dietaryNotes":${q(row.dietaryNotes)}` +
-      `,"attributes":${row.attributes},"notes":${q(row.notes)},"invitations":[${lines}]` +
-      `,"createdAt":${q(row.createdAt)},"updatedAt":${q(row.updatedAt)}}`;
+  return writeParts(rows, invitations);
+}
+
+function* writeParts(rows: readonly GuestFields[], invitations: ReadonlyMap<string, Invitation[]>): Generator<string> {
+  if (rows.length === 0) {
+    yield '[]';
+    return;
   }
-  return `[${parts.join(',')}]`;
+  for (let start = 0; start < rows.length; start += GUESTS_PER_PART) {
+    const end = Math.min(rows.length, start + GUESTS_PER_PART);
+    const guests = rows.slice(start, end).map((row) => toGuest(row, invitations.get(row.id) ?? []));
+    const text = JSON.stringify(guests);
+    // Each piece is an array's text; its brackets become the commas between pieces.
+    yield `${start === 0 ? '[' : ','}${text.slice(1, -1)}${end === rows.length ? ']' : ''}`;
+  }
 }

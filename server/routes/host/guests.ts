@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { GuestCreateSchema, GuestUpdateSchema, type GuestCreate } from '../../../core/schemas/guest';
 import type { AppEnv } from '../../app-env';
 import { findGuestRow, guestReferenceIssues, guestWritable, loadGuestReferences, loadGuests, toGuestRow } from '../../data/guests';
-import { guestListJson } from '../../data/guest-list-json';
+import { guestListParts } from '../../data/guest-list-json';
 import { ownedOccasionRevision } from '../../data/occasion-revision';
 import { assertOwnedOccasion } from '../../data/occasions';
 import { newId } from '../../db/ids';
@@ -25,7 +25,7 @@ export function guestRoutes(): Hono<AppEnv> {
     const { db } = c.get('deps');
     const occasionId = c.req.param('occasionId');
     const revision = await ownedOccasionRevision(db, c.get('host').accountId, occasionId);
-    return revisionedJson(c, revisionTag(`guests.${occasionId}`, revision), () => guestListJson(db, occasionId));
+    return revisionedJson(c, revisionTag(`guests.${occasionId}`, revision), () => guestListParts(db, occasionId));
   });
 
   routes.post('/occasion/:occasionId/guest', async (c) => {
