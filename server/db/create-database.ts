@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvide
 import pg from 'pg';
 import { migrations } from './migrations';
 import type { Database } from './schema';
+import { checkpointInTheBackground } from './sqlite-checkpoints';
 import { withNamedStatements, withStatementCache } from './statement-cache';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -45,8 +46,9 @@ function openSqlite(file: string): KindlyDatabase {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  const stopCheckpoints = file === ':memory:' ? () => {} : checkpointInTheBackground(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, kind: 'sqlite', close: () => db.destroy() };
+  return { db, kind: 'sqlite', close: () => (stopCheckpoints(), db.destroy()) };
 }
 
 async function openPostgres(url: string, options: DatabaseOptions): Promise<KindlyDatabase> {
