@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { compiledOnce } from '../db/compiled-query';
 import type { Database } from '../db/schema';
 
 /** Host sessions last 30 days from sign-in, in the cookie and in the sessions table alike. */
@@ -45,13 +46,13 @@ export interface LiveHostSession {
 export async function findLiveHostSession(db: Kysely<Database>, token: string | undefined): Promise<LiveHostSession | undefined> {
   if (!token || token.length > MAX_TOKEN_LENGTH) return undefined;
   const sessionId = hostSessionId(token);
-  const row = await db
-    .selectFrom('hostSession')
-    .select(['accountId', 'expiresAt'])
-    .where('id', '=', sessionId)
-    .executeTakeFirst();
+  const [row] = await selectHostSession(db, sessionId);
   return row && row.expiresAt > new Date().toISOString() ? { sessionId, accountId: row.accountId } : undefined;
 }
+
+const selectHostSession = compiledOnce((db, sessionId: string) =>
+  db.selectFrom('hostSession').select(['accountId', 'expiresAt']).where('id', '=', sessionId),
+);
 
 export interface HostSessionAccount extends LiveHostSession {
   email: string;

@@ -43,7 +43,7 @@ export function guestRoutes(): Hono<AppEnv> {
   routes.get('/occasion/:occasionId/guest/:guestId', async (c) => {
     const { db } = c.get('deps');
     const { occasionId, guestId } = c.req.param();
-    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    await ownedOccasionRevision(db, c.get('host').accountId, occasionId);
     return c.json(await loadGuest(db, occasionId, guestId));
   });
 
