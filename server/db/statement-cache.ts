@@ -32,6 +32,9 @@ export function withStatementCache(sqlite: SqliteConnection, size = STATEMENT_CA
 
 /** Statements with more parameters than this are bulk shapes (long `in` lists): left unnamed. */
 const MAX_NAMED_PARAMETERS = 32;
+/** Only the app's own data statements are named; schema changes and Kysely's migration bookkeeping are not. */
+const NAMEABLE = /^(select|insert|update|delete) /i;
+const UNNAMEABLE = /kysely_migration|information_schema|pg_catalog/i;
 
 /**
  * A pg pool whose clients run queries as named prepared statements, so PostgreSQL parses and
@@ -43,6 +46,7 @@ export function withNamedStatements(pool: pg.Pool, size = STATEMENT_CACHE_SIZE):
   const nameOf = (sql: string, parameterCount: number): string | undefined => {
     const known = names.get(sql);
     if (known || parameterCount > MAX_NAMED_PARAMETERS || names.size >= size) return known;
+    if (!NAMEABLE.test(sql) || UNNAMEABLE.test(sql)) return undefined;
     const name = `k${createHash('sha1').update(sql).digest('base64url')}`;
     names.set(sql, name);
     return name;

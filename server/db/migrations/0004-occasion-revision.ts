@@ -6,8 +6,8 @@ export const REVISED_TABLES = ['activity', 'attributeCategory', 'household', 'gu
 /**
  * `occasion.revision`, bumped by triggers in the same transaction as every write to the occasion
  * or its rows, whatever the route: the guest list's ETag, valid across server instances.
- * SQLite: row triggers. PostgreSQL: statement triggers over the transition tables, so a bulk
- * write bumps each occasion once per statement rather than once per row.
+ * SQLite: row triggers (its writes are serialised anyway). PostgreSQL: constraint triggers
+ * deferred to the commit, bumping each occasion once per transaction.
  */
 export const occasionRevision: Migration = {
   async up(db: Kysely<any>): Promise<void> {
@@ -17,11 +17,9 @@ export const occasionRevision: Migration = {
   },
   async down(db: Kysely<any>): Promise<void> {
     if (isPostgres(db)) {
-      for (const table of REVISED_TABLES) {
-        for (const event of ['insert', 'update', 'delete']) await sql.raw(`DROP TRIGGER IF EXISTS "${table}_revision_${event}" ON "${table}"`).execute(db);
-      }
+      for (const table of REVISED_TABLES) await sql.raw(`DROP TRIGGER IF EXISTS "${table}_revision" ON "${table}"`).execute(db);
       await sql.raw('DROP TRIGGER IF EXISTS "occasion_revision" ON "occasion"').execute(db);
-      await sql.raw('DROP FUNCTION IF EXISTS bump_occasion_revision_new(), bump_occasion_revision_old(), bump_own_revision()').execute(db);
+      await sql.raw('DROP FUNCTION IF EXISTS bump_occasion_revision(), bump_own_revision()').execute(db);
     } else {
       for (const table of REVISED_TABLES) {
         for (const event of ['insert', 'update', 'delete']) await sql.raw(`DROP TRIGGER IF EXISTS "${table}_revision_${event}"`).execute(db);
@@ -57,24 +55,33 @@ async function createSqliteTriggers(db: Kysely<any>): Promise<void> {
 }
 
 async function createPostgresTriggers(db: Kysely<any>): Promise<void> {
-  for (const [suffix, rows] of [['new', 'changed_new'], ['old', 'changed_old']] as const) {
+  // Deferred to the commit and once per occasion and transaction (a transaction-local flag): the
+  // occasion's row is locked only while committing, so concurrent replies of one occasion do not
+  // queue behind each other's whole transactions, and revisions follow the order of commits.
+  await sql
+    .raw(
+      `CREATE OR REPLACE FUNCTION bump_occasion_revision() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  target text;
+  flag text;
+BEGIN
+  IF TG_OP = 'DELETE' THEN target := OLD."occasionId"; ELSE target := NEW."occasionId"; END IF;
+  flag := 'kindly.revised_' || md5(target);
+  IF current_setting(flag, true) IS DISTINCT FROM '1' THEN
+    PERFORM set_config(flag, '1', true);
+    UPDATE "occasion" SET "revision" = "revision" + 1 WHERE "id" = target;
+  END IF;
+  RETURN NULL;
+END $$`,
+    )
+    .execute(db);
+  for (const table of REVISED_TABLES) {
     await sql
       .raw(
-        `CREATE OR REPLACE FUNCTION bump_occasion_revision_${suffix}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ` +
-          `UPDATE "occasion" SET "revision" = "revision" + 1 WHERE "id" IN (SELECT DISTINCT "occasionId" FROM ${rows}); ` +
-          'RETURN NULL; END $$',
+        `CREATE CONSTRAINT TRIGGER "${table}_revision" AFTER INSERT OR UPDATE OR DELETE ON "${table}" ` +
+          'DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_occasion_revision()',
       )
       .execute(db);
-  }
-  for (const table of REVISED_TABLES) {
-    for (const [event, transition] of [['insert', 'NEW TABLE AS changed_new'], ['update', 'NEW TABLE AS changed_new'], ['delete', 'OLD TABLE AS changed_old']] as const) {
-      await sql
-        .raw(
-          `CREATE TRIGGER "${table}_revision_${event}" AFTER ${event.toUpperCase()} ON "${table}" REFERENCING ${transition} ` +
-            `FOR EACH STATEMENT EXECUTE FUNCTION bump_occasion_revision_${event === 'delete' ? 'old' : 'new'}()`,
-        )
-        .execute(db);
-    }
   }
   await sql
     .raw(
