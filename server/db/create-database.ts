@@ -64,7 +64,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Kind
     max: options.poolSize ?? 10,
     ...(schema ? { options: `-c search_path="${schema.replace(/"/g, '')}"` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: process.env.KINDLY_PG_NAMED_STATEMENTS === '1' ? withNamedStatements(pool) : pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 

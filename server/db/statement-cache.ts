@@ -37,9 +37,11 @@ const NAMEABLE = /^(select|insert|update|delete) /i;
 const UNNAMEABLE = /kysely_migration|information_schema|pg_catalog/i;
 
 /**
- * A pg pool whose clients run queries as named prepared statements, so PostgreSQL parses and
- * plans each hot query once per connection. pg keeps a connection's named statements for its
+ * A pg pool whose clients run queries as named prepared statements, so PostgreSQL parses each
+ * hot query once per connection (and plans it per call: `force_custom_plan`). pg keeps a connection's named statements for its
  * life, so only the first `size` distinct short shapes get a name; the rest run unnamed.
+ * Opt-in (`KINDLY_PG_NAMED_STATEMENTS=1`): with it the PostgreSQL test suite now and then fails a
+ * migration ("schema … does not exist") for a reason not yet found.
  */
 export function withNamedStatements(pool: pg.Pool, size = STATEMENT_CACHE_SIZE): PostgresPool {
   const names = new Map<string, string>();
@@ -51,9 +53,16 @@ export function withNamedStatements(pool: pg.Pool, size = STATEMENT_CACHE_SIZE):
     names.set(sql, name);
     return name;
   };
+  const prepared = new WeakSet<pg.PoolClient>();
   return {
     async connect() {
       const client = await pool.connect();
+      if (!prepared.has(client)) {
+        // Named statements save parsing; planning stays per call with the real values, as
+        // PostgreSQL's generic plans (chosen after five runs) scanned whole tables here.
+        await client.query('SET plan_cache_mode = force_custom_plan');
+        prepared.add(client);
+      }
       const query = (sqlOrCursor: unknown, parameters?: ReadonlyArray<unknown>) => {
         if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor as pg.Submittable);
         const values = [...(parameters ?? [])];
