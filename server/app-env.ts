@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from './config';
 import type { DatabaseKind } from './db/create-database';
+import type { LogFunction } from './logger';
 import type { Database } from './db/schema';
 import type { RateLimiter } from './middleware/rate-limit/rate-limiter';
 
@@ -9,7 +10,7 @@ export interface AppDeps {
   db: Kysely<Database>;
   dbKind: DatabaseKind;
   config: ServerConfig;
-  log: (line: string) => void;
+  log: LogFunction;
   rateLimiter: RateLimiter;
 }
 

@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import type { AppDeps } from './app-env';
 import type { ServerConfig, Timeouts } from './config';
 import { dataDirError } from './data-dir-error';
+import type { LogFunction } from './logger';
 import { createDatabase, type KindlyDatabase } from './db/create-database';
 import { DatabaseRateLimitStore } from './middleware/rate-limit/database-store';
 import { MemoryRateLimitStore, RateLimiter, type RateLimitStore } from './middleware/rate-limit/rate-limiter';
@@ -15,7 +16,7 @@ export interface Runtime {
 }
 
 /** Opens the configured database and builds what the app needs. */
-export async function createRuntime(config: ServerConfig, log: (line: string) => void = console.log): Promise<Runtime> {
+export async function createRuntime(config: ServerConfig, log: LogFunction = console.log): Promise<Runtime> {
   const database = await createDatabase({
     databaseUrl: config.databaseUrl,
     sqliteFile: join(config.dataDir, 'kindly.db'),
@@ -57,7 +58,7 @@ export function chooseRateLimitStore(database: KindlyDatabase, redis: Redis | un
  * reconnecting) and is given up after one failed reconnection, so a stalled or lost Redis makes
  * the rate-limited routes answer 503 within seconds; ioredis reconnects on its own.
  */
-export function connectRedis(url: string, timeouts: Pick<Timeouts, 'redisConnectMs' | 'redisCommandMs'>, log: (line: string) => void): Redis {
+export function connectRedis(url: string, timeouts: Pick<Timeouts, 'redisConnectMs' | 'redisCommandMs'>, log: LogFunction): Redis {
   const redis = new Redis(url, {
     maxRetriesPerRequest: 1,
     connectTimeout: timeouts.redisConnectMs || undefined,

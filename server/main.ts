@@ -1,12 +1,14 @@
 import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createRuntime } from './create-deps';
+import { createServerLogger } from './logger';
 import { startServer } from './start-server';
 import { startExamplesServer } from './frontends/serve-examples';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const runtime = await createRuntime(config);
+  const logger = createServerLogger();
+  const runtime = await createRuntime(config, logger.log);
   const app = createApp(runtime.deps);
   let demoOccasionId: string | undefined;
   if (process.argv.includes('--demo')) {
@@ -31,7 +33,11 @@ async function main(): Promise<void> {
     console.log(`${signal}: finishing requests in flight, then closing the database.`);
     setTimeout(() => process.exit(1), 10_000).unref();
     void examples?.close();
-    server.stop().then(() => process.exit(0), () => process.exit(1));
+    const exit = (code: number) => {
+      logger.flush();
+      process.exit(code);
+    };
+    server.stop().then(() => exit(0), () => exit(1));
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));

@@ -221,3 +221,31 @@ describe('host CRUD on the real routes', () => {
     expect(ok(await client.guest.getSession('unknown-occasion'))).toBeNull();
   });
 });
+
+describe('the guest list revalidates with its ETag', () => {
+  it('asks with If-None-Match, keeps its data on 304, and takes the new list after a write', async () => {
+    const statuses: Array<[string | null, number]> = [];
+    const counting = createHostClient({
+      baseUrl: BASE_URL,
+      fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+        const response = await net.fetch(input, init);
+        if (String(input).endsWith('/guests')) statuses.push([new Headers(init?.headers).get('if-none-match'), response.status]);
+        return response;
+      }) as typeof fetch,
+    });
+    ok(await signUpHost(counting, newAccount()));
+    const { occasion, guest } = await seedOccasion(counting);
+    const first = ok(await counting.listGuests(occasion.id));
+    expect(first.map((g) => g.id)).toEqual([guest.id]);
+    const again = ok(await counting.listGuests(occasion.id));
+    expect(again).toEqual(first);
+    ok(await counting.updateGuest(occasion.id, guest.id, { notes: 'changed' }));
+    const changed = ok(await counting.listGuests(occasion.id));
+    expect(changed[0]?.notes).toBe('changed');
+    const tag = statuses[0]?.[0];
+    expect(tag).toBeNull();
+    expect(statuses.map(([, status]) => status)).toEqual([200, 304, 200]);
+    expect(statuses[1]?.[0]).toMatch(/^W\//);
+    expect(statuses[2]?.[0]).toBe(statuses[1]?.[0]);
+  });
+});

@@ -27,7 +27,7 @@ import type {
 } from './bodies';
 import type { AuthRedirect, HostCredentials, HostSession } from './host-session';
 import { path } from './path';
-import { createSend, type ClientOptions, type Send } from './request';
+import { createSend, type ClientOptions, type Revalidated, type Send } from './request';
 import type { ClientError, Result } from './result';
 
 /** One typed function per route of `/host/v1` (contract section 3). Every call sends cookies. */
@@ -118,6 +118,14 @@ export function createHostClient(options: ClientOptions): HostClient {
   const put = <T>(p: string, json: unknown) => send<T>(p, { method: 'PUT', json });
   const del = (p: string) => send<void>(p, { method: 'DELETE' });
   const o = (occasionId: string) => path`/occasion/${occasionId}`;
+  // The last guest list of each occasion and its ETag: when a cache tag marks the list stale,
+  // the refetch asks with If-None-Match and an unchanged list costs a 304, not megabytes.
+  const guestLists = new Map<string, Revalidated>();
+  const listGuests = (occasionId: string) => {
+    const kept = guestLists.get(occasionId) ?? {};
+    guestLists.set(occasionId, kept);
+    return send<Guest[]>(`${o(occasionId)}/guests`, { revalidate: kept });
+  };
 
   return {
     createAccount: (body) => post('/account', body),
@@ -141,7 +149,7 @@ export function createHostClient(options: ClientOptions): HostClient {
     updateActivity: (occasionId, id, body) => put(`${o(occasionId)}${path`/activity/${id}`}`, body),
     deleteActivity: (occasionId, id) => del(`${o(occasionId)}${path`/activity/${id}`}`),
 
-    listGuests: (occasionId) => get(`${o(occasionId)}/guests`),
+    listGuests,
     createGuest: (occasionId, body) => post(`${o(occasionId)}/guest`, body),
     getGuest: (occasionId, id) => get(`${o(occasionId)}${path`/guest/${id}`}`),
     updateGuest: (occasionId, id, body) => put(`${o(occasionId)}${path`/guest/${id}`}`, body),

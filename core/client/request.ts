@@ -18,6 +18,17 @@ export interface SendInit {
   /** Sent as `application/x-www-form-urlencoded` (Auth.js routes). */
   form?: Record<string, string>;
   headers?: Record<string, string>;
+  /**
+   * The last answer of this GET and its `ETag`: sent as `If-None-Match`, and a `304 Not
+   * Modified` answers with the data kept here. Updated by every answer that has an `ETag`.
+   */
+  revalidate?: Revalidated;
+}
+
+/** What a revalidated GET keeps of its last answer. */
+export interface Revalidated {
+  etag?: string;
+  data?: unknown;
 }
 
 /** Sends one request and resolves to its {@link Result}. */
@@ -56,14 +67,25 @@ export function createSend(options: ClientOptions, authHeaders?: () => Record<st
     } finally {
       clearTimeout(timer);
     }
-    return toResult<T>(response.status, text);
+    return init.revalidate ? revalidatedResult<T>(init.revalidate, response, text) : toResult<T>(response.status, text);
   };
+}
+
+/** A 304 answers with the kept data; a 2xx with an `ETag` replaces it. */
+function revalidatedResult<T>(kept: Revalidated, response: Response, text: string): Result<T> {
+  if (response.status === 304 && kept.etag !== undefined) return { data: kept.data as T };
+  const result = toResult<T>(response.status, text);
+  const etag = response.headers.get('etag');
+  if ('data' in result && etag) Object.assign(kept, { etag, data: result.data });
+  else Object.assign(kept, { etag: undefined, data: undefined });
+  return result;
 }
 
 const TIMED_OUT = Symbol('timeout');
 
 function toFetchInit(init: SendInit, signal: AbortSignal, authHeaders?: () => Record<string, string>): globalThis.RequestInit {
   const headers: Record<string, string> = { accept: 'application/json', ...authHeaders?.(), ...init.headers };
+  if (init.revalidate?.etag) headers['if-none-match'] = init.revalidate.etag;
   let body: string | undefined;
   if (init.json !== undefined) {
     headers['content-type'] = 'application/json';

@@ -5,31 +5,35 @@ import { SignInSchema } from '../../core/schemas/account';
 import type { AppDeps } from '../app-env';
 import { newId } from '../db/ids';
 import { noteAuthFault } from '../middleware/auth-faults/auth-faults';
+import { endHostSession, findHostSessionAccount, HOST_SESSION_SECONDS, startHostSession } from './host-sessions';
 import { verifyPassword } from './passwords';
 
 export const AUTH_BASE_PATH = '/host/v1/auth';
-/** Host sessions last 30 days from sign-in, in the JWT and in the sessions table alike. */
-export const HOST_SESSION_SECONDS = 30 * 24 * 60 * 60;
 
 declare module '@auth/core/types' {
   interface User {
     firstName?: string;
     lastName?: string;
-    sessionId?: string;
+    sessionToken?: string;
   }
 }
 
 declare module '@auth/core/jwt' {
   interface JWT {
+    /** `hostSession.id`: the SHA-256 of the session token. */
     sid?: string;
+    /** The opaque session token itself, which is what the cookie holds. */
+    sessionToken?: string;
     firstName?: string;
     lastName?: string;
   }
 }
 
 /**
- * Auth.js for hosts: Credentials provider, JWT strategy, and a session id inside the token
- * checked against the `hostSession` table, so that sign-out revokes the session on the server.
+ * Auth.js for hosts: Credentials provider and the JWT strategy, whose encode/decode hooks put an
+ * opaque random token in the cookie instead of an encrypted JWT. The token's hash is the
+ * `hostSession` row's id, so every check is one indexed lookup and sign-out (the row deleted)
+ * revokes the session on every instance at once.
  */
 export function createAuthConfig(deps: AppDeps): AuthConfig {
   const { db } = deps;
@@ -38,6 +42,25 @@ export function createAuthConfig(deps: AppDeps): AuthConfig {
     secret: deps.config.authSecret,
     trustHost: true,
     session: { strategy: 'jwt', maxAge: HOST_SESSION_SECONDS },
+    jwt: {
+      encode: ({ token }) => {
+        if (!token?.sessionToken) throw new Error('a host session token is missing');
+        return token.sessionToken;
+      },
+      decode: async ({ token }) => {
+        const session = await findHostSessionAccount(db, token);
+        if (!session) return null;
+        return {
+          sub: session.accountId,
+          email: session.email,
+          name: `${session.firstName} ${session.lastName}`,
+          firstName: session.firstName,
+          lastName: session.lastName,
+          sid: session.sessionId,
+          sessionToken: token,
+        };
+      },
+    },
     logger: {
       error: (error) => {
         noteAuthFault(error);
@@ -58,42 +81,29 @@ export function createAuthConfig(deps: AppDeps): AuthConfig {
             .where('emailKey', '=', parsed.output.email.toLowerCase())
             .executeTakeFirst();
           if (!(await verifyPassword(account?.passwordHash, parsed.output.password)) || !account) return null;
-          const now = new Date();
-          await db.deleteFrom('hostSession').where('expiresAt', '<=', now.toISOString()).execute();
-          const sessionId = newId() + newId();
-          await db
-            .insertInto('hostSession')
-            .values({
-              id: sessionId,
-              accountId: account.id,
-              createdAt: now.toISOString(),
-              expiresAt: new Date(now.getTime() + HOST_SESSION_SECONDS * 1000).toISOString(),
-            })
-            .execute();
           return {
             id: account.id,
             email: account.email,
             name: `${account.firstName} ${account.lastName}`,
             firstName: account.firstName,
             lastName: account.lastName,
-            sessionId,
+            sessionToken: await startHostSession(db, account.id),
           };
         },
       }),
     ],
     callbacks: {
-      async jwt({ token, user }) {
-        if (user) {
-          return {
-            sub: user.id,
-            email: user.email,
-            name: user.name,
-            firstName: user.firstName,
-            lastName: user.lastName,
-            sid: user.sessionId,
-          };
-        }
-        return (await isHostSessionLive(deps, token.sid)) ? token : null;
+      // The token was decoded from a live session row (or just issued): nothing to check again.
+      jwt({ token, user }) {
+        if (!user) return token;
+        return {
+          sub: user.id,
+          email: user.email,
+          name: user.name,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          sessionToken: user.sessionToken,
+        };
       },
       session({ session, token }) {
         return {
@@ -111,19 +121,8 @@ export function createAuthConfig(deps: AppDeps): AuthConfig {
     events: {
       async signOut(message) {
         const sid = 'token' in message ? message.token?.sid : undefined;
-        if (sid) await db.deleteFrom('hostSession').where('id', '=', sid).execute();
+        if (sid) await endHostSession(db, sid);
       },
     },
   };
-}
-
-/** Whether a host session id names a session that is still in the table and unexpired. */
-export async function isHostSessionLive(deps: AppDeps, sessionId: string | undefined): Promise<boolean> {
-  if (!sessionId) return false;
-  const row = await deps.db
-    .selectFrom('hostSession')
-    .select('expiresAt')
-    .where('id', '=', sessionId)
-    .executeTakeFirst();
-  return !!row && row.expiresAt > new Date().toISOString();
 }

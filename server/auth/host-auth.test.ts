@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BASE, newHostCredentials, signIn, signUpHost } from '../test-support/host-session';
 import { CookieJar } from '../test-support/cookie-jar';
+import { hostSessionId } from './host-sessions';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 
 describe('host auth through Auth.js', () => {
@@ -158,5 +159,42 @@ describe('password change', () => {
     const fresh = new CookieJar();
     await signIn(t.app, host.credentials.email, newPassword, fresh);
     expect(fresh.get('authjs.session-token')).toBeTruthy();
+  });
+});
+
+describe('the host session check', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(() => t.close());
+
+  it('keeps an opaque token in the cookie and only its SHA-256 on the server', async () => {
+    const host = await signUpHost(t.app);
+    const token = host.jar.get('authjs.session-token')!;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const rows = await t.deps.db.selectFrom('hostSession').select(['id', 'accountId']).execute();
+    expect(rows).toEqual([{ id: hostSessionId(token), accountId: host.accountId }]);
+  });
+
+  it('refuses a session at once when its account is deleted or its row is gone', async () => {
+    const host = await signUpHost(t.app);
+    const other = await signUpHost(t.app);
+    expect((await host.request('GET', '/occasions')).status).toBe(200);
+    await t.deps.db.deleteFrom('account').where('id', '=', host.accountId).execute();
+    expect((await host.request('GET', '/occasions')).status).toBe(401);
+    expect(await (await t.app.request(`${BASE}/host/v1/auth/session`, { headers: { cookie: host.jar.header() } })).json()).toBeNull();
+
+    expect((await other.request('GET', '/account')).status).toBe(200);
+    await t.deps.db.deleteFrom('hostSession').where('accountId', '=', other.accountId).execute();
+    expect((await other.request('GET', '/account')).status).toBe(401);
+  });
+
+  it('refuses an expired session and a cookie that is not a token of ours', async () => {
+    const host = await signUpHost(t.app);
+    await t.deps.db.updateTable('hostSession').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).execute();
+    expect((await host.request('GET', '/account')).status).toBe(401);
+    const forged = await t.app.request(`${BASE}/host/v1/account`, { headers: { cookie: `authjs.session-token=${'x'.repeat(43)}` } });
+    expect(forged.status).toBe(401);
   });
 });

@@ -48,19 +48,22 @@ export async function householdActivities(
   occasionId: string,
   householdId: string,
 ): Promise<Selectable<ActivityTable>[]> {
+  // The household's lines first, by its members (few rows through the guest and line indexes),
+  // then their activities by id. As one query, PostgreSQL planned it from the activities and
+  // walked every line of each: 25 answers a second on the 10,000-guest benchmark.
+  const lines = await db
+    .selectFrom('guest')
+    .innerJoin('inviteLine', 'inviteLine.guestId', 'guest.id')
+    .select('inviteLine.activityId')
+    .where('guest.householdId', '=', householdId)
+    .execute();
+  const activityIds = [...new Set(lines.map((line) => line.activityId))];
+  if (activityIds.length === 0) return [];
   return db
     .selectFrom('activity')
     .selectAll()
     .where('occasionId', '=', occasionId)
-    // One uncorrelated subquery from the household's members: a correlated EXISTS per activity
-    // would walk every line of each activity.
-    .where('id', 'in', (eb) =>
-      eb
-        .selectFrom('guest')
-        .innerJoin('inviteLine', 'inviteLine.guestId', 'guest.id')
-        .select('inviteLine.activityId')
-        .where('guest.householdId', '=', householdId),
-    )
+    .where('id', 'in', activityIds)
     .orderBy('startsAt')
     .orderBy('sortOrder')
     .orderBy('id')

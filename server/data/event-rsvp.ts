@@ -5,7 +5,8 @@ import { inviteLineId, newId } from '../db/ids';
 import type { Database } from '../db/schema';
 import { ApiError, notFound } from '../http/api-error';
 import { readBool, readJsonColumn } from './json-column';
-import { planRsvp, type HouseholdRsvpState, type RsvpChange, type RsvpLine, type RsvpPlan } from './event-rsvp-plan';
+import { IDS_PER_STATEMENT, chunked } from './batch';
+import { planRsvp, type Answer, type HouseholdRsvpState, type RsvpChange, type RsvpLine, type RsvpPlan } from './event-rsvp-plan';
 
 /** Whose RSVP a write is. */
 export interface RsvpOwner {
@@ -63,7 +64,7 @@ export async function updateRsvp(db: Kysely<Database>, owner: RsvpOwner, change:
 async function writeAnswers(trx: Transaction<Database>, owner: RsvpOwner, change: RsvpChange, now: Date): Promise<void> {
   const state = await loadHouseholdState(trx, owner);
   const plan = planRsvp(state, change);
-  await applyPlan(trx, owner, plan, now);
+  await applyPlan(trx, owner, plan, changedAnswerGroups(state.lines, plan.answers), now);
 }
 
 function findRsvpRow(db: Kysely<Database>, householdId: string) {
@@ -71,7 +72,7 @@ function findRsvpRow(db: Kysely<Database>, householdId: string) {
 }
 
 /** The household's members, their invite lines and those lines' activities. */
-async function loadHouseholdState(db: Kysely<Database>, owner: RsvpOwner): Promise<HouseholdRsvpState> {
+async function loadHouseholdState(db: Kysely<Database>, owner: RsvpOwner): Promise<HouseholdRsvpState & { lines: HouseholdLine[] }> {
   const members = await db
     .selectFrom('guest')
     .select(['id', 'firstName', 'lastName', 'plusOneAllowed', 'plusOneOf'])
@@ -95,18 +96,44 @@ function enabledMeals(column: string): Set<string> {
   return new Set(readJsonColumn<OptionEntry[]>(column, []).filter((option) => !option.disabled).map((option) => option.value));
 }
 
-function householdLines(db: Kysely<Database>, owner: RsvpOwner): Promise<RsvpLine[]> {
+type HouseholdLine = RsvpLine & { respondedBy: string | null };
+
+function householdLines(db: Kysely<Database>, owner: RsvpOwner): Promise<HouseholdLine[]> {
   return db
     .selectFrom('inviteLine')
     .innerJoin('guest', 'guest.id', 'inviteLine.guestId')
-    .select(['inviteLine.id', 'inviteLine.guestId', 'inviteLine.activityId', 'inviteLine.response', 'inviteLine.mealChoice'])
+    .select(['inviteLine.id', 'inviteLine.guestId', 'inviteLine.activityId', 'inviteLine.response', 'inviteLine.mealChoice', 'inviteLine.respondedBy'])
     // The household is the session's, so in its occasion; an occasion filter here would lead
     // SQLite to scan every line of the occasion instead of the household's few.
     .where('guest.householdId', '=', owner.householdId)
     .execute();
 }
 
-async function applyPlan(trx: Transaction<Database>, owner: RsvpOwner, plan: RsvpPlan, now: Date): Promise<void> {
+/**
+ * The answers that change a line, grouped by answer so that each group is one statement: a line
+ * the guest already answered the same way is left as it is (and keeps its `respondedAt`).
+ */
+function changedAnswerGroups(lines: readonly HouseholdLine[], answers: ReadonlyMap<string, Answer>): Array<{ answer: Answer; lineIds: string[] }> {
+  const current = new Map(lines.map((line) => [line.id, line]));
+  const groups = new Map<string, { answer: Answer; lineIds: string[] }>();
+  for (const [lineId, answer] of answers) {
+    const line = current.get(lineId);
+    if (line && line.respondedBy === 'GUEST' && line.response === answer.response && line.mealChoice === answer.mealChoice) continue;
+    const key = `${answer.response}\u0000${answer.mealChoice ?? '\u0000'}`;
+    const group = groups.get(key);
+    if (group) group.lineIds.push(lineId);
+    else groups.set(key, { answer, lineIds: [lineId] });
+  }
+  return [...groups.values()];
+}
+
+async function applyPlan(
+  trx: Transaction<Database>,
+  owner: RsvpOwner,
+  plan: RsvpPlan,
+  answerGroups: ReadonlyArray<{ answer: Answer; lineIds: string[] }>,
+  now: Date,
+): Promise<void> {
   const at = now.toISOString();
   for (const id of plan.removedPlusOnes) {
     await trx.deleteFrom('guest').where('id', '=', id).where('householdId', '=', owner.householdId).execute();
@@ -119,12 +146,14 @@ async function applyPlan(trx: Transaction<Database>, owner: RsvpOwner, plan: Rsv
       .where('householdId', '=', owner.householdId)
       .execute();
   }
-  for (const [lineId, answer] of plan.answers) {
-    await trx
-      .updateTable('inviteLine')
-      .set({ ...answer, respondedBy: 'GUEST', respondedAt: at })
-      .where('id', '=', lineId)
-      .execute();
+  for (const { answer, lineIds } of answerGroups) {
+    for (const ids of chunked(lineIds, IDS_PER_STATEMENT)) {
+      await trx
+        .updateTable('inviteLine')
+        .set({ ...answer, respondedBy: 'GUEST', respondedAt: at })
+        .where('id', 'in', ids)
+        .execute();
+    }
   }
   for (const plusOne of plan.newPlusOnes) await insertPlusOne(trx, owner, plusOne, at);
   await rsvpWriteSteps.afterInviteLines(trx);

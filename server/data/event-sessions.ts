@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
+import { compiledOnce } from '../db/compiled-query';
 import type { Database, GuestSessionTable } from '../db/schema';
 
 export type GuestSessionRow = Selectable<GuestSessionTable>;
@@ -73,16 +74,20 @@ export async function findLiveGuestSession(
   token: string,
   now: Date,
 ): Promise<GuestSessionRow | undefined> {
-  return db
+  const [row] = await selectLiveGuestSession(db, hashGuestToken(token), now.toISOString());
+  return row;
+}
+
+const selectLiveGuestSession = compiledOnce((db, tokenHash: string, now: string) =>
+  db
     .selectFrom('guestSession')
     .innerJoin('guest', (join) =>
       join.onRef('guest.id', '=', 'guestSession.guestId').onRef('guest.householdId', '=', 'guestSession.householdId'),
     )
     .selectAll('guestSession')
-    .where('guestSession.tokenHash', '=', hashGuestToken(token))
-    .where('guestSession.expiresAt', '>', now.toISOString())
-    .executeTakeFirst();
-}
+    .where('guestSession.tokenHash', '=', tokenHash)
+    .where('guestSession.expiresAt', '>', now),
+);
 
 /** Revokes a session on the server. */
 export async function deleteGuestSession(db: Kysely<Database>, tokenHash: string): Promise<void> {

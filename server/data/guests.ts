@@ -126,7 +126,7 @@ export async function loadGuests(db: Kysely<Database>, occasionId: string, ids?:
   return rows.map((row) => toGuest(row, invitations.get(row.id) ?? []));
 }
 
-function selectAllGuests(db: Kysely<Database>, occasionId: string): Promise<GuestFields[]> {
+export function selectAllGuests(db: Kysely<Database>, occasionId: string): Promise<GuestFields[]> {
   return db
     .selectFrom('guest')
     .select(GUEST_FIELDS)

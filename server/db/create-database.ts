@@ -7,6 +7,8 @@ import { DEFAULT_TIMEOUTS, type Timeouts } from '../config';
 import { migrations } from './migrations';
 import { createPostgresPool } from './postgres-pool';
 import type { Database } from './schema';
+import { checkpointInTheBackground } from './sqlite-checkpoints';
+import { withNamedStatements, withStatementCache } from './statement-cache';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -56,8 +58,9 @@ function openSqlite(file: string, busyTimeoutMs: number): KindlyDatabase {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, kind: 'sqlite', close: () => db.destroy() };
+  const stopCheckpoints = file === ':memory:' ? () => {} : checkpointInTheBackground(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return { db, kind: 'sqlite', close: () => (stopCheckpoints(), db.destroy()) };
 }
 
 async function openPostgres(url: string, options: DatabaseOptions): Promise<KindlyDatabase> {
@@ -81,7 +84,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Kind
     },
     log: options.log ?? console.error,
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: process.env.KINDLY_PG_NAMED_STATEMENTS === '1' ? withNamedStatements(pool) : pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 

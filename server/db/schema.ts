@@ -3,6 +3,9 @@
  * (Kysely quotes every identifier), booleans are stored as 0/1 integers and
  * JSON values as text so that one set of migrations and queries serves both.
  */
+
+import type { Generated } from 'kysely';
+
 export interface AccountTable {
   id: string;
   email: string;
@@ -36,6 +39,8 @@ export interface OccasionTable {
   contactEmail: string;
   createdAt: string;
   updatedAt: string;
+  /** Bumped by database triggers on every write to the occasion or its rows: the guest list's ETag. */
+  revision: Generated<number>;
 }
 
 export interface ActivityTable {

@@ -1,19 +1,54 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
+import { createServerLogger, type LogFields } from '../../logger';
 import { requestLogger } from './request-logger';
+
+function appLoggingTo(log: (line: string, fields?: LogFields) => void): Hono {
+  const app = new Hono();
+  app.use('*', requestLogger(log));
+  app.post('/sign-in', (c) => c.json({ ok: true }, 201));
+  return app;
+}
+
+const secretRequest = {
+  method: 'POST',
+  headers: { authorization: 'Bearer secret-token', 'content-type': 'application/json' },
+  body: JSON.stringify({ password: 'hunter2-hunter2' }),
+};
 
 describe('requestLogger', () => {
   it('logs method, path, status and time, never the query, headers or body', async () => {
     const lines: string[] = [];
-    const app = new Hono();
-    app.use('*', requestLogger((line) => lines.push(line)));
-    app.post('/sign-in', (c) => c.json({ ok: true }, 201));
-    await app.request('/sign-in?invite=ABCD-EFGH-JKMN', {
-      method: 'POST',
-      headers: { authorization: 'Bearer secret-token', 'content-type': 'application/json' },
-      body: JSON.stringify({ password: 'hunter2-hunter2' }),
+    const fields: LogFields[] = [];
+    const app = appLoggingTo((line, entry) => {
+      lines.push(line);
+      if (entry) fields.push(entry);
     });
+    await app.request('/sign-in?invite=ABCD-EFGH-JKMN', secretRequest);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^POST \/sign-in 201 \d+\.\dms$/);
+    expect(fields).toEqual([{ method: 'POST', path: '/sign-in', status: 201, ms: expect.any(Number) }]);
+  });
+
+  it('writes JSON lines through pino with the same fields and nothing secret', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kindly-log-'));
+    try {
+      const file = join(dir, 'server.log');
+      const logger = createServerLogger(false, file);
+      await appLoggingTo(logger.log).request('/sign-in?invite=ABCD-EFGH-JKMN', secretRequest);
+      logger.flush();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const text = readFileSync(file, 'utf8');
+      const entries = text.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(entries).toEqual([
+        { level: 30, time: expect.any(Number), method: 'POST', path: '/sign-in', status: 201, ms: expect.any(Number), msg: expect.stringMatching(/^POST \/sign-in 201 /) },
+      ]);
+      for (const secret of ['ABCD-EFGH-JKMN', 'secret-token', 'hunter2']) expect(text).not.toContain(secret);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -73,6 +73,18 @@ describe('RSVP', () => {
     expect(lines.every((line) => line.respondedBy === 'GUEST' && line.respondedAt === rsvp.submittedAt)).toBe(true);
   });
 
+  it('rewrites only the lines whose answer changes: the others keep their respondedAt', async () => {
+    expect((await send('POST', smithReply())).status).toBe(201);
+    const before = new Map((await smithLines()).map((line) => [line.id, line]));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const reply = smithReply();
+    reply.responses[4] = { guestId: f.smith.timmy, activityId: f.activities.ceremony, response: 'ATTENDING' };
+    expect((await send('PUT', reply)).status).toBe(200);
+    const after = await smithLines();
+    const changed = after.filter((line) => line.respondedAt !== before.get(line.id)?.respondedAt);
+    expect(changed.map((line) => [line.guestId, line.response])).toEqual([[f.smith.timmy, 'ATTENDING']]);
+  });
+
   it('shows the answers to the host at once: invitations, invite lines and the summary', async () => {
     const plusOne = { forGuestId: f.smith.jane, firstName: 'Pat', lastName: 'Doe' };
     expect((await send('POST', { ...smithReply(), plusOnes: [plusOne] })).status).toBe(201);

@@ -3,12 +3,15 @@ import type { Kysely } from 'kysely';
 import { GuestCreateSchema, GuestUpdateSchema, type GuestCreate } from '../../../core/schemas/guest';
 import type { AppEnv } from '../../app-env';
 import { findGuestRow, guestReferenceIssues, guestWritable, loadGuestReferences, loadGuests, toGuestRow } from '../../data/guests';
+import { guestListParts } from '../../data/guest-list-json';
+import { ownedOccasionRevision } from '../../data/occasion-revision';
 import { assertOwnedOccasion } from '../../data/occasions';
 import { lockRows } from '../../data/row-lock';
 import { newId } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../http/api-error';
 import { readBody } from '../../http/read-body';
+import { revisionTag, revisionedJson } from '../../http/revisioned-json';
 import { validate } from '../../http/validate';
 import { failOnIssues } from './validation-failed';
 
@@ -22,8 +25,8 @@ export function guestRoutes(): Hono<AppEnv> {
   routes.get('/occasion/:occasionId/guests', async (c) => {
     const { db } = c.get('deps');
     const occasionId = c.req.param('occasionId');
-    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
-    return c.json(await loadGuests(db, occasionId));
+    const revision = await ownedOccasionRevision(db, c.get('host').accountId, occasionId);
+    return revisionedJson(c, revisionTag(`guests.${occasionId}`, revision), () => guestListParts(db, occasionId));
   });
 
   routes.post('/occasion/:occasionId/guest', async (c) => {
@@ -41,7 +44,7 @@ export function guestRoutes(): Hono<AppEnv> {
   routes.get('/occasion/:occasionId/guest/:guestId', async (c) => {
     const { db } = c.get('deps');
     const { occasionId, guestId } = c.req.param();
-    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    await ownedOccasionRevision(db, c.get('host').accountId, occasionId);
     return c.json(await loadGuest(db, occasionId, guestId));
   });
 

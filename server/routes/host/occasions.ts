@@ -35,6 +35,7 @@ export function occasionRoutes(): Hono<AppEnv> {
       allowedOrigins: writeJsonColumn(input.allowedOrigins),
       createdAt: now,
       updatedAt: now,
+      revision: 0,
     };
     await db.insertInto('occasion').values(row).execute();
     return c.json(toOccasion(row, await occasionSummary(db, row.id)), 201);

@@ -1,0 +1,80 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { compiledOnce } from '../db/compiled-query';
+import type { Database } from '../db/schema';
+
+/** Host sessions last 30 days from sign-in, in the cookie and in the sessions table alike. */
+export const HOST_SESSION_SECONDS = 30 * 24 * 60 * 60;
+/** Our tokens are 43 characters; anything much longer is not one of ours and is not worth hashing. */
+const MAX_TOKEN_LENGTH = 200;
+
+/** A new host session token: 256 random bits, URL-safe. Only its hash is ever stored. */
+export function newHostSessionToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** The `hostSession.id` of a token: its SHA-256, hex. */
+export function hostSessionId(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** Starts a session for the account (sweeping expired ones) and returns its token. */
+export async function startHostSession(db: Kysely<Database>, accountId: string, now = new Date()): Promise<string> {
+  const token = newHostSessionToken();
+  await db.deleteFrom('hostSession').where('expiresAt', '<=', now.toISOString()).execute();
+  await db
+    .insertInto('hostSession')
+    .values({
+      id: hostSessionId(token),
+      accountId,
+      createdAt: now.toISOString(),
+      expiresAt: new Date(now.getTime() + HOST_SESSION_SECONDS * 1000).toISOString(),
+    })
+    .execute();
+  return token;
+}
+
+export interface LiveHostSession {
+  sessionId: string;
+  accountId: string;
+}
+
+/**
+ * The live session a token names, by one lookup of the hashed token in the primary key:
+ * undefined once the row is gone (sign-out, password change, account deleted) or expired.
+ */
+export async function findLiveHostSession(db: Kysely<Database>, token: string | undefined): Promise<LiveHostSession | undefined> {
+  if (!token || token.length > MAX_TOKEN_LENGTH) return undefined;
+  const sessionId = hostSessionId(token);
+  const [row] = await selectHostSession(db, sessionId);
+  return row && row.expiresAt > new Date().toISOString() ? { sessionId, accountId: row.accountId } : undefined;
+}
+
+const selectHostSession = compiledOnce((db, sessionId: string) =>
+  db.selectFrom('hostSession').select(['accountId', 'expiresAt']).where('id', '=', sessionId),
+);
+
+export interface HostSessionAccount extends LiveHostSession {
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** The live session with its account's names, for Auth.js's session route (one joined lookup). */
+export async function findHostSessionAccount(db: Kysely<Database>, token: string | undefined): Promise<HostSessionAccount | undefined> {
+  if (!token || token.length > MAX_TOKEN_LENGTH) return undefined;
+  const sessionId = hostSessionId(token);
+  const row = await db
+    .selectFrom('hostSession')
+    .innerJoin('account', 'account.id', 'hostSession.accountId')
+    .select(['hostSession.accountId', 'hostSession.expiresAt', 'account.email', 'account.firstName', 'account.lastName'])
+    .where('hostSession.id', '=', sessionId)
+    .executeTakeFirst();
+  if (!row || row.expiresAt <= new Date().toISOString()) return undefined;
+  return { sessionId, accountId: row.accountId, email: row.email, firstName: row.firstName, lastName: row.lastName };
+}
+
+/** Ends one session. */
+export async function endHostSession(db: Kysely<Database>, sessionId: string): Promise<void> {
+  await db.deleteFrom('hostSession').where('id', '=', sessionId).execute();
+}

@@ -1,0 +1,28 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test-support/test-app';
+import { compiledOnce } from './compiled-query';
+
+describe('compiledOnce', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(() => t.close());
+
+  it('runs the query compiled on the first call with each call’s values', async () => {
+    const now = new Date().toISOString();
+    await t.deps.db
+      .insertInto('account')
+      .values(['a', 'b'].map((id) => ({ id, email: `${id}@x.org`, emailKey: `${id}@x.org`, passwordHash: '-', firstName: id, lastName: id, createdAt: now })))
+      .execute();
+    const byId = compiledOnce((db, id: string, email: string) => db.selectFrom('account').select('firstName').where('id', '=', id).where('email', '=', email));
+    expect(await byId(t.deps.db, 'a', 'a@x.org')).toEqual([{ firstName: 'a' }]);
+    expect(await byId(t.deps.db, 'b', 'b@x.org')).toEqual([{ firstName: 'b' }]);
+    expect(await byId(t.deps.db, 'b', 'a@x.org')).toEqual([]);
+  });
+
+  it('refuses a query whose parameters are not its arguments in order', async () => {
+    const swapped = compiledOnce((db, id: string, email: string) => db.selectFrom('account').select('id').where('email', '=', email).where('id', '=', id));
+    await expect(swapped(t.deps.db, 'a', 'a@x.org')).rejects.toThrow(/not the arguments in order/);
+  });
+});

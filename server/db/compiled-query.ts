@@ -1,0 +1,25 @@
+import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import type { Database } from './schema';
+
+/**
+ * A query of fixed shape built and compiled by Kysely once per database, then run with new
+ * values: the hottest lookups skip Kysely's builder and compiler on every request. `build` must
+ * use each argument exactly once, in order, as the query's only parameters; the first call
+ * checks that. (A transaction is another `Kysely`, so queries in one compile anew.)
+ */
+export function compiledOnce<Args extends readonly unknown[], Row>(
+  build: (db: Kysely<Database>, ...args: Args) => Compilable<Row>,
+): (db: Kysely<Database>, ...args: Args) => Promise<Row[]> {
+  const sqlOf = new WeakMap<Kysely<Database>, string>();
+  return async (db, ...args) => {
+    let sqlText = sqlOf.get(db);
+    if (sqlText === undefined) {
+      const compiled = build(db, ...args).compile();
+      const same = compiled.parameters.length === args.length && compiled.parameters.every((value, i) => value === args[i]);
+      if (!same) throw new Error(`compiledOnce: the parameters of ${compiled.sql} are not the arguments in order`);
+      sqlText = compiled.sql;
+      sqlOf.set(db, sqlText);
+    }
+    return (await db.executeQuery(CompiledQuery.raw(sqlText, [...args]) as CompiledQuery<Row>)).rows;
+  };
+}

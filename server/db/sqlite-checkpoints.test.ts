@@ -1,0 +1,33 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { checkpointInTheBackground } from './sqlite-checkpoints';
+
+describe('checkpointInTheBackground', () => {
+  it('copies committed pages into the database file on its timer, not in a commit', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kindly-wal-'));
+    const file = join(dir, 'test.db');
+    const sqlite = new SQLite(file);
+    try {
+      sqlite.pragma('journal_mode = WAL');
+      const stop = checkpointInTheBackground(sqlite, 50);
+      expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(20_000);
+      sqlite.exec('CREATE TABLE t (x TEXT)');
+      sqlite.pragma('wal_checkpoint(TRUNCATE)');
+      const before = statSync(file).size;
+      const insert = sqlite.prepare('INSERT INTO t VALUES (?)');
+      sqlite.transaction(() => {
+        for (let i = 0; i < 500; i++) insert.run('x'.repeat(2000));
+      })();
+      expect(statSync(file).size).toBe(before);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(statSync(file).size).toBeGreaterThan(before + 900_000);
+      stop();
+    } finally {
+      sqlite.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,60 @@
+import { Readable } from 'node:stream';
+import { constants, createBrotliCompress, createGzip } from 'node:zlib';
+import type { Context } from 'hono';
+
+/**
+ * Brotli's fastest quality with its larger hash: measured on the 10,000-guest list (8.1 MB),
+ * quality 5 gives 354 kB where 4 gives 459 kB and gzip 465 kB, at about gzip's speed.
+ */
+export const BROTLI_QUALITY = 5;
+
+/** An ETag naming one revision of a resource: weak, as the bytes differ by encoding. */
+export const revisionTag = (key: string, revision: number): string => `W/"${key}.${revision}"`;
+
+/** Whether `If-None-Match` names this tag (weak comparison, as for GET). */
+export function matchesTag(ifNoneMatch: string | undefined, tag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = tag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((candidate) => {
+    const trimmed = candidate.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === bare;
+  });
+}
+
+/**
+ * A JSON answer tagged with its revision: `304 Not Modified` when the client holds that
+ * revision, else the text `build` gives in pieces, compressed as it is made (brotli when
+ * accepted, else gzip; zlib works on libuv's threads while the next piece is written).
+ * `Cache-Control: private, no-cache` makes every use revalidate, so a client never shows a
+ * list older than the last write it asks after.
+ */
+export async function revisionedJson(c: Context, tag: string, build: () => Promise<Iterable<string>>): Promise<Response> {
+  const headers: Record<string, string> = { ETag: tag, 'Cache-Control': 'private, no-cache', Vary: 'Accept-Encoding' };
+  if (matchesTag(c.req.header('if-none-match'), tag)) return c.body(null, 304, headers);
+  const parts = await build();
+  headers['Content-Type'] = 'application/json';
+  const encoding = chooseEncoding(c.req.header('accept-encoding'));
+  if (!encoding) return c.body([...parts].join(''), 200, headers);
+  const compressor =
+    encoding === 'br'
+      ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
+      : createGzip({ level: 6 });
+  const source = Readable.from(parts, { objectMode: false });
+  source.on('error', (error) => compressor.destroy(error));
+  source.pipe(compressor);
+  return c.body(Readable.toWeb(compressor) as ReadableStream<Uint8Array>, 200, { ...headers, 'Content-Encoding': encoding });
+}
+function chooseEncoding(accept: string | undefined): 'br' | 'gzip' | undefined {
+  if (!accept) return undefined;
+  const offered = new Map(
+    accept.split(',').map((part) => {
+      const [name, ...params] = part.trim().toLowerCase().split(';');
+      const qParam = params.find((p) => p.trim().startsWith('q='));
+      return [name!.trim(), qParam ? Number(qParam.trim().slice(2)) : 1] as const;
+    }),
+  );
+  const weight = (name: string) => offered.get(name) ?? offered.get('*') ?? 0;
+  if (weight('br') > 0) return 'br';
+  if (weight('gzip') > 0) return 'gzip';
+  return undefined;
+}

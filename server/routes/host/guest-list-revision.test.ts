@@ -1,0 +1,128 @@
+import { promisify } from 'node:util';
+import { brotliDecompress } from 'node:zlib';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadGuests } from '../../data/guests';
+import { createEventFixture, eventRequest, signInGuest, type EventFixture } from '../../test-support/event-fixture';
+import { createTestApp, type TestApp } from '../../test-support/test-app';
+
+const unbrotli = promisify(brotliDecompress);
+
+describe('the guest list: revision ETag, 304 and brotli', () => {
+  let t: TestApp;
+  let f: EventFixture;
+  beforeEach(async () => {
+    t = await createTestApp();
+    f = await createEventFixture(t);
+  });
+  afterEach(() => t.close());
+
+  const list = (headers: Record<string, string> = {}) =>
+    t.app.request(`http://localhost/host/v1/occasion/${f.occasionId}/guests`, { headers: { cookie: f.host.jar.header(), ...headers } });
+
+  async function currentTag(): Promise<string> {
+    const response = await list();
+    expect(response.status).toBe(200);
+    return response.headers.get('etag')!;
+  }
+
+  it('answers 304 without a body for the revision the client holds', async () => {
+    const first = await list();
+    const tag = first.headers.get('etag')!;
+    expect(tag).toMatch(/^W\/".+"$/);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    const again = await list({ 'if-none-match': tag });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    expect(again.headers.get('etag')).toBe(tag);
+    expect((await list({ 'if-none-match': 'W/"guests.other.1"' })).status).toBe(200);
+  });
+
+  it('writes the same JSON as the guest entities, plus-ones and attributes included', async () => {
+    const smith = await signInGuest(t.app, { occasionId: f.occasionId, inviteCode: f.smith.inviteCode });
+    const reply = {
+      responses: [
+        { guestId: f.smith.jane, activityId: f.activities.ceremony, response: 'ATTENDING' },
+        { guestId: f.smith.jane, activityId: f.activities.dinner, response: 'ATTENDING', mealChoice: 'fish' },
+        { guestId: f.smith.jose, activityId: f.activities.ceremony, response: 'DECLINED' },
+        { guestId: f.smith.jose, activityId: f.activities.dinner, response: 'DECLINED' },
+        { guestId: f.smith.timmy, activityId: f.activities.ceremony, response: 'DECLINED' },
+      ],
+      plusOnes: [{ forGuestId: f.smith.jane, firstName: 'Pat "the plus-one"', lastName: 'Doe\u2028' }],
+      message: '',
+    };
+    expect((await eventRequest(t.app, 'POST', '/rsvp', { token: smith.token, body: reply })).status).toBe(201);
+    const text = await (await list()).text();
+    expect(text).toBe(JSON.stringify(await loadGuests(t.deps.db, f.occasionId)));
+    expect(text).toContain('"attributes":{"');
+  });
+
+  it('compresses with brotli when the client accepts it', async () => {
+    const plain = await (await list()).text();
+    const response = await list({ 'accept-encoding': 'gzip, deflate, br' });
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('vary')).toContain('Accept-Encoding');
+    const body = Buffer.from(await response.arrayBuffer());
+    expect((await unbrotli(body)).toString('utf8')).toBe(plain);
+  });
+
+  it('never answers 304 after a write, whichever route made it', async () => {
+    const o = `/occasion/${f.occasionId}`;
+    const smith = await signInGuest(t.app, { occasionId: f.occasionId, inviteCode: f.smith.inviteCode });
+    const smithReply = (timmy: string, response = 'DECLINED') => ({
+      responses: [
+        { guestId: f.smith.jane, activityId: f.activities.ceremony, response },
+        { guestId: f.smith.jane, activityId: f.activities.dinner, response },
+        { guestId: f.smith.jose, activityId: f.activities.ceremony, response },
+        { guestId: f.smith.jose, activityId: f.activities.dinner, response },
+        { guestId: f.smith.timmy, activityId: f.activities.ceremony, response: timmy },
+      ],
+      plusOnes: [],
+      message: '',
+    });
+    const host = (method: string, path: string, body?: unknown) => async () => {
+      const response = await f.host.request(method, path, body);
+      return { status: response.status, body: response.status === 204 ? null : ((await response.json()) as { id?: string }) };
+    };
+    const guest = (method: string, body: unknown) => async () => {
+      const response = await eventRequest(t.app, method, '/rsvp', { token: smith.token, body });
+      return { status: response.status, body: null };
+    };
+    const created: Record<string, string> = {};
+    const remember = (key: string, write: () => Promise<{ status: number; body: { id?: string } | null }>) => async () => {
+      const result = await write();
+      created[key] = result.body?.id ?? '';
+      return result;
+    };
+    const writes: Array<[string, () => Promise<{ status: number; body: unknown }>]> = [
+      ['occasion update', host('PUT', o, { venueName: 'Elsewhere' })],
+      ['activity create', remember('activity', host('POST', `${o}/activity`, { name: 'Picnic', startsAt: '2030-01-01T10:00:00.000Z' }))],
+      ['activity update', () => host('PUT', `${o}/activity/${created.activity}`, { name: 'Long picnic' })()],
+      ['category create', remember('category', host('POST', `${o}/attribute-category`, { name: 'Table', options: [{ value: 't1', text: 'Table 1' }] }))],
+      ['category update', () => host('PUT', `${o}/attribute-category/${created.category}`, { name: 'Tables' })()],
+      ['household create', remember('household', host('POST', `${o}/household`, { name: 'The Newcomers' }))],
+      ['household update', () => host('PUT', `${o}/household/${created.household}`, { notes: 'late' })()],
+      ['guest create', remember('guest', host('POST', `${o}/guest`, { firstName: 'Nina', lastName: 'New' }))],
+      ['guest update', () => host('PUT', `${o}/guest/${created.guest}`, { notes: 'changed' })()],
+      ['invite line create', remember('line', () => host('POST', `${o}/invite-line`, { guestId: created.guest, activityId: created.activity })())],
+      ['invite line update', () => host('PUT', `${o}/invite-line/${created.line}`, { response: 'DECLINED' })()],
+      ['invite lines bulk', host('PUT', `${o}/invite-lines`, { lines: [{ guestId: f.lee.sam, activityId: f.activities.dinner, invited: true }] })],
+      ['guests bulk', host('POST', `/occasions/${f.occasionId}/guests`, { guests: [{ id: f.lee.sam, notes: 'bulk' }] })],
+      ['guest RSVP', guest('POST', smithReply('DECLINED'))],
+      ['guest RSVP change', guest('PUT', smithReply('ATTENDING'))],
+      ['invite line delete', () => host('DELETE', `${o}/invite-line/${created.line}`)()],
+      ['guest delete', () => host('DELETE', `${o}/guest/${created.guest}`)()],
+      ['household delete', () => host('DELETE', `${o}/household/${created.household}`)()],
+      ['category delete', () => host('DELETE', `${o}/attribute-category/${created.category}`)()],
+      ['activity delete', () => host('DELETE', `${o}/activity/${created.activity}`)()],
+    ];
+    for (const [name, write] of writes) {
+      const before = await currentTag();
+      const result = await write();
+      expect(result.status, `${name}: ${JSON.stringify(result.body)}`).toBeLessThan(300);
+      const after = await list({ 'if-none-match': before });
+      expect(after.status, name).toBe(200);
+      expect(after.headers.get('etag'), name).not.toBe(before);
+      expect((await list({ 'if-none-match': after.headers.get('etag')! })).status, name).toBe(304);
+    }
+  });
+});
