@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useRef } from 'react';
+import { memo, useEffect, useRef, useSyncExternalStore } from 'react';
 import type { Activity } from '../../core/schemas/activity';
 import type { AttributeCategory } from '../../core/schemas/attribute-category';
 import type { Guest } from '../../core/schemas/guest';
@@ -7,14 +7,33 @@ import type { Household } from '../../core/schemas/household';
 import type { GuestRow } from './guest-filters';
 
 export const ROW_HEIGHT = 44;
+/** A guest's card on a narrow screen (the stylesheet's `.vtable` at `max-width: 640px`). */
+export const CARD_HEIGHT = 148;
+/** Where the guest list turns into cards: keep in step with the stylesheet. */
+const NARROW = '(max-width: 640px)';
+
+function subscribeNarrow(onChange: () => void): () => void {
+  const query = window.matchMedia(NARROW);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+/** Whether the screen is narrow enough for the card layout (a phone). */
+export function useNarrowScreen(): boolean {
+  return useSyncExternalStore(
+    subscribeNarrow,
+    () => window.matchMedia(NARROW).matches,
+    () => false,
+  );
+}
 
 /**
  * The list's size before it is measured, from the stylesheet's `min(68vh, 760px)`: when it is
  * right, measuring the list does not render its rows a second time.
  */
 export function listRect(): { width: number; height: number } {
-  const height = typeof window === 'undefined' ? 700 : Math.min(window.innerHeight * 0.68, 760);
-  return { width: 1000, height };
+  if (typeof window === 'undefined') return { width: 1000, height: 700 };
+  return { width: Math.min(window.innerWidth, 1000), height: Math.min(window.innerHeight * 0.68, 760) };
 }
 
 /** Stands in for a household whose name is still loading. */
@@ -45,17 +64,27 @@ export interface GuestTableProps {
 /**
  * The guest list as a table whose rows are virtualised (@tanstack/react-virtual): only the rows
  * in view (and a few around them) are in the DOM, so 10,000 guests scroll and filter smoothly.
+ * On a narrow screen the stylesheet lays each row out as a card (taller, whole names).
  */
 export function GuestTable(props: GuestTableProps) {
   const { rows, selected } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
+  const narrow = useNarrowScreen();
+  const rowHeight = narrow ? CARD_HEIGHT : ROW_HEIGHT;
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: 8,
     initialRect: listRect(),
   });
+  // The card layout's rows are taller: measure again when the screen crosses the breakpoint.
+  const measuredHeight = useRef(rowHeight);
+  useEffect(() => {
+    if (measuredHeight.current === rowHeight) return;
+    measuredHeight.current = rowHeight;
+    virtualizer.measure();
+  }, [virtualizer, rowHeight]);
   const items = virtualizer.getVirtualItems();
   const before = items[0]?.start ?? 0;
   const after = virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0);
@@ -134,15 +163,10 @@ function SelectAll({ checked, indeterminate, disabled, onChange }: { checked: bo
     if (ref.current) ref.current.indeterminate = indeterminate;
   }, [indeterminate]);
   return (
-    <input
-      ref={ref}
-      type="checkbox"
-      className="row-check"
-      aria-label="Select every guest shown"
-      checked={checked}
-      disabled={disabled}
-      onChange={(event) => onChange(event.currentTarget.checked)}
-    />
+    <label className="select-all">
+      <input ref={ref} type="checkbox" className="row-check" checked={checked} disabled={disabled} onChange={(event) => onChange(event.currentTarget.checked)} />
+      <span className="select-all__text">Select every guest shown</span>
+    </label>
   );
 }
 
@@ -163,7 +187,7 @@ const GuestTableRow = memo(function GuestTableRow({ index, guest, isSelected, ho
   const name = `${guest.firstName} ${guest.lastName}`.trim();
   const invitations = new Map(guest.invitations.map((invitation) => [invitation.activityId, invitation]));
   return (
-    <tr aria-rowindex={index + 2} data-selected={isSelected || undefined} data-guest-id={guest.id}>
+    <tr aria-rowindex={index + 2} data-selected={isSelected || undefined} data-guest-id={guest.id} className="guest-row">
       <td className="col-check">
         <input
           type="checkbox"
@@ -173,13 +197,13 @@ const GuestTableRow = memo(function GuestTableRow({ index, guest, isSelected, ho
           onChange={(event) => onToggle(guest.id, event.currentTarget.checked)}
         />
       </td>
-      <td title={name}>
+      <td title={name} className="col-name">
         <span className="guest-name">{name}</span>
         {guest.ageGroup !== 'ADULT' ? <span className="pill">{guest.ageGroup === 'CHILD' ? 'Child' : 'Infant'}</span> : null}
       </td>
-      <td title={household?.name}>{household?.name ?? <span className="muted">—</span>}</td>
-      <td title={guest.email || guest.phone}>{guest.email || guest.phone || <span className="muted">—</span>}</td>
-      <td>
+      <td title={household?.name} className="col-household">{household?.name ?? <span className="muted">—</span>}</td>
+      <td title={guest.email || guest.phone} className="col-contact">{guest.email || guest.phone || <span className="muted">—</span>}</td>
+      <td className="col-attributes">
         {categories.flatMap((category) =>
           (guest.attributes[category.id] ?? []).map((value) => (
             <span className="pill" key={`${category.id}=${value}`}>
@@ -188,7 +212,7 @@ const GuestTableRow = memo(function GuestTableRow({ index, guest, isSelected, ho
           )),
         )}
       </td>
-      <td>
+      <td className="col-invitations">
         {activities.map((activity) => {
           const invitation = invitations.get(activity.id);
           if (!invitation) return null;
@@ -205,7 +229,7 @@ const GuestTableRow = memo(function GuestTableRow({ index, guest, isSelected, ho
         })}
         {invitations.size === 0 ? <span className="muted small">Not invited</span> : null}
       </td>
-      <td>
+      <td className="col-actions">
         <button type="button" className="button button--small" onClick={() => onEdit(guest)} aria-label={`Edit ${name}`}>
           Edit
         </button>
