@@ -129,6 +129,8 @@ async function measure(browser: Browser, api: string, seed: SeededOccasion, thro
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.addCookies(seed.cookies.map(({ name: cookie, value }) => ({ name: cookie, value, url: api })));
   const page = await context.newPage();
+  page.on('crash', () => console.error(`the page crashed (${name})`));
+  page.on('pageerror', (error) => console.error(`page error (${name}): ${error.message}`));
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
   await cdp.send('Performance.enable');
@@ -212,7 +214,8 @@ async function scrollToEnd(page: Page): Promise<Scroll> {
   const measured = await page.evaluate(
     async ({ step, rows }) => {
       const list = document.querySelector<HTMLElement>('[data-testid=guest-list]')!;
-      const count = Number(list.querySelector('table')?.getAttribute('aria-rowcount') ?? 0) - 1;
+      const count = Number(list.querySelector('[aria-rowcount]')?.getAttribute('aria-rowcount') ?? 0) - 1;
+      if (!(count > 0)) throw new Error('the guest list has no aria-rowcount');
       const lastRowShown = () => !!list.querySelector(`${rows}[aria-rowindex="${count + 1}"]`);
       const frames: number[] = [];
       const start = performance.now();
