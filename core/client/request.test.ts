@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../../server/test-support/test-app'
 import { appFetch, BASE_URL } from './app-fetch.test-helper';
 import { signUpHost } from './host-auth';
 import { createHostClient } from './host-client';
+import { parseJson } from './parse-json';
 import { createSend, DEFAULT_TIMEOUT_MS } from './request';
 import { errorMessage, isHttpError } from './result';
 
@@ -142,5 +143,18 @@ describe('every call resolves to data or exactly one of the four errors', () => 
       }) as typeof fetch,
     });
     expect(await send('/x')).toEqual({ error: { status: 'FETCH_ERROR', error: 'TypeError: boom' } });
+  });
+
+  it('parses bodies with the parse option: the sliced parser gives the list, or PARSING_ERROR for a cut body', async () => {
+    const list = Array.from({ length: 3000 }, (_, i) => ({ id: `g${i}`, firstName: `Guest ${i}`, invitations: [{ activityId: 'a', response: 'PENDING' }] }));
+    const body = JSON.stringify(list);
+    const url = await listen((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(req.url === '/cut' ? body.slice(0, -10) : body);
+    });
+    const send = createSend({ baseUrl: url, parse: (text) => parseJson(text, 4096) });
+    expect(await send('/list')).toEqual({ data: list });
+    const cut = await send('/cut');
+    expect(cut.error).toMatchObject({ status: 'PARSING_ERROR', originalStatus: 200 });
   });
 });

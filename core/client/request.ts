@@ -8,6 +8,11 @@ export interface ClientOptions {
   fetch?: typeof fetch;
   /** Milliseconds before a call gives up with `TIMEOUT_ERROR`; 10,000 unless given. */
   timeoutMs?: number;
+  /**
+   * Turns a body into data; `JSON.parse` unless given. The dashboard passes `parseJson`
+   * (./parse-json), which parses a long list in slices that give way to the page.
+   */
+  parse?: (text: string) => unknown;
 }
 
 /** One call's method, body and extra headers. */
@@ -67,14 +72,15 @@ export function createSend(options: ClientOptions, authHeaders?: () => Record<st
     } finally {
       clearTimeout(timer);
     }
-    return init.revalidate ? revalidatedResult<T>(init.revalidate, response, text) : toResult<T>(response.status, text);
+    const parse = options.parse ?? JSON.parse;
+    return init.revalidate ? revalidatedResult<T>(init.revalidate, response, text, parse) : toResult<T>(response.status, text, parse);
   };
 }
 
 /** A 304 answers with the kept data; a 2xx with an `ETag` replaces it. */
-function revalidatedResult<T>(kept: Revalidated, response: Response, text: string): Result<T> {
+async function revalidatedResult<T>(kept: Revalidated, response: Response, text: string, parse: (text: string) => unknown): Promise<Result<T>> {
   if (response.status === 304 && kept.etag !== undefined) return { data: kept.data as T };
-  const result = toResult<T>(response.status, text);
+  const result = await toResult<T>(response.status, text, parse);
   const etag = response.headers.get('etag');
   if ('data' in result && etag) Object.assign(kept, { etag, data: result.data });
   else Object.assign(kept, { etag: undefined, data: undefined });
@@ -102,10 +108,10 @@ function failure(error: unknown): ClientError {
   return { status: 'FETCH_ERROR', error: String(error) };
 }
 
-function toResult<T>(status: number, text: string): Result<T> {
+async function toResult<T>(status: number, text: string, parse: (text: string) => unknown): Promise<Result<T>> {
   let data: unknown;
   try {
-    data = text === '' ? undefined : JSON.parse(text);
+    data = text === '' ? undefined : await parse(text);
   } catch (error) {
     return { error: { status: 'PARSING_ERROR', originalStatus: status, data: text, error: String(error) } };
   }

@@ -9,7 +9,7 @@ import { ConfirmDialog, ModalDialog } from '../components/dialog';
 import { serverErrors, validateForm, type FieldErrors } from '../components/form-errors';
 import { ComboBoxField, MultiSelectField, SelectField } from '../components/select';
 import { Checkbox, FormMessage, TextInput } from '../components/text-input';
-import { keptDraftKeys, useDraftState } from '../data/drafts';
+import { useDraftState } from '../data/drafts';
 import { useKindly } from '../data/kindly';
 import type { OccasionData } from './occasion-data';
 
@@ -101,15 +101,6 @@ function guestDraftKey(occasionId: string, guestId: string | undefined): string 
   return `guest:${occasionId}:${guestId ?? 'new'}`;
 }
 
-/** The guest form to open again after a sign-in (one whose draft was kept), if any. */
-export function guestToReopen(occasionId: string, guests: readonly Guest[]): Guest | 'new' | null {
-  for (const id of keptDraftKeys(`guest:${occasionId}:`)) {
-    if (id === 'new') return 'new';
-    const guest = guests.find((entry) => entry.id === id);
-    if (guest) return guest;
-  }
-  return null;
-}
 
 export interface GuestDialogProps {
   occasionId: string;

@@ -1,4 +1,4 @@
-import { memo, startTransition, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { lazy, memo, startTransition, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { Link } from 'wouter';
 import type { OptionEntry } from '../../core/options';
@@ -10,11 +10,16 @@ import { ComboBoxField, SelectField } from '../components/select';
 import { Empty, ErrorState, Loading } from '../components/states';
 import { TextInput } from '../components/text-input';
 import { useOccasion } from '../occasion/occasion-context';
-import { BulkBar } from './bulk-actions';
-import { GuestDialog, guestToReopen } from './guest-dialog';
+import { guestToReopen } from './guest-to-reopen';
 import { EMPTY_FILTERS, filterGuests, isFiltered, NO_HOUSEHOLD, toRows, type GuestFilters } from './guest-filters';
 import { GuestTable } from './guest-table';
 import { useOccasionData, type OccasionData } from './occasion-data';
+
+// What a click opens is loaded after the rows are shown, not before (less code to run first).
+const loadBulkBar = () => import('./bulk-actions');
+const loadGuestDialog = () => import('./guest-dialog');
+const BulkBar = lazy(() => loadBulkBar().then((module) => ({ default: module.BulkBar })));
+const GuestDialog = lazy(() => loadGuestDialog().then((module) => ({ default: module.GuestDialog })));
 
 /** `.../guests`: the guest list with search, filters, bulk actions, import and export. */
 export default function GuestsPage() {
@@ -122,7 +127,11 @@ export function GuestFilterBar({
 function useAfterFirstPaint(): boolean {
   const [after, setAfter] = useState(false);
   useEffect(() => {
-    const frame = requestAnimationFrame(() => startTransition(() => setAfter(true)));
+    const frame = requestAnimationFrame(() => {
+      startTransition(() => setAfter(true));
+      void loadBulkBar();
+      void loadGuestDialog();
+    });
     return () => cancelAnimationFrame(frame);
   }, []);
   return after;
@@ -200,16 +209,18 @@ function GuestList({ data, householdsPending }: { data: OccasionData; households
         <>
           {showFilters ? <GuestFilterBar data={data} filters={filters} onChange={setFilters} /> : <div className="toolbar-placeholder" aria-hidden="true" />}
           {selectedGuests.length > 0 ? (
-            <BulkBar
-              occasionId={occasion.id}
-              data={data}
-              selected={selectedGuests}
-              onClear={() => setSelected(new Set())}
-              onDone={(message) => {
-                setNotice(message);
-                setSelected(new Set());
-              }}
-            />
+            <Suspense fallback={null}>
+              <BulkBar
+                occasionId={occasion.id}
+                data={data}
+                selected={selectedGuests}
+                onClear={() => setSelected(new Set())}
+                onDone={(message) => {
+                  setNotice(message);
+                  setSelected(new Set());
+                }}
+              />
+            </Suspense>
           ) : null}
           <p className="small muted" role="status" aria-live="polite" data-testid="guest-count">
             {shown.length === rows.length ? `${plural(rows.length, 'guest')}` : `Showing ${shown.length.toLocaleString('en-US')} of ${plural(rows.length, 'guest')}`}
@@ -233,7 +244,11 @@ function GuestList({ data, householdsPending }: { data: OccasionData; households
           )}
         </>
       )}
-      {editing ? <GuestDialog occasionId={occasion.id} guest={editing === 'new' ? undefined : editing} data={data} onClose={() => setEditing(null)} /> : null}
+      {editing ? (
+        <Suspense fallback={null}>
+          <GuestDialog occasionId={occasion.id} guest={editing === 'new' ? undefined : editing} data={data} onClose={() => setEditing(null)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

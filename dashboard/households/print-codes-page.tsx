@@ -33,7 +33,7 @@ export default function PrintCodesPage() {
       ) : state.status === 'pending' ? (
         <Loading />
       ) : (
-        <table className="table codes" aria-label="Invite codes">
+        <table className="table table--stack codes" aria-label="Invite codes">
           <thead>
             <tr>
               <th scope="col">Household</th>
@@ -45,10 +45,12 @@ export default function PrintCodesPage() {
           <tbody>
             {state.data.households.map((household) => (
               <tr key={household.id}>
-                <td>{household.name}</td>
-                <td>{(members.get(household.id) ?? []).join(', ')}</td>
-                <td>{formatAddress(household)}</td>
                 <td>
+                  <strong>{household.name}</strong>
+                </td>
+                <td data-label="Guests">{(members.get(household.id) ?? []).join(', ')}</td>
+                <td data-label="Address">{formatAddress(household)}</td>
+                <td data-label="Invite code">
                   <code>{household.inviteCode}</code>
                 </td>
               </tr>

@@ -106,7 +106,7 @@ export function OverviewPage() {
           </p>
         ) : (
           <div className="table-wrap">
-            <table className="table" aria-labelledby="answers-title">
+            <table className="table table--stack table--counts" aria-labelledby="answers-title">
               <thead>
                 <tr>
                   <th scope="col">Activity</th>
@@ -184,19 +184,19 @@ function ActivityRow({ row, activity, timeZone }: { row: ActivitySummary; activi
         {activity?.name ?? 'Activity'}
         {activity ? <div className="small muted">{formatInstant(activity.startsAt, timeZone)}</div> : null}
       </th>
-      <td className="num" data-count="invited">
+      <td className="num" data-count="invited" data-label="Invited">
         {row.invited.toLocaleString('en-US')}
       </td>
-      <td className="num" data-count="attending">
+      <td className="num" data-count="attending" data-label="Attending">
         {row.attending.toLocaleString('en-US')}
       </td>
-      <td className="num" data-count="declined">
+      <td className="num" data-count="declined" data-label="Declined">
         {row.declined.toLocaleString('en-US')}
       </td>
-      <td className="num" data-count="pending">
+      <td className="num" data-count="pending" data-label="Pending">
         {row.pending.toLocaleString('en-US')}
       </td>
-      <td style={{ minWidth: 120 }}>
+      <td className="table__bar table__wide">
         <div className="bar" aria-hidden="true">
           <div className="a" style={{ width: `${(row.attending / total) * 100}%` }} />
           <div className="d" style={{ width: `${(row.declined / total) * 100}%` }} />
