@@ -81,7 +81,7 @@ describe.skipIf(!chromiumPath)('issue 14: correctness in Chromium', () => {
 
   const guestsUrl = () => `${server.url}/occasion/${fixture.occasion.id}/guests`;
   const idOf = (name: string) => fixture.guests.find((guest) => `${guest.firstName} ${guest.lastName}` === name)!.id;
-  const shownIds = () => page.locator('[data-testid=guest-list] tr[data-guest-id]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-guest-id')));
+  const shownIds = () => page.locator('[data-testid=guest-list] [role=row][data-guest-id]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-guest-id')));
   const field = (label: string) => page.locator('.field').filter({ has: page.locator(':is(label, .react-aria-Label)', { hasText: new RegExp(`^${label}( \\*)?$`) }) });
 
   it('item 3: search finds names typed without apostrophes, hyphens or accents', async () => {

@@ -28,8 +28,8 @@ export function Widget({ connection, inviteCode, typed }: WidgetProps) {
 function SessionGate({ connection, inviteCode, typed }: WidgetProps & { connection: Connection }) {
   const strings = useStrings();
   const state = useGuestState(connection);
-  /** Focus follows the guest's own sign-in or sign-out, never a page load. */
-  const acted = useRef(false);
+  /** Focus follows the guest's own sign-in or sign-out (one sent from widget.js's form too), never a page load. */
+  const acted = useRef(!!typed?.submitted);
 
   // After widget.js's own sign-in form (no kept token), the app's replaces it at once rather than "Loading…".
   if (!state.ready && !typed) return <Busy />;

@@ -152,6 +152,17 @@ async function hostLines(fixture: Fixture) {
 const lineOf = (lines: Awaited<ReturnType<typeof hostLines>>, guestId: string, activityId: string) =>
   lines.find((line) => line.guestId === guestId && line.activityId === activityId);
 
+
+/** Holds the app's script back until the returned function is called: widget.js's own form is all there is. */
+async function holdApp(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((done) => (release = done));
+  await page.route('**/widget/app/app.js*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
 describe.skipIf(!chromiumPath || !built)('the widget on cross-site host pages (Chromium)', () => {
   beforeAll(async () => {
     live = await startLiveServer();
@@ -445,12 +456,7 @@ describe.skipIf(!chromiumPath || !built)('the widget on cross-site host pages (C
   it('paints the sign-in form from widget.js before the app arrives, and the app takes over what the guest typed and sent', async () => {
     const fixture = await createOccasion('First paint');
     const page = await browser.newPage();
-    let release!: () => void;
-    const held = new Promise<void>((done) => (release = done));
-    await page.route('**/widget/app/app.js*', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdApp(page);
     await page.goto(exampleUrl('blank', fixture));
     const w = widget(page);
     // The app is held back: this form is widget.js's own, and usable.
@@ -460,7 +466,25 @@ describe.skipIf(!chromiumPath || !built)('the widget on cross-site host pages (C
     await w.getByLabel('Invite code').press('Enter');
     await expectAccessible(page, 'first paint by widget.js');
     release();
-    // The app signs in with the code sent before it came.
+    // The app signs in with the code sent before it came, and the focus follows as after its own form.
+    await eventually(() => w.getByText('Signed in as Jane Smith').isVisible()).toBe(true);
+    await eventually(() => page.evaluate(() => document.querySelector('kindly-rsvp')!.shadowRoot!.activeElement?.textContent?.trim())).toBe('First paint');
+    await page.close();
+  });
+
+  it('loses no key typed while the app takes over from widget.js', async () => {
+    const fixture = await createOccasion('Typing through');
+    const page = await browser.newPage();
+    const release = await holdApp(page);
+    await page.goto(exampleUrl('blank', fixture));
+    const w = widget(page);
+    await eventually(() => w.getByLabel('Invite code').isVisible()).toBe(true);
+    await w.getByLabel('Invite code').focus();
+    const half = Math.floor(fixture.inviteCode.length / 2);
+    await page.keyboard.type(fixture.inviteCode.slice(0, half));
+    release();
+    await page.keyboard.type(fixture.inviteCode.slice(half), { delay: 15 });
+    await page.keyboard.press('Enter');
     await eventually(() => w.getByText('Signed in as Jane Smith').isVisible()).toBe(true);
     await page.close();
   });
@@ -468,12 +492,7 @@ describe.skipIf(!chromiumPath || !built)('the widget on cross-site host pages (C
   it('keeps the name form a guest asked for before the app arrived', async () => {
     const fixture = await createOccasion('First paint by name');
     const page = await browser.newPage();
-    let release!: () => void;
-    const held = new Promise<void>((done) => (release = done));
-    await page.route('**/widget/app/app.js*', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdApp(page);
     await page.goto(exampleUrl('blank', fixture));
     const w = widget(page);
     await eventually(() => w.getByLabel('Invite code').isVisible()).toBe(true);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { GuestCredentialsInput } from '../../core/client/event-bodies';
 import type { Connection } from '../data/connection';
 import type { FirstPaintState } from '../mount-options';
@@ -41,13 +41,19 @@ export function SignIn({ connection, inviteCode, typed, focusHeading, onSubmit }
     setFailure(describeError(result.error, strings, connection.lastRetryAfter()));
   };
 
-  useEffect(() => {
+  // In the same task as widget.js's form was removed, so no key the guest is typing is lost.
+  useLayoutEffect(() => {
     if (typed?.focused && !typed.submitted) {
       const input = form.current?.querySelector('input');
       input?.focus();
       input?.setSelectionRange(input.value.length, input.value.length);
     }
     if (typed?.byName) form.current?.querySelector('input')?.focus();
+    // Once, when the form first shows.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
     if (inviteCode && !connection.inviteTried) {
       connection.inviteTried = true;
       void send({ inviteCode });
