@@ -247,8 +247,6 @@ async function measure(api: string, seed: Seed): Promise<Row[]> {
     met: list.p99Ms <= 150 && br <= 400_000,
     note: `${kB(br)} kB brotli, ${kB(gzip)} kB gzip, ${kB(raw)} kB raw`,
   });
-  const listLoaded = await load(`${occasionPath}/guests`, { headers: listHeaders, duration: Math.min(DURATION, 5) });
-  rows.push({ name: 'host: GET the list, uncached (50 connections, brotli)', connections: CONNECTIONS, ...listLoaded, ratioToReference: ratio(listLoaded), goal: '(throughput under load, for reference)' });
   const etag = await listTag(`${occasionPath}/guests`, seed.cookie);
   const revalidated = await load(`${occasionPath}/guests`, { headers: { ...listHeaders, 'if-none-match': etag }, expect304: true });
   rows.push({ name: 'host: GET the list with If-None-Match (304)', connections: CONNECTIONS, ...revalidated, ratioToReference: ratio(revalidated), goal: '(revalidation, for reference)' });
