@@ -101,4 +101,19 @@ describe('guest bulk delete route', () => {
     const mine = await createGuest(host, occasion.id, { firstName: 'Mine' });
     await expectHiddenFrom(t, await signUpHost(t.app), [['POST', deletePath, { ids: [mine.id] }]]);
   });
+
+  it('keeps each of several overlapping deletes sent at once all or nothing', async () => {
+    for (let round = 0; round < 10; round++) {
+      const [a, b, c] = await Promise.all(['A', 'B', 'C'].map((firstName) => createGuest(host, occasion.id, { firstName: `${firstName}${round}` })));
+      const lists = [[a!.id, b!.id], [b!.id, c!.id]];
+      const answers = await Promise.all(lists.map((ids) => host.request('POST', deletePath, { ids })));
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+      const refused = lists[answers.findIndex((answer) => answer.status === 400)]!;
+      const accepted = lists[answers.findIndex((answer) => answer.status === 200)]!;
+      expect(await answers.find((answer) => answer.status === 200)!.json()).toEqual({ deleted: 2 });
+      const left = await guestIds();
+      expect(left).toEqual(refused.filter((id) => !accepted.includes(id)));
+      await bulkDelete(left);
+    }
+  });
 });

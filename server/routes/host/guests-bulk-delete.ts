@@ -4,6 +4,7 @@ import type { ApiIssue } from '../../../core/schemas/error';
 import { GuestBulkDeleteSchema, type GuestBulkDeleteResult } from '../../../core/schemas/guest-bulk-delete';
 import type { AppEnv } from '../../app-env';
 import { IDS_PER_STATEMENT, chunked } from '../../data/batch';
+import { lockOccasionForBulk } from '../../data/bulk-lock';
 import { assertOwnedOccasion } from '../../data/occasions';
 import type { Database } from '../../db/schema';
 import { readBody } from '../../http/read-body';
@@ -22,11 +23,15 @@ export function guestBulkDeleteRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.post('/occasions/:occasionId/guests/delete', async (c) => {
-    const { db } = c.get('deps');
+    const { db, dbKind } = c.get('deps');
     const occasionId = c.req.param('occasionId');
     await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
     const { ids } = await readBody(c, GuestBulkDeleteSchema, GUEST_BULK_DELETE_BODY_LIMIT);
-    const result = await db.transaction().execute((trx) => deleteGuests(trx, occasionId, ids));
+    // Like the other bulks: two overlapping deletes at once must not each delete part of their list.
+    const result = await db.transaction().execute(async (trx) => {
+      await lockOccasionForBulk(trx, dbKind, occasionId);
+      return deleteGuests(trx, occasionId, ids);
+    });
     return c.json(result);
   });
 
