@@ -21,6 +21,8 @@ export interface ServerConfig {
   distDir: string | undefined;
   /** How long the server waits on PostgreSQL, SQLite and Redis before it answers 503. */
   timeouts: Timeouts;
+  /** PostgreSQL: named prepared statements (`KINDLY_PG_NAMED_STATEMENTS=1`); off until measured to help. */
+  pgNamedStatements?: boolean;
 }
 
 /** Time limits in milliseconds; each has its own environment variable (see README). */
@@ -90,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     redisUrl: env.REDIS_URL || undefined,
     distDir: resolve(env.KINDLY_DIST_DIR ?? 'dist'),
     timeouts: loadTimeouts(env),
+    pgNamedStatements: env.KINDLY_PG_NAMED_STATEMENTS === '1',
   };
 }
 

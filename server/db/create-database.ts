@@ -28,6 +28,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Time limits; `DEFAULT_TIMEOUTS` where left out. */
   timeouts?: Partial<Timeouts>;
+  /** PostgreSQL only: name prepared statements so each connection parses them once. */
+  pgNamedStatements?: boolean;
   /** Where lost PostgreSQL connections are reported. */
   log?: (line: string) => void;
 }
@@ -84,7 +86,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Kind
     },
     log: options.log ?? console.error,
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: process.env.KINDLY_PG_NAMED_STATEMENTS === '1' ? withNamedStatements(pool) : pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: options.pgNamedStatements ? withNamedStatements(pool) : pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 
