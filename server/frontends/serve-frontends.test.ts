@@ -1,21 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testConfig, type TestApp } from '../test-support/test-app';
-import { writeTestDist, type TestDist } from '../test-support/test-dist';
+import type { TestApp } from '../test-support/test-app';
+import { createTestAppWithDist } from '../test-support/test-dist';
 
 const HTML = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
 describe('serveFrontends', () => {
-  let dist: TestDist;
   let test: TestApp;
 
   beforeAll(async () => {
-    dist = writeTestDist();
-    test = await createTestApp({ config: { ...testConfig, distDir: dist.dir } });
+    test = await createTestAppWithDist();
   });
-  afterAll(async () => {
-    await test.close();
-    dist.remove();
-  });
+  afterAll(() => test.close());
 
   it('serves the built files', async () => {
     for (const [path, text] of [

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createTestApp, testConfig, type TestApp } from './test-app';
 
 export interface TestDist {
   /** The directory to give as `config.distDir`. */
@@ -25,4 +26,17 @@ export function writeTestDist(): TestDist {
   writeFileSync(join(dir, 'widget', 'widget.js'), 'console.log("loader");');
   writeFileSync(join(dir, 'widget', 'app.js'), 'console.log("app");');
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A test app serving a fresh `writeTestDist()`; `close` stops the app and removes the files. */
+export async function createTestAppWithDist(): Promise<TestApp> {
+  const dist = writeTestDist();
+  const test = await createTestApp({ config: { ...testConfig, distDir: dist.dir } });
+  return {
+    ...test,
+    close: async () => {
+      await test.close();
+      dist.remove();
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testConfig, type TestApp } from '../../test-support/test-app';
-import { writeTestDist, type TestDist } from '../../test-support/test-dist';
+import type { TestApp } from '../../test-support/test-app';
+import { createTestAppWithDist } from '../../test-support/test-dist';
 
 /** The directives of a Content-Security-Policy header, by name. */
 function directives(header: string | null): Map<string, string[]> {
@@ -13,17 +13,12 @@ function directives(header: string | null): Map<string, string[]> {
 }
 
 describe('security headers', () => {
-  let dist: TestDist;
   let test: TestApp;
 
   beforeAll(async () => {
-    dist = writeTestDist();
-    test = await createTestApp({ config: { ...testConfig, distDir: dist.dir } });
+    test = await createTestAppWithDist();
   });
-  afterAll(async () => {
-    await test.close();
-    dist.remove();
-  });
+  afterAll(() => test.close());
 
   it('give the dashboard a strict CSP of its own origin that no page may frame', async () => {
     const response = await test.app.request('/occasions', { headers: { accept: 'text/html' } });
