@@ -19,8 +19,9 @@ export function serveFrontends(app: Hono<AppEnv>, distDir: string): void {
   const root = relative(process.cwd(), distDir) || '.';
   const widgetRoot = join(root, 'widget');
   app.get('/widget.js', serveStatic({ root: widgetRoot, path: 'widget.js', onFound: shortCache }));
-  // The widget's app and chunks are ES modules imported by any page: public files, so CORS for all, never credentials.
-  app.get('/widget/*', serveStatic({ root: widgetRoot, rewriteRequestPath: (path) => path.replace(/^\/widget/, ''), onFound: publicModule }));
+  // The widget's app and chunks are ES modules imported by any page: the security-headers
+  // middleware gives every widget answer `Access-Control-Allow-Origin: *` (never credentials).
+  app.get('/widget/*', serveStatic({ root: widgetRoot, rewriteRequestPath: (path) => path.replace(/^\/widget/, ''), onFound: shortCache }));
   app.get('/assets/*', serveStatic({ root: join(root, 'dashboard'), onFound: longCache }));
 
   const indexFile = join(distDir, 'dashboard', 'index.html');
@@ -58,9 +59,5 @@ function withStyleNonce(html: string, nonce: string | undefined): string {
 
 const shortCache = (_path: string, c: { header(name: string, value: string): void }) =>
   c.header('Cache-Control', 'public, max-age=300');
-const publicModule = (path: string, c: { header(name: string, value: string): void }) => {
-  shortCache(path, c);
-  c.header('Access-Control-Allow-Origin', '*');
-};
 const longCache = (_path: string, c: { header(name: string, value: string): void }) =>
   c.header('Cache-Control', 'public, max-age=31536000, immutable');
