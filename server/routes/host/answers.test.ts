@@ -113,6 +113,23 @@ describe('answer routes of the host', () => {
     expect(await put(distinct)).toHaveLength(distinct.length);
   });
 
+  it('deletes answers with their guest and their household', async () => {
+    await put([
+      { questionId: q.song.id, guestId: f.smith.jose, value: 'Africa' },
+      { questionId: q.song.id, guestId: f.smith.jane, value: 'Jolene' },
+      { questionId: q.shuttle.id, householdId: f.smith.id, value: true },
+      { questionId: q.shuttle.id, householdId: f.jones.id, value: false },
+    ]);
+    expect((await f.host.request('DELETE', `/occasion/${f.occasionId}/guest/${f.smith.jose}`)).status).toBe(204);
+    expect((await f.host.request('DELETE', `/occasion/${f.occasionId}/household/${f.smith.id}`)).status).toBe(204);
+    const left = await read<Answer[]>(f.host, path);
+    // Jane's answer stays with her (now in no household); the Smiths' household answer is gone.
+    expect(left.map((answer) => [answer.questionId, answer.householdId, answer.guestId, answer.value])).toEqual([
+      [q.song.id, null, f.smith.jane, 'Jolene'],
+      [q.shuttle.id, f.jones.id, null, false],
+    ]);
+  });
+
   it('refuses bad bodies with the contract error and changes nothing', async () => {
     await expectBadBodiesRefused(t, f.host, 'PUT', path, { answers: [] }, [], 8 * 1024 * 1024);
   });

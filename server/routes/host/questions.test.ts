@@ -118,6 +118,18 @@ describe('question routes', () => {
     expect(await read(host, `${base}/answers`)).toEqual([]);
   });
 
+  it('keeps every field of concurrent partial updates, and creates each of several questions sent at once', async () => {
+    const question = await create<Question>(host, `${base}/question`, choice);
+    const path = `${base}/question/${question.id}`;
+    const patches = [{ prompt: 'Table?' }, { required: true }, { helpText: 'Pick one' }, { scope: 'HOUSEHOLD' }, { sortOrder: 7 }];
+    const results = await Promise.all(patches.map((patch) => host.request('PUT', path, patch)));
+    expect(results.map((response) => response.status)).toEqual(patches.map(() => 200));
+    expect(await read(host, path)).toMatchObject({ prompt: 'Table?', required: true, helpText: 'Pick one', scope: 'HOUSEHOLD', sortOrder: 7 });
+    const created = await Promise.all([1, 2, 3, 4].map((n) => host.request('POST', `${base}/question`, { kind: 'YES_NO', prompt: `Q${n}`, sortOrder: n })));
+    expect(created.map((response) => response.status)).toEqual([201, 201, 201, 201]);
+    expect((await read<Question[]>(host, `${base}/questions`)).map((q) => q.prompt)).toEqual(['Q1', 'Q2', 'Q3', 'Q4', 'Table?']);
+  });
+
   it('refuses bad bodies and read-only fields without changing anything', async () => {
     const question = await create<Question>(host, `${base}/question`, choice);
     const readOnly = ['id', 'occasionId', 'createdAt', 'updatedAt'];
