@@ -7,13 +7,12 @@ let chunk: Promise<QuestionsChunk> | undefined;
 
 /**
  * The question fields' chunk, fetched once when the occasion has questions (again after a
- * failure); undefined until it is in, or when there are no questions.
+ * failure, when next needed); undefined until it is in.
  */
 export function useQuestionsChunk(needed: boolean): QuestionsChunk | undefined {
   const [loaded, setLoaded] = useState<QuestionsChunk>();
   useEffect(() => {
-    if (!needed || loaded) return;
-    (chunk ??= import('../questions/questions')).then(setLoaded, () => (chunk = undefined));
-  }, [needed, loaded]);
-  return needed ? loaded : undefined;
+    if (needed) (chunk ??= import('../questions/questions')).then(setLoaded, () => (chunk = undefined));
+  }, [needed]);
+  return loaded;
 }
