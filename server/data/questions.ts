@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { OptionEntry } from '../../core/options/option-entry';
-import type { EventQuestion, Question, QuestionCreate, QuestionKind, QuestionScope } from '../../core/schemas/question';
+import { isChoiceKind, type EventQuestion, type Question, type QuestionCreate, type QuestionKind, type QuestionScope } from '../../core/schemas/question';
 import type { Database, QuestionTable } from '../db/schema';
 import { ApiError, notFound } from '../http/api-error';
 import { readBool, readJsonColumn, writeBool, writeJsonColumn } from './json-column';
@@ -86,11 +86,11 @@ export async function assertAnswersKept(db: Kysely<Database>, current: QuestionR
   const refuse = (path: string, message: string) => new ApiError(400, 'VALIDATION_FAILED', message, [{ path, message }]);
   if (next.kind !== current.kind) throw refuse('kind', 'The kind of a question cannot change once it has answers.');
   if (next.scope !== current.scope) throw refuse('scope', 'Who answers a question cannot change once it has answers.');
+  if (!isChoiceKind(next.kind)) return;
   const kept = new Set(next.options.map((option) => option.value));
   for (const { value } of answers) {
     const chosen = readJsonColumn<unknown>(value, null);
-    const values = Array.isArray(chosen) ? chosen : [chosen];
-    const lost = values.find((item) => typeof item === 'string' && (next.kind === 'SINGLE_CHOICE' || next.kind === 'MULTIPLE_CHOICE') && !kept.has(item));
+    const lost = (Array.isArray(chosen) ? chosen : [chosen]).find((option) => typeof option === 'string' && !kept.has(option));
     if (lost !== undefined) throw refuse('options', `Option "${String(lost)}" has answers: disable it instead of removing it.`);
   }
 }
