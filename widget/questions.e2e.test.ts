@@ -150,6 +150,19 @@ describe.skipIf(!chromiumPath || !built)('custom questions from the dashboard to
     expect(await items.nth(1).getByRole('table').getAttribute('aria-label')).toBe('Answers to Do you need the shuttle?');
     expect(await rows(items.nth(1))).toEqual([['Yes', '1'], ['No', '0']]);
     expect(await rows(items.nth(2))).toEqual([['Near the band', '0'], ['Near the garden', '1']]);
+
+    // And on the household's screen, with whose answer each is.
+    await dashboard.getByRole('navigation', { name: 'Occasion' }).getByRole('link', { name: 'Households' }).click();
+    await dashboard.getByRole('button', { name: 'Edit The Smiths' }).click();
+    const answered = dashboard.getByRole('dialog').getByRole('region', { name: 'Answers to your questions' });
+    await answered.waitFor();
+    const pairs = await answered.locator('dt').evaluateAll((terms) => terms.map((term) => [term.textContent, term.nextElementSibling?.textContent]));
+    expect(pairs).toEqual([
+      ['Which song gets you dancing? (Jane Smith)', 'September'],
+      ['Do you need the shuttle?', 'Yes'],
+      ['Where would you like to sit? (Jane Smith)', 'Near the garden'],
+    ]);
+    await expectAccessible(dashboard, 'the household dialog with answers');
     expect(pageErrors).toEqual([]);
     await guestContext.close();
     await hostContext.close();
