@@ -52,6 +52,7 @@ const info: EventInfo = {
     ]),
     activity('ceremony', 'Ceremony'),
   ],
+  questions: [],
 };
 
 const member = (id: string, firstName: string, extra: Partial<EventHousehold['guests'][number]> = {}) => ({

@@ -7,6 +7,8 @@ import type { GuestBulkDeleteSchema } from '../schemas/guest-bulk-delete';
 import type { HouseholdCreateSchema, HouseholdUpdateSchema } from '../schemas/household';
 import type { InviteLineCreateSchema, InviteLinesBulkSchema, InviteLineUpdateSchema } from '../schemas/invite-line';
 import type { OccasionCreateSchema, OccasionUpdateSchema } from '../schemas/occasion';
+import type { AnswersBulkSchema } from '../schemas/answer';
+import type { QuestionCreateSchema, QuestionUpdateSchema } from '../schemas/question';
 
 // Request bodies as the server accepts them: the schemas' *input* types, so fields that
 // have a default may be left out (the schemas' `…Create` types are their validated output).
@@ -45,3 +47,9 @@ export type InviteLinesBody = v.InferInput<typeof InviteLinesBulkSchema>;
 export type AttributeCategoryCreateBody = v.InferInput<typeof AttributeCategoryCreateSchema>;
 /** Body of `PUT /occasion/{id}/attribute-category/{id}`. */
 export type AttributeCategoryUpdateBody = v.InferInput<typeof AttributeCategoryUpdateSchema>;
+/** Body of `POST /occasion/{id}/question`. */
+export type QuestionCreateBody = v.InferInput<typeof QuestionCreateSchema>;
+/** Body of `PUT /occasion/{id}/question/{id}`. */
+export type QuestionUpdateBody = v.InferInput<typeof QuestionUpdateSchema>;
+/** Body of `PUT /occasion/{id}/answers`: `{ answers: [{ questionId, householdId, guestId, value }] }`. */
+export type AnswersBulkBody = v.InferInput<typeof AnswersBulkSchema>;

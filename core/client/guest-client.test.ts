@@ -127,3 +127,22 @@ describe('guest event data on the real routes', () => {
     expect(result.error).toMatchObject({ status: 400, data: { error: { code: 'VALIDATION_FAILED' } } });
   });
 });
+
+describe('questions through the guest client', () => {
+  it('reads the questions with the event info and sends and reads back answers with the reply', async () => {
+    const song = ok(await host.createQuestion(occasionId(), { kind: 'SHORT_TEXT', prompt: 'Your song' }));
+    const shuttle = ok(await host.createQuestion(occasionId(), { kind: 'YES_NO', prompt: 'Shuttle?', scope: 'HOUSEHOLD', required: true }));
+    ok(await guest.signIn({ occasionId: occasionId(), inviteCode: inviteCode() }));
+    expect(ok(await guest.getInfo()).questions.map((question) => question.id)).toEqual([song.id, shuttle.id]);
+    const responses = [{ guestId: seeded.guest.id, activityId: seeded.activity.id, response: 'ATTENDING' as const, mealChoice: 'fish' }];
+    const missing = await guest.createRsvp({ responses });
+    expect(missing.error).toMatchObject({ status: 400, data: { error: { issues: [{ path: 'answers', message: '“Shuttle?” needs an answer.' }] } } });
+    const answers = [
+      { questionId: song.id, guestId: seeded.guest.id, value: 'Dancing Queen' },
+      { questionId: shuttle.id, guestId: null, value: false },
+    ];
+    expect(ok(await guest.createRsvp({ responses, answers })).answers).toEqual(answers);
+    expect(ok(await guest.updateRsvp({ responses, answers: [{ questionId: song.id, guestId: seeded.guest.id, value: '' }] })).answers).toEqual([answers[1]]);
+    expect(ok(await guest.getRsvp())?.answers).toEqual([answers[1]]);
+  });
+});

@@ -6,6 +6,8 @@ import type { GuestBulkDeleteResult } from '../schemas/guest-bulk-delete';
 import type { Household } from '../schemas/household';
 import type { InviteLine } from '../schemas/invite-line';
 import type { Occasion } from '../schemas/occasion';
+import type { Answer } from '../schemas/answer';
+import type { Question } from '../schemas/question';
 import type {
   AccountCreateBody,
   PasswordChangeBody,
@@ -24,6 +26,9 @@ import type {
   InviteLineUpdateBody,
   OccasionCreateBody,
   OccasionUpdateBody,
+  QuestionCreateBody,
+  QuestionUpdateBody,
+  AnswersBulkBody,
 } from './bodies';
 import type { AuthRedirect, HostCredentials, HostSession } from './host-session';
 import { path } from './path';
@@ -100,6 +105,18 @@ export interface HostClient {
     body: AttributeCategoryUpdateBody,
   ): Promise<Result<AttributeCategory>>;
   deleteAttributeCategory(occasionId: string, attributeCategoryId: string): Promise<Result<void>>;
+
+  /** `GET /occasion/{occasionId}/questions`: by sort order. */
+  listQuestions(occasionId: string): Promise<Result<Question[]>>;
+  createQuestion(occasionId: string, body: QuestionCreateBody): Promise<Result<Question>>;
+  getQuestion(occasionId: string, questionId: string): Promise<Result<Question>>;
+  updateQuestion(occasionId: string, questionId: string, body: QuestionUpdateBody): Promise<Result<Question>>;
+  /** Deletes the question and its answers. */
+  deleteQuestion(occasionId: string, questionId: string): Promise<Result<void>>;
+  /** `GET /occasion/{occasionId}/answers`: every answer to the occasion's questions. */
+  listAnswers(occasionId: string): Promise<Result<Answer[]>>;
+  /** `PUT /occasion/{occasionId}/answers`: up to 20,000 rows, all or nothing (null value removes); answers every answer. */
+  updateAnswers(occasionId: string, body: AnswersBulkBody): Promise<Result<Answer[]>>;
 }
 
 /** The header that makes Auth.js answer `{ url }` as JSON instead of redirecting. */
@@ -175,6 +192,14 @@ export function createHostClient(options: ClientOptions): HostClient {
     getAttributeCategory: (occasionId, id) => get(`${o(occasionId)}${path`/attribute-category/${id}`}`),
     updateAttributeCategory: (occasionId, id, body) => put(`${o(occasionId)}${path`/attribute-category/${id}`}`, body),
     deleteAttributeCategory: (occasionId, id) => del(`${o(occasionId)}${path`/attribute-category/${id}`}`),
+
+    listQuestions: (occasionId) => get(`${o(occasionId)}/questions`),
+    createQuestion: (occasionId, body) => post(`${o(occasionId)}/question`, body),
+    getQuestion: (occasionId, id) => get(`${o(occasionId)}${path`/question/${id}`}`),
+    updateQuestion: (occasionId, id, body) => put(`${o(occasionId)}${path`/question/${id}`}`, body),
+    deleteQuestion: (occasionId, id) => del(`${o(occasionId)}${path`/question/${id}`}`),
+    listAnswers: (occasionId) => get(`${o(occasionId)}/answers`),
+    updateAnswers: (occasionId, body) => put(`${o(occasionId)}/answers`, body),
   };
 }
 

@@ -7,6 +7,8 @@ import type { GuestBulkDeleteResult } from '../schemas/guest-bulk-delete';
 import type { Household } from '../schemas/household';
 import type { InviteLine } from '../schemas/invite-line';
 import type { Occasion } from '../schemas/occasion';
+import type { Answer } from '../schemas/answer';
+import type { Question } from '../schemas/question';
 import type {
   AccountCreateBody,
   ActivityCreateBody,
@@ -24,6 +26,9 @@ import type {
   InviteLineUpdateBody,
   OccasionCreateBody,
   OccasionUpdateBody,
+  QuestionCreateBody,
+  QuestionUpdateBody,
+  AnswersBulkBody,
 } from './bodies';
 import { signInHost, signOutHost, signUpHost } from './host-auth';
 import type { HostClient } from './host-client';
@@ -58,6 +63,11 @@ export interface HostStores {
   inviteLine(occasionId: KeyArg, inviteLineId: KeyArg): Query<InviteLine>;
   attributeCategories(occasionId: KeyArg): Query<AttributeCategory[]>;
   attributeCategory(occasionId: KeyArg, attributeCategoryId: KeyArg): Query<AttributeCategory>;
+  /** The occasion's questions by sort order. */
+  questions(occasionId: KeyArg): Query<Question[]>;
+  question(occasionId: KeyArg, questionId: KeyArg): Query<Question>;
+  /** Every answer to the occasion's questions. */
+  answers(occasionId: KeyArg): Query<Answer[]>;
 
   /** Creates the account, then signs in (fresh CSRF token first). */
   $signUp: Mutation<AccountCreateBody, HostSession>;
@@ -93,6 +103,12 @@ export interface HostStores {
     AttributeCategory
   >;
   $deleteAttributeCategory: Mutation<{ occasionId: string; attributeCategoryId: string }, void>;
+  $createQuestion: Mutation<OccasionInput<QuestionCreateBody>, Question>;
+  $updateQuestion: Mutation<OccasionInput<QuestionUpdateBody> & { questionId: string }, Question>;
+  /** Deletes the question and its answers. */
+  $deleteQuestion: Mutation<{ occasionId: string; questionId: string }, void>;
+  /** `PUT /occasion/{id}/answers`: the host's bulk (CSV import), all or nothing. */
+  $updateAnswers: Mutation<OccasionInput<AnswersBulkBody>, Answer[]>;
 
   /** Marks tags stale by hand (e.g. after a write made with the plain client). */
   markStale(tags: readonly Tag[]): void;
@@ -141,6 +157,9 @@ export function createHostStores(host: HostClient): HostStores {
     inviteLine: (o, id) => query('InviteLine', [o, id], host.getInviteLine),
     attributeCategories: (o) => query('AttributeCategory', [o], host.listAttributeCategories),
     attributeCategory: (o, id) => query('AttributeCategory', [o, id], host.getAttributeCategory),
+    questions: (o) => query('Question', [o], host.listQuestions),
+    question: (o, id) => query('Question', [o, id], host.getQuestion),
+    answers: (o) => query('Answer', [o], host.listAnswers),
 
     $signUp: mutation((account) => signUpHost(host, account), [], signedIn),
     $signIn: mutation((credentials) => signInHost(host, credentials), [], signedIn),
@@ -179,6 +198,10 @@ export function createHostStores(host: HostClient): HostStores {
       (i) => host.deleteAttributeCategory(i.occasionId, i.attributeCategoryId),
       stale.deleteAttributeCategory,
     ),
+    $createQuestion: mutation((i) => host.createQuestion(i.occasionId, i.body), stale.createQuestion),
+    $updateQuestion: mutation((i) => host.updateQuestion(i.occasionId, i.questionId, i.body), stale.updateQuestion),
+    $deleteQuestion: mutation((i) => host.deleteQuestion(i.occasionId, i.questionId), stale.deleteQuestion),
+    $updateAnswers: mutation((i) => host.updateAnswers(i.occasionId, i.body), stale.updateAnswers),
     markStale,
   };
 }

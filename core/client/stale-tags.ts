@@ -1,4 +1,4 @@
-/** The contract's twelve cache categories (section 6); every cached key starts with one. */
+/** The contract's twelve cache categories (section 6) and issue 13's two; every cached key starts with one. */
 export type Tag =
   | 'Account'
   | 'CsrfToken'
@@ -11,7 +11,9 @@ export type Tag =
   | 'AttributeCategory'
   | 'EventInfo'
   | 'EventHousehold'
-  | 'Rsvp';
+  | 'Rsvp'
+  | 'Question'
+  | 'Answer';
 
 /**
  * What each host write marks stale: the tags whose data it can change. Open stores of those
@@ -22,25 +24,25 @@ export const hostStaleTags = {
   createOccasion: ['Occasion'],
   updateOccasion: ['Occasion'],
   /** Deletes everything under it. */
-  deleteOccasion: ['Occasion', 'Activity', 'Guest', 'Household', 'InviteLine', 'AttributeCategory'],
+  deleteOccasion: ['Occasion', 'Activity', 'Guest', 'Household', 'InviteLine', 'AttributeCategory', 'Question', 'Answer'],
   /** The occasion's `summary` counts activities. */
   createActivity: ['Activity', 'Occasion'],
   /** Start time and sort order reorder the summary's `perActivity`. */
   updateActivity: ['Activity', 'Occasion'],
-  /** Its invite lines go, and with them guests' `invitations`. */
-  deleteActivity: ['Activity', 'Occasion', 'InviteLine', 'Guest'],
+  /** Its invite lines go, and with them guests' `invitations`; its questions and their answers go. */
+  deleteActivity: ['Activity', 'Occasion', 'InviteLine', 'Guest', 'Question', 'Answer'],
   /** Summary counts guests; a household's `guestIds` lists them. */
   createGuest: ['Guest', 'Occasion', 'Household'],
-  /** A new `householdId` moves the guest between households' `guestIds`. */
-  updateGuest: ['Guest', 'Household'],
-  deleteGuest: ['Guest', 'Occasion', 'Household', 'InviteLine'],
+  /** A new `householdId` moves the guest between households' `guestIds` (and their answers with them). */
+  updateGuest: ['Guest', 'Household', 'Answer'],
+  deleteGuest: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer'],
   /** Rows may name households that are then created. */
   upsertGuests: ['Guest', 'Occasion', 'Household'],
-  deleteGuests: ['Guest', 'Occasion', 'Household', 'InviteLine'],
+  deleteGuests: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer'],
   createHousehold: ['Household', 'Occasion'],
   updateHousehold: ['Household'],
-  /** Its guests are left with `householdId: null`. */
-  deleteHousehold: ['Household', 'Occasion', 'Guest'],
+  /** Its guests are left with `householdId: null`; its household answers go. */
+  deleteHousehold: ['Household', 'Occasion', 'Guest', 'Answer'],
   /** Lines are guests' `invitations` and the summary's `perActivity` counts. */
   createInviteLine: ['InviteLine', 'Guest', 'Occasion'],
   updateInviteLine: ['InviteLine', 'Guest', 'Occasion'],
@@ -50,6 +52,11 @@ export const hostStaleTags = {
   /** A removed option is removed from every guest's `attributes`. */
   updateAttributeCategory: ['AttributeCategory', 'Guest'],
   deleteAttributeCategory: ['AttributeCategory', 'Guest'],
+  createQuestion: ['Question'],
+  updateQuestion: ['Question'],
+  /** Its answers go with it. */
+  deleteQuestion: ['Question', 'Answer'],
+  updateAnswers: ['Answer'],
 } as const satisfies Record<string, readonly Tag[]>;
 
 /** What each guest write marks stale (the guest area's counterpart of {@link hostStaleTags}). */

@@ -174,6 +174,7 @@ describe('RsvpSchema', () => {
       ],
       plusOnes: [],
       message: '',
+      answers: [],
     });
     expect(
       v.parse(RsvpSchema, {

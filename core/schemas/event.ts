@@ -2,8 +2,10 @@ import * as v from 'valibot';
 import { platformValues } from '../options/platforms';
 import type { Activity } from './activity';
 import { addressFields, countryStateCheck, stateCodeUpperCase } from './address';
+import { RsvpAnswersSchema, type GuestAnswer } from './answer';
 import { choice, list, nullOr, uniqueItems } from './field';
 import type { AgeGroup } from './guest';
+import type { EventQuestion } from './question';
 import { strictBody } from './strict-body';
 import { idField, longText, text } from './text';
 
@@ -185,6 +187,11 @@ export interface EventInfo {
   occasion: EventOccasion;
   /** Only activities someone in the household is invited to, in time order. */
   activities: EventActivity[];
+  /**
+   * The host's questions that apply to the household, by `sortOrder`: one limited to an activity
+   * only when someone in the household is invited to it.
+   */
+  questions: EventQuestion[];
 }
 
 /** A member of the guest's household as guests see it: no notes or attributes. */
@@ -335,12 +342,15 @@ function rsvpSchema() {
       () => [],
     ),
     message: v.optional(longText({ label: 'Message' }), ''),
+    answers: v.optional(RsvpAnswersSchema, () => []),
   });
 }
 
 /**
  * The body of `POST` and `PUT /event/v1/rsvp`: at most 500 `responses` (each guest and activity
- * once), at most 100 `plusOnes` (one per guest; default `[]`), and a `message` (default `''`).
+ * once), at most 100 `plusOnes` (one per guest; default `[]`), a `message` (default `''`), and
+ * at most 1,000 `answers` to the host's questions (default `[]`; checked against the questions
+ * with `answerListSchema` by the server).
  * That every invite line is answered and meal choices fit the activity is the server's check.
  */
 export const RsvpSchema: RsvpSchemaType = /* @__PURE__ */ rsvpSchema();
@@ -352,7 +362,9 @@ export type RsvpSchemaType = ReturnType<typeof rsvpSchema>;
 export type RsvpInput = v.InferOutput<typeof RsvpSchema>;
 
 /** An RSVP as the API answers it: the body's shape plus its times (ISO 8601 UTC). */
-export type Rsvp = Omit<RsvpInput, 'plusOnes'> & {
+export type Rsvp = Omit<RsvpInput, 'plusOnes' | 'answers'> & {
+  /** The household's answers to the host's questions (see `answerListSchema`). */
+  answers: GuestAnswer[];
   /** The plus-ones by name; their own answers and meals are among `responses`. */
   plusOnes: Array<Omit<RsvpPlusOne, 'meals'>>;
   submittedAt: string;

@@ -5,7 +5,10 @@ import type { Activity } from '../../core/schemas/activity';
 import type { AttributeCategory } from '../../core/schemas/attribute-category';
 import type { Guest } from '../../core/schemas/guest';
 import type { Household } from '../../core/schemas/household';
+import type { Answer } from '../../core/schemas/answer';
+import type { Question } from '../../core/schemas/question';
 import {
+  answersAfterImport,
   escapeCell,
   exportGuestsCsv,
   guessMapping,
@@ -192,9 +195,15 @@ function applyPlan(plan: ImportPlan, target: CsvContext): CsvContext {
       g.invitations.push({ inviteLineId: `l${nextId++}`, activityId: line.activityId, response: line.response ?? 'PENDING', mealChoice: line.mealChoice ?? null });
     }
   }
+  let answers = [...(target.answers ?? [])];
+  for (const row of answersAfterImport(plan, written, answers)) {
+    const same = (answer: Answer) => answer.questionId === row.questionId && (row.guestId ? answer.guestId === row.guestId : answer.householdId === row.householdId && !answer.guestId);
+    answers = answers.filter((answer) => !same(answer));
+    if (row.value !== null && row.value !== '') answers.push({ questionId: row.questionId, householdId: row.householdId, guestId: row.guestId, value: row.value, updatedAt: NOW });
+  }
   for (const g of guests) g.invitations.sort((a, b) => a.activityId.localeCompare(b.activityId));
   guests.sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName));
-  return { ...target, guests, households };
+  return { ...target, guests, households, answers };
 }
 
 function importText(text: string, context: CsvContext) {
@@ -482,5 +491,97 @@ describe('export then import', () => {
       { guestId: 'g3', activityId: 'ceremony', invited: true, response: 'PENDING', mealChoice: null },
       { guestId: 'g3', activityId: 'dinner', invited: true, response: 'ATTENDING', mealChoice: 'vegetarian' },
     ]);
+  });
+});
+
+function question(id: string, kind: Question['kind'], prompt: string, extra: Partial<Question> = {}): Question {
+  return { id, occasionId: 'occ', activityId: null, kind, prompt, helpText: '', options: [], min: null, max: null, scope: 'GUEST', required: false, sortOrder: 0, createdAt: NOW, updatedAt: NOW, ...extra };
+}
+
+/** The sample occasion with one question of each kind and answers, one holding a closed option. */
+function contextWithAnswers(): CsvContext {
+  const questions = [
+    question('song', 'SHORT_TEXT', 'Your song'),
+    question('seat', 'SINGLE_CHOICE', 'Seat', { options: [{ value: 'a', text: 'Band' }, { value: 'c', text: 'Kitchen', disabled: true }] }),
+    question('days', 'MULTIPLE_CHOICE', 'Days', { scope: 'HOUSEHOLD', options: [{ value: 'fri', text: 'Friday' }, { value: 'sat', text: 'Saturday' }] }),
+    question('shuttle', 'YES_NO', 'Shuttle?', { scope: 'HOUSEHOLD' }),
+    question('rooms', 'NUMBER', 'Rooms', { scope: 'HOUSEHOLD', min: 1, max: 5 }),
+    question('notes', 'LONG_TEXT', 'Side', {}),
+  ];
+  const answer = (questionId: string, householdId: string | null, guestId: string | null, value: Answer['value']): Answer => ({ questionId, householdId, guestId, value, updatedAt: NOW });
+  const answers = [
+    answer('song', 'h1', 'g1', 'September; or Africa'),
+    answer('seat', 'h1', 'g1', 'c'),
+    answer('seat', 'h1', 'g2', 'a'),
+    answer('days', 'h1', null, ['fri', 'sat']),
+    answer('shuttle', 'h1', null, false),
+    answer('rooms', 'h2', null, 2.5),
+    answer('notes', 'h2', 'g3', 'Line one\nline two'),
+  ];
+  return { ...sampleContext(), questions, answers };
+}
+
+const sortAnswers = (answers: readonly Answer[]) => answers.map(({ questionId, guestId, value }) => [questionId, guestId, value]).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+
+describe('answers to the host’s questions', () => {
+  it('exports a column per question headed by its prompt, a household answer on each of its rows', () => {
+    const { headers, rows } = parseCsv(exportGuestsCsv(contextWithAnswers()));
+    expect(headers.slice(-6)).toEqual(['Your song', 'Seat', 'Days', 'Shuttle?', 'Rooms', 'Side (question)']);
+    const ana = rows.find((row) => row[2] === 'Ana')!;
+    const ben = rows.find((row) => row[2] === 'Ben')!;
+    expect(ana.slice(-6)).toEqual(['September; or Africa', 'Kitchen', 'Friday; Saturday', 'No', '', '']);
+    expect(ben.slice(-6)).toEqual(['', 'Band', 'Friday; Saturday', 'No', '', '']);
+    expect(rows.find((row) => row[2] === 'Chidi')!.slice(-2)).toEqual(['2.5', 'Line one\nline two']);
+  });
+
+  it('round-trips the answers into a fresh occasion with the same questions', () => {
+    const context = contextWithAnswers();
+    const csv = exportGuestsCsv(context);
+    const fresh: CsvContext = { ...context, guests: [], households: [], answers: [] };
+    const { preview, mapping } = importText(csv, fresh);
+    expect(mapping.slice(-6)).toEqual(['question:song', 'question:seat', 'question:days', 'question:shuttle', 'question:rooms', 'question:notes']);
+    // Kitchen is closed: a new answer cannot choose it, so Ana's row is refused in a fresh occasion.
+    expect(preview.rows.flatMap((row) => row.problems)).toEqual(['Seat: Choose one of the options.']);
+    const reopened: CsvContext = { ...fresh, questions: context.questions!.map((q) => (q.id === 'seat' ? { ...q, options: [{ value: 'a', text: 'Band' }, { value: 'c', text: 'Kitchen' }] } : q)) };
+    const again = importText(csv, reopened).preview;
+    expect(again.badRows).toBe(0);
+    const after = applyPlan(planImport(again, { skipDuplicates: true }), reopened);
+    const names = (c: CsvContext) => new Map(c.guests.map((g) => [g.id, g.firstName]));
+    const byName = (c: CsvContext) => sortAnswers(c.answers!).map(([q, g, value]) => [q, g ? names(c).get(String(g)) : null, value]);
+    expect(byName(after)).toEqual(byName(context));
+  });
+
+  it('changes no answer when imported back into the same occasion, a closed option included', () => {
+    const context = contextWithAnswers();
+    const { preview } = importText(exportGuestsCsv(context), context);
+    expect(preview.badRows).toBe(0);
+    const plan = planImport(preview, { skipDuplicates: true });
+    const written = plan.guests.map((row) => context.guests.find((g) => g.id === row.id)!);
+    expect(answersAfterImport(plan, written, context.answers!)).toEqual([]);
+  });
+
+  it('applies answers edited in the spreadsheet, clears emptied ones, and flags values that do not fit', () => {
+    const context = contextWithAnswers();
+    const table = parseCsv(exportGuestsCsv(context));
+    const col = (name: string) => table.headers.indexOf(name);
+    const ana = table.rows.find((row) => row[2] === 'Ana')!;
+    ana[col('Your song')] = '';
+    ana[col('Shuttle?')] = 'yes';
+    const chidi = table.rows.find((row) => row[2] === 'Chidi')!;
+    chidi[col('Rooms')] = '4';
+    chidi[col('Seat')] = 'band';
+    const plan = planImport(previewImport(table, guessMapping(table.headers, context), context), { skipDuplicates: true });
+    const written = plan.guests.map((row) => context.guests.find((g) => g.id === row.id)!);
+    expect(answersAfterImport(plan, written, context.answers!)).toEqual([
+      { questionId: 'song', householdId: null, guestId: 'g1', value: null },
+      { questionId: 'shuttle', householdId: 'h1', guestId: null, value: true },
+      { questionId: 'seat', householdId: null, guestId: 'g3', value: 'a' },
+      { questionId: 'rooms', householdId: 'h2', guestId: null, value: 4 },
+    ]);
+    chidi[col('Rooms')] = '6';
+    chidi[col('Seat')] = 'Kitchen';
+    ana[col('Shuttle?')] = 'maybe';
+    const preview = previewImport(table, guessMapping(table.headers, context), context);
+    expect(preview.rows.flatMap((row) => row.problems)).toEqual(['Shuttle?: “maybe” is not Yes or No.', 'Seat: Choose one of the options.', 'Rooms: Answer must be at most 5.']);
   });
 });

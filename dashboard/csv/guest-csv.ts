@@ -17,6 +17,8 @@ import { GuestUpsertSchema } from '../../core/schemas/guest';
 import type { Household } from '../../core/schemas/household';
 import { HouseholdUpdateSchema } from '../../core/schemas/household';
 import type { InviteLinesBulkRow, InviteResponse } from '../../core/schemas/invite-line';
+import { answerValueSchema, isBlankAnswer, type Answer, type AnswerBulkRow, type AnswerValue } from '../../core/schemas/answer';
+import type { Question } from '../../core/schemas/question';
 
 // ---------------------------------------------------------------------------------------------
 // Columns
@@ -76,7 +78,7 @@ export type HouseholdField =
 /**
  * Where a column goes, written as a string so a select can hold it:
  * `ignore`, `guest.<field>`, `partner.firstName`, `partner.lastName`, `household.<field>`,
- * `attribute:<categoryId>`, `response:<activityId>`, `meal:<activityId>`.
+ * `attribute:<categoryId>`, `response:<activityId>`, `meal:<activityId>`, `question:<questionId>`.
  */
 export type ColumnTarget = string;
 
@@ -115,6 +117,34 @@ export interface CsvContext {
   categories: readonly AttributeCategory[];
   guests: readonly Guest[];
   households: readonly Household[];
+  /** The host's questions: one column each, headed by the prompt (issue 13). */
+  questions?: readonly Question[];
+  /** Their answers, for the export and to keep unchanged ones on import. */
+  answers?: readonly Answer[];
+}
+
+/** The header of each question's column: its prompt, made unique among all columns. */
+export function questionHeaders(context: Pick<CsvContext, 'activities' | 'categories' | 'questions'>): Map<string, string> {
+  const used = new Set<string>(Object.values(KINDLY_COLUMNS).map(normaliseHeader));
+  for (const { response, meal } of activityHeaders(context.activities).values()) used.add(normaliseHeader(response)).add(normaliseHeader(meal));
+  for (const header of categoryHeaders(context.categories, context.activities).values()) used.add(normaliseHeader(header));
+  const headers = new Map<string, string>();
+  for (const question of context.questions ?? []) {
+    let header = question.prompt;
+    if (used.has(normaliseHeader(header))) header = `${question.prompt} (question)`;
+    for (let n = 2; used.has(normaliseHeader(header)); n++) header = `${question.prompt} (question ${n})`;
+    used.add(normaliseHeader(header));
+    headers.set(question.id, header);
+  }
+  return headers;
+}
+
+/** An answer as a cell: option texts joined with `; `, Yes or No, the number or the text. */
+export function answerCell(question: Question, value: AnswerValue | undefined): string {
+  if (value === undefined) return '';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (Array.isArray(value)) return value.map((entry) => optionText(question.options, entry)).join('; ');
+  return question.kind === 'SINGLE_CHOICE' ? optionText(question.options, String(value)) : String(value);
 }
 
 /** The header of each activity's response and meal columns, unique even when names repeat. */
@@ -155,7 +185,7 @@ function hasMealColumn(activity: Activity): boolean {
 }
 
 /** Every target a column can be mapped to, for the mapping step's selects. */
-export function mappingTargets(context: Pick<CsvContext, 'activities' | 'categories'>): { value: ColumnTarget; text: string }[] {
+export function mappingTargets(context: Pick<CsvContext, 'activities' | 'categories' | 'questions'>): { value: ColumnTarget; text: string }[] {
   const targets: { value: ColumnTarget; text: string }[] = [{ value: IGNORE, text: 'Leave out this column' }];
   for (const [field, text] of Object.entries(GUEST_LABELS)) targets.push({ value: `guest.${field}`, text: `Guest: ${text}` });
   targets.push({ value: 'partner.firstName', text: 'Partner: First name (a second guest)' });
@@ -168,6 +198,7 @@ export function mappingTargets(context: Pick<CsvContext, 'activities' | 'categor
     targets.push({ value: `response:${activity.id}`, text: `${activity.name}: response` });
     if (hasMealColumn(activity)) targets.push({ value: `meal:${activity.id}`, text: `${activity.name}: meal` });
   }
+  for (const question of context.questions ?? []) targets.push({ value: `question:${question.id}`, text: `Question: ${question.prompt}` });
   return targets;
 }
 
@@ -229,8 +260,9 @@ alias(IGNORE, KINDLY_COLUMNS.inviteCode);
  * attribute and activity columns) and the common headers of other planners' exports. A target
  * is guessed at most once; anything unknown is left out.
  */
-export function guessMapping(headers: readonly string[], context: Pick<CsvContext, 'activities' | 'categories'>): ColumnTarget[] {
+export function guessMapping(headers: readonly string[], context: Pick<CsvContext, 'activities' | 'categories' | 'questions'>): ColumnTarget[] {
   const known = new Map<string, ColumnTarget>();
+  for (const [id, header] of questionHeaders(context)) known.set(normaliseHeader(header), `question:${id}`);
   for (const [id, header] of categoryHeaders(context.categories, context.activities)) known.set(normaliseHeader(header), `attribute:${id}`);
   for (const [id, { response, meal }] of activityHeaders(context.activities)) {
     known.set(normaliseHeader(response), `response:${id}`);
@@ -333,6 +365,9 @@ export function exportTable(context: CsvContext): { headers: string[]; rows: str
     headers.push(names.response);
     if (hasMealColumn(activity)) headers.push(names.meal);
   }
+  const questions = context.questions ?? [];
+  headers.push(...questionHeaders(context).values());
+  const answerOf = new Map((context.answers ?? []).map((answer) => [`${answer.questionId} ${answer.guestId ?? `h${answer.householdId}`}`, answer.value]));
   const rows = context.guests.map((guest) => {
     const household = guest.householdId ? households.get(guest.householdId) : undefined;
     const row = [
@@ -366,6 +401,10 @@ export function exportTable(context: CsvContext): { headers: string[]; rows: str
       row.push(invitation ? RESPONSE_TEXT[invitation.response] : '');
       if (hasMealColumn(activity)) row.push(invitation?.mealChoice ? optionText(activity.mealOptions, invitation.mealChoice) : '');
     }
+    for (const question of questions) {
+      const key = question.scope === 'HOUSEHOLD' ? `h${guest.householdId}` : guest.id;
+      row.push(question.scope === 'HOUSEHOLD' && !guest.householdId ? '' : answerCell(question, answerOf.get(`${question.id} ${key}`)));
+    }
     return row;
   });
   return { headers, rows };
@@ -375,8 +414,9 @@ export function exportTable(context: CsvContext): { headers: string[]; rows: str
  * Kindly's guest export: one row per guest with the household, its address and invite code,
  * the guest's attributes (one column per category, option texts joined with `; `) and, per
  * activity, the response (`Attending`, `Declined`, `Pending`, empty when not invited) and the
- * meal. Importing it back (into the same occasion, or one with the same activities and
- * categories) recreates the same guests, households, attributes and answers.
+ * meal, then one column per question headed by its prompt (a household question's answer on
+ * every row of the household). Importing it back (into the same occasion, or one with the same
+ * activities, categories and questions) recreates the same guests, households, attributes and answers.
  */
 export function exportGuestsCsv(context: CsvContext): string {
   const { headers, rows } = exportTable(context);
@@ -413,6 +453,8 @@ export interface ImportGuest {
   plusOneOf?: string | null;
   /** For the preview. */
   name: string;
+  /** Question id → the answer of a guest question the row states; null clears it. */
+  answers?: Map<string, AnswerValue | null>;
 }
 
 /** Address and contact fields for the household, as `PUT household` takes them. */
@@ -434,6 +476,8 @@ export interface ImportRow {
   problems: string[];
   /** Why it looks like a guest that exists or an earlier row (a warning). */
   duplicates: string[];
+  /** Question id → the answer of a household question the row states; null clears it. */
+  householdAnswers?: Map<string, AnswerValue | null>;
 }
 
 /** The check of a whole file. */
@@ -585,6 +629,10 @@ export function previewImport(table: CsvTable, mapping: readonly ColumnTarget[],
   }
   const categories = new Map(context.categories.map((category) => [category.id, category]));
   const activities = new Map(context.activities.map((activity) => [activity.id, activity]));
+  const questions = new Map((context.questions ?? []).map((question) => [question.id, question]));
+  const stored = new Map((context.answers ?? []).map((answer) => [`${answer.questionId} ${answer.guestId ?? `h${answer.householdId}`}`, answer.value]));
+  const storedAnswer = (question: Question, guest: Guest | undefined): AnswerValue | undefined =>
+    guest ? stored.get(`${question.id} ${question.scope === 'HOUSEHOLD' ? `h${guest.householdId}` : guest.id}`) : undefined;
   const seenNames = new Map<string, number>();
   const seenIds = new Map<string, number>();
   const idColumn = columns.get('guest.id');
@@ -686,6 +734,17 @@ export function previewImport(table: CsvTable, mapping: readonly ColumnTarget[],
       invitations.set(activity.id, response === null ? null : { response, mealChoice });
     }
 
+    // Answers: one column per question, read by its kind and checked with core's answer schema.
+    const questionAnswers = { guest: new Map<string, AnswerValue | null>(), household: new Map<string, AnswerValue | null>() };
+    for (const [target] of columns) {
+      if (!target.startsWith('question:')) continue;
+      const question = questions.get(target.slice('question:'.length));
+      if (!question) continue;
+      const read = readAnswerCell(question, cell(target), storedAnswer(question, existing));
+      if ('problem' in read) problems.push(`${question.prompt}: ${read.problem}`);
+      else questionAnswers[question.scope === 'HOUSEHOLD' ? 'household' : 'guest'].set(question.id, read.value);
+    }
+
     // The household: named by the column, or after the guests when there is none.
     const householdGiven = has('household.name');
     let householdName = cell('household.name');
@@ -713,6 +772,7 @@ export function previewImport(table: CsvTable, mapping: readonly ColumnTarget[],
         name: [firstName, lastName].filter(Boolean).join(' '),
         ...(id ? { fileId: id } : {}),
         ...(plusOneOf !== undefined ? { plusOneOf } : {}),
+        ...(questionAnswers.guest.size ? { answers: questionAnswers.guest } : {}),
       },
     ];
     if (partnerFirst) {
@@ -744,7 +804,16 @@ export function previewImport(table: CsvTable, mapping: readonly ColumnTarget[],
       else seenNames.set(key, line);
     }
 
-    return { line, guests, householdName, householdGiven, address, problems, duplicates };
+    return {
+      line,
+      guests,
+      householdName,
+      householdGiven,
+      address,
+      problems,
+      duplicates,
+      ...(questionAnswers.household.size ? { householdAnswers: questionAnswers.household } : {}),
+    };
   });
 
   return {
@@ -754,6 +823,60 @@ export function previewImport(table: CsvTable, mapping: readonly ColumnTarget[],
     duplicateRows: rows.filter((row) => row.duplicates.length > 0 && row.problems.length === 0).length,
     occasionGuestIds: new Set(guestsById.keys()),
   };
+}
+
+/**
+ * A question's cell as an answer: choices by option value or text (several split like
+ * attributes), Yes/No words, a number; empty clears. Checked with core's schema, so a closed
+ * option is taken only where the stored answer already holds it.
+ */
+export function readAnswerCell(question: Question, text: string, stored: AnswerValue | undefined): { value: AnswerValue | null } | { problem: string } {
+  if (text === '') return { value: null };
+  let value: AnswerValue;
+  if (question.kind === 'YES_NO') {
+    const word = text.toLowerCase();
+    if (!TRUE_WORDS.has(word) && !FALSE_WORDS.has(word)) return { problem: `“${text}” is not Yes or No.` };
+    value = TRUE_WORDS.has(word);
+  } else if (question.kind === 'NUMBER') {
+    value = Number(text.replace(',', '.'));
+  } else if (question.kind === 'SINGLE_CHOICE') {
+    value = matchOption(question.options.map(({ disabled: _disabled, ...option }) => option), text)?.value ?? text;
+  } else if (question.kind === 'MULTIPLE_CHOICE') {
+    const options = question.options.map(({ disabled: _disabled, ...option }) => option);
+    value = splitOptions(options, text).map((part) => matchOption(options, part)?.value ?? part);
+  } else value = text;
+  const checked = v.safeParse(answerValueSchema(question, stored), value);
+  return checked.success ? { value: checked.output } : { problem: checked.issues[0].message };
+}
+
+/**
+ * The answer bulk rows after the guests are written: each stated answer that differs from the
+ * stored one (an empty cell removes a stored one). A household answer is taken from the first
+ * row of its household that states it.
+ */
+export function answersAfterImport(plan: ImportPlan, written: readonly Guest[], answers: readonly Answer[]): AnswerBulkRow[] {
+  const stored = new Map(answers.map((answer) => [`${answer.questionId} ${answer.guestId ?? `h${answer.householdId}`}`, answer.value]));
+  const rows: AnswerBulkRow[] = [];
+  const seen = new Set<string>();
+  const state = (key: string, row: AnswerBulkRow) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const before = stored.get(key);
+    const same = isBlankAnswer(row.value) ? before === undefined : JSON.stringify(before) === JSON.stringify(row.value);
+    if (!same) rows.push(row);
+  };
+  const rowOf = new Map(plan.rows.map((row) => [row.guests[0], row]));
+  plan.sources.forEach((source, index) => {
+    const guest = written[index];
+    if (!guest) return;
+    for (const [questionId, value] of source.answers ?? []) state(`${questionId} ${guest.id}`, { questionId, householdId: null, guestId: guest.id, value });
+    const row = rowOf.get(source);
+    if (!row?.householdAnswers || !guest.householdId) return;
+    for (const [questionId, value] of row.householdAnswers) {
+      state(`${questionId} h${guest.householdId}`, { questionId, householdId: guest.householdId, guestId: null, value });
+    }
+  });
+  return rows;
 }
 
 function withoutName(output: Record<string, unknown>): ImportAddress {

@@ -8,12 +8,13 @@ import { serverErrors } from '../components/form-errors';
 import { SelectField } from '../components/select';
 import { Empty, ErrorState, Loading, ProgressBar } from '../components/states';
 import { Checkbox, FormMessage } from '../components/text-input';
-import { useKindly } from '../data/kindly';
+import { useKindly, useQuery } from '../data/kindly';
 import { chunk, GUESTS_PER_CALL, sendInviteLines } from '../guests/bulk-actions';
 import { GuestsHead } from '../guests/guests-page';
 import { useOccasionData, type OccasionData } from '../guests/occasion-data';
 import { useOccasion } from '../occasion/occasion-context';
 import {
+  answersAfterImport,
   guessMapping,
   householdUpdatesAfterImport,
   inviteLinesAfterImport,
@@ -22,6 +23,7 @@ import {
   planImport,
   previewImport,
   type ColumnTarget,
+  type CsvContext,
   type CsvTable,
   type ImportAddress,
   type ImportRow,
@@ -32,16 +34,18 @@ import { undoImport } from './undo-import';
 export default function ImportPage() {
   const occasion = useOccasion();
   const state = useOccasionData(occasion.id);
+  const questions = useQuery((s) => s.questions(occasion.id), occasion.id);
+  const answers = useQuery((s) => s.answers(occasion.id), occasion.id);
   return (
     <>
       <GuestsHead />
       <h2>Import guests from a spreadsheet</h2>
       {state.status === 'error' ? (
         <ErrorState error={state.error} what="the guest list" onRetry={state.retry} />
-      ) : state.status === 'pending' ? (
+      ) : state.status === 'pending' || !questions.data || !answers.data ? (
         <Loading />
       ) : (
-        <Importer data={state.data} />
+        <Importer data={{ ...state.data, questions: questions.data, answers: answers.data }} />
       )}
     </>
   );
@@ -49,11 +53,14 @@ export default function ImportPage() {
 
 type Phase =
   | { step: 'choose' }
-  | { step: 'map'; fileName: string; table: CsvTable; mapping: ColumnTarget[]; context: OccasionData }
+  | { step: 'map'; fileName: string; table: CsvTable; mapping: ColumnTarget[]; context: ImportContext }
   | { step: 'writing'; label: string; done: number; total: number }
   | { step: 'done'; summary: string };
 
-function Importer({ data }: { data: OccasionData }) {
+/** The occasion as an import checks against it: its guests and lists, its questions and answers. */
+type ImportContext = OccasionData & Required<Pick<CsvContext, 'questions' | 'answers'>>;
+
+function Importer({ data }: { data: ImportContext }) {
   const occasion = useOccasion();
   const kindly = useKindly();
   const inputId = useId();
@@ -164,10 +171,21 @@ function Importer({ data }: { data: OccasionData }) {
         return;
       }
     }
+    // 4. One answer bulk call for the answers to questions the file states.
+    const answerRows = answersAfterImport(plan, written, data.answers);
+    if (answerRows.length > 0) {
+      progress(`Recording ${plural(answerRows.length, 'answer')}…`);
+      const result = await kindly.stores.$updateAnswers.mutate({ occasionId: occasion.id, body: { answers: answerRows } });
+      if (result.error) {
+        await fail(`the answers could not be saved: ${serverErrors(result.error).message}`);
+        return;
+      }
+    }
     done = total;
     const notes = [
       `${plural(created, 'guest')} added, ${plural(updated - plan.referenceRows, 'guest')} updated.`,
       lines.length > 0 ? `${plural(lines.length, 'invitation')} recorded.` : '',
+      answerRows.length > 0 ? `${plural(answerRows.length, 'answer')} recorded.` : '',
       preview.rows.length > plan.rows.length ? `${plural(preview.rows.length - plan.rows.length, 'row')} left out.` : '',
     ];
     setPhase({ step: 'done', summary: notes.filter(Boolean).join(' ') });

@@ -6,6 +6,7 @@ import type { Guest } from '../../core/schemas/guest';
 import { downloadText, exportFileName } from '../csv/download';
 import { exportGuestsCsv } from '../csv/guest-csv';
 import { plural } from '../components/format';
+import { useKindly } from '../data/kindly';
 import { ComboBoxField, SelectField } from '../components/select';
 import { Empty, ErrorState, Loading } from '../components/states';
 import { TextInput } from '../components/text-input';
@@ -191,10 +192,13 @@ function GuestList({ data, householdsPending }: { data: OccasionData; households
   const onEdit = useCallback((guest: Guest) => setEditing(guest), []);
 
   const onAdd = useCallback(() => setEditing('new'), []);
-  const onExport = useCallback(() => {
-    downloadText(exportFileName(occasion.title), exportGuestsCsv(data));
+  const kindly = useKindly();
+  const onExport = useCallback(async () => {
+    // The questions and their answers become columns; asked for now, not kept open with the list.
+    const [questions, answers] = await Promise.all([kindly.client.listQuestions(occasion.id), kindly.client.listAnswers(occasion.id)]);
+    downloadText(exportFileName(occasion.title), exportGuestsCsv({ ...data, questions: questions.data ?? [], answers: answers.data ?? [] }));
     setNotice(`Exported ${plural(data.guests.length, 'guest')}.`);
-  }, [occasion.title, data]);
+  }, [occasion.id, occasion.title, data, kindly]);
 
   return (
     <>

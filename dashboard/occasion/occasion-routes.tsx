@@ -11,6 +11,7 @@ const loadGuests = () => import('../guests/guests-routes');
 const loadHouseholds = () => import('../households/households-routes');
 const EditPage = lazy(() => import('./edit-page'));
 const SchedulePage = lazy(() => import('../schedule/schedule-page'));
+const QuestionsPage = lazy(() => import('../questions/questions-page'));
 const GuestsRoutes = lazy(loadGuests);
 const HouseholdsRoutes = lazy(loadHouseholds);
 
@@ -96,6 +97,14 @@ function OccasionScreens({ occasion }: { occasionId: string; occasion: ReturnTyp
             </Switch>
           </Area>
         </Route>
+        <Route path="/questions" nest>
+          <Area section="/questions">
+            <Switch>
+              <Route path="/" component={QuestionsPage} />
+              <Route component={NoMatch} />
+            </Switch>
+          </Area>
+        </Route>
         <Route path="/guests" nest>
           <Area section="/guests">
             <GuestsRoutes />
@@ -128,6 +137,7 @@ const TABS = [
   { path: '/schedule', label: 'Schedule' },
   { path: '/guests', label: 'Guests' },
   { path: '/households', label: 'Households' },
+  { path: '/questions', label: 'Questions' },
   { path: '/edit', label: 'Settings' },
 ] as const;
 

@@ -3,6 +3,7 @@ import type { EventActivity, EventInfo, EventOccasion } from '../../core/schemas
 import type { OptionEntry } from '../../core/options/option-entry';
 import type { ActivityTable, Database, OccasionTable } from '../db/schema';
 import { readJsonColumn } from './json-column';
+import { householdQuestions, toEventQuestion } from './questions';
 
 /** Whether guests may still send or change an RSVP: before the deadline, or when there is none. */
 export function isRsvpOpen(occasion: Pick<Selectable<OccasionTable>, 'rsvpDeadline'>, now: Date): boolean {
@@ -79,5 +80,6 @@ export async function loadEventInfo(
 ): Promise<EventInfo> {
   const occasion = await db.selectFrom('occasion').selectAll().where('id', '=', occasionId).executeTakeFirstOrThrow();
   const activities = await householdActivities(db, occasionId, householdId);
-  return { occasion: toEventOccasion(occasion, now), activities: activities.map(toEventActivity) };
+  const questions = await householdQuestions(db, occasionId, activities.map((activity) => activity.id));
+  return { occasion: toEventOccasion(occasion, now), activities: activities.map(toEventActivity), questions: questions.map(toEventQuestion) };
 }

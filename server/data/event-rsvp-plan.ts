@@ -1,3 +1,4 @@
+import type { RsvpAnswer } from '../../core/schemas/answer';
 import type { ApiIssue } from '../../core/schemas/error';
 import type { RsvpPlusOne, RsvpResponse } from '../../core/schemas/event';
 import { ApiError } from '../http/api-error';
@@ -39,11 +40,12 @@ export interface Answer {
   mealChoice: string | null;
 }
 
-/** The RSVP body; `plusOnes` and `message` are undefined when a PUT leaves them out (kept). */
+/** The RSVP body; `plusOnes`, `message` and `answers` are undefined when a PUT leaves them out (kept). */
 export interface RsvpChange {
   responses: readonly RsvpResponse[];
   plusOnes: readonly RsvpPlusOne[] | undefined;
   message: string | undefined;
+  answers?: readonly RsvpAnswer[] | undefined;
 }
 
 export interface NewPlusOne {

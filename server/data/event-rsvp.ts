@@ -6,6 +6,7 @@ import type { Database } from '../db/schema';
 import { ApiError, notFound } from '../http/api-error';
 import { readBool, readJsonColumn } from './json-column';
 import { IDS_PER_STATEMENT, chunked } from './batch';
+import { applyRsvpAnswers, attendanceAfter, loadRsvpAnswers } from './rsvp-answers';
 import { planRsvp, type Answer, type HouseholdRsvpState, type RsvpChange, type RsvpLine, type RsvpPlan } from './event-rsvp-plan';
 
 /** Whose RSVP a write is. */
@@ -65,6 +66,7 @@ async function writeAnswers(trx: Transaction<Database>, owner: RsvpOwner, change
   const state = await loadHouseholdState(trx, owner);
   const plan = planRsvp(state, change);
   await applyPlan(trx, owner, plan, changedAnswerGroups(state.lines, plan.answers), now);
+  await applyRsvpAnswers(trx, owner, state, attendanceAfter(state, plan), change.answers, now);
 }
 
 function findRsvpRow(db: Kysely<Database>, householdId: string) {
@@ -232,10 +234,12 @@ export async function loadRsvp(db: Kysely<Database>, owner: RsvpOwner): Promise<
     .orderBy('createdAt')
     .orderBy('id')
     .execute();
+  const members = await db.selectFrom('guest').select('id').where('householdId', '=', owner.householdId).orderBy('createdAt').orderBy('id').execute();
   return {
     responses: lines.map((line) => ({ ...line, response: line.response as 'ATTENDING' | 'DECLINED' })),
     plusOnes: plusOnes.map((p) => ({ forGuestId: p.plusOneOf!, firstName: p.firstName, lastName: p.lastName })),
     message: row.message,
+    answers: await loadRsvpAnswers(db, owner, members.map((member) => member.id)),
     submittedAt: row.submittedAt,
     updatedAt: row.updatedAt,
   };

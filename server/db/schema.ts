@@ -124,6 +124,35 @@ export interface RsvpTable {
   updatedAt: string;
 }
 
+export interface QuestionTable {
+  id: string;
+  occasionId: string;
+  activityId: string | null;
+  kind: string;
+  prompt: string;
+  helpText: string;
+  options: string;
+  min: number | null;
+  max: number | null;
+  scope: string;
+  required: number;
+  sortOrder: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One answer: `householdId` set for household questions, `guestId` for guest questions. */
+export interface AnswerTable {
+  id: string;
+  occasionId: string;
+  questionId: string;
+  householdId: string | null;
+  guestId: string | null;
+  /** The value as JSON. */
+  value: string;
+  updatedAt: string;
+}
+
 export interface GuestSessionTable {
   tokenHash: string;
   occasionId: string;
@@ -150,6 +179,8 @@ export interface Database {
   guest: GuestTable;
   inviteLine: InviteLineTable;
   rsvp: RsvpTable;
+  question: QuestionTable;
+  answer: AnswerTable;
   guestSession: GuestSessionTable;
   rateLimit: RateLimitTable;
 }

@@ -10,6 +10,8 @@ const TABLES: ReadonlyArray<keyof Database> = [
   'guest',
   'inviteLine',
   'rsvp',
+  'question',
+  'answer',
   'guestSession',
 ];
 

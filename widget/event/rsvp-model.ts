@@ -1,6 +1,9 @@
 import type { RsvpBody } from '../../core/client/event-bodies';
+import type { GuestAnswer } from '../../core/schemas/answer';
+import type { AnswerValue } from '../../core/schemas/asked';
 import type { EventActivity, EventHousehold, EventHouseholdGuest, EventInfo, Rsvp } from '../../core/schemas/event';
 import type { Catalogue } from '../i18n';
+import type { QuestionsChunk } from './questions-chunk';
 
 /** One member invited to one activity, with the answer on record (if any). */
 export interface Invitation {
@@ -25,6 +28,10 @@ export interface Draft {
   /** A new plus-one's own meal, by the id of the member who brings them, then by activity id. */
   plusOneMeals: Record<string, Record<string, string>>;
   message: string;
+  /** Answers to the host's questions being edited, by `<questionId> <guestId or ''>`; the stored one until edited. */
+  questions: Record<string, AnswerValue>;
+  /** The answers on record (a since disabled option they hold stays choosable). */
+  stored: GuestAnswer[];
 }
 
 export const answerKey = (line: Invitation): string => `${line.guestId} ${line.activityId}`;
@@ -47,7 +54,7 @@ const plusOneOf = (household: EventHousehold, guestId: string): EventHouseholdGu
 
 /** The form's first state: the answers on record, the plus-ones already named, the message. */
 export function initialDraft(invitations: Invitation[], household: EventHousehold, rsvp: Rsvp | null): Draft {
-  const draft: Draft = { answers: {}, plusOnes: {}, plusOneMeals: {}, message: rsvp?.message ?? '' };
+  const draft: Draft = { answers: {}, plusOnes: {}, plusOneMeals: {}, message: rsvp?.message ?? '', questions: {}, stored: rsvp?.answers ?? [] };
   for (const line of invitations) {
     const stored = rsvp?.responses.find((response) => answerKey(response) === answerKey(line)) ?? line;
     draft.answers[answerKey(line)] = { response: stored.response === 'PENDING' ? '' : (stored.response ?? ''), mealChoice: stored.mealChoice ?? '' };
@@ -115,8 +122,8 @@ export function draftProblems(info: EventInfo, household: EventHousehold, invita
   return problems;
 }
 
-/** The body of `POST`/`PUT /rsvp` for the draft. */
-export function rsvpBody(info: EventInfo, household: EventHousehold, invitations: Invitation[], draft: Draft): RsvpBody {
+/** The body of `POST`/`PUT /rsvp` for the draft; its `answers` once the question chunk is in. */
+export function rsvpBody(info: EventInfo, household: EventHousehold, invitations: Invitation[], draft: Draft, questions?: QuestionsChunk): RsvpBody {
   return {
     responses: invitations.map((line) => {
       const { response, mealChoice } = draft.answers[answerKey(line)]!;
@@ -140,5 +147,6 @@ export function rsvpBody(info: EventInfo, household: EventHousehold, invitations
         })),
       })),
     message: draft.message.trim(),
+    ...(questions ? { answers: questions.answersBody(info, draft) } : {}),
   };
 }

@@ -7,6 +7,7 @@ import { Alert, Field } from '../ui/field';
 import { useFocusFirstInvalid } from '../ui/focus';
 import { formatInstant, formatTimes } from './dates';
 import { fullName } from './names';
+import { useQuestionsChunk, type QuestionsChunk } from './questions-chunk';
 import {
   acceptAll,
   answerKey,
@@ -56,13 +57,14 @@ export function RsvpCard({ connection, info, household, rsvp: stored }: RsvpCard
     setTimeout(() => title.current?.focus());
   };
   const asked = askedInvitations(invitations, household, draft);
+  const questions = useQuestionsChunk(info.questions.length > 0);
   const deadline = occasion.rsvpDeadline ? formatInstant(occasion.rsvpDeadline, occasion.timezone, locale) : '';
 
   const send = async () => {
     if (busy) return;
     setBusy(true);
     setFailure('');
-    const body = rsvpBody(info, household, asked, draft);
+    const body = rsvpBody(info, household, asked, draft, questions);
     const result = await connection.saveRsvp(body, !!rsvp);
     setBusy(false);
     if (result.error) {
@@ -89,6 +91,7 @@ export function RsvpCard({ connection, info, household, rsvp: stored }: RsvpCard
         titleRef={setTitle}
         onCancel={rsvp ? () => go('summary') : undefined}
         onReview={() => go('review')}
+        questions={questions}
       />
     );
   } else if (open && stage === 'review') {
@@ -97,7 +100,7 @@ export function RsvpCard({ connection, info, household, rsvp: stored }: RsvpCard
         <h4 ref={setTitle} tabIndex={-1}>
           {strings.reviewTitle}
         </h4>
-        <Answers info={info} household={household} invitations={asked} draft={draft} />
+        <Answers info={info} household={household} invitations={asked} draft={draft} questions={questions} />
         {failure ? <Alert tone="bad">{failure}</Alert> : null}
         <div className="row">
           <button type="button" part="button" aria-disabled={busy || undefined} onClick={send}>
@@ -131,7 +134,7 @@ export function RsvpCard({ connection, info, household, rsvp: stored }: RsvpCard
         {rsvp ? (
           <>
             <h4>{strings.yourAnswers}</h4>
-            <Answers info={info} household={household} invitations={invitations} draft={initialDraft(invitations, household, rsvp)} />
+            <Answers info={info} household={household} invitations={invitations} draft={initialDraft(invitations, household, rsvp)} questions={questions} />
             <CalendarLink info={info} rsvp={rsvp} />
             {open ? (
               <>
@@ -179,9 +182,11 @@ interface RsvpFormProps {
   titleRef: (element: HTMLElement | null) => void;
   onCancel: (() => void) | undefined;
   onReview: () => void;
+  /** The question fields' chunk, once loaded (when the occasion has questions). */
+  questions: QuestionsChunk | undefined;
 }
 
-function RsvpForm({ info, household, invitations, draft, onDraft, intro, titleRef, onCancel, onReview }: RsvpFormProps) {
+function RsvpForm({ info, household, invitations, draft, onDraft, intro, titleRef, onCancel, onReview, questions }: RsvpFormProps) {
   const { strings, locale } = useLanguage();
   const [problems, setProblems] = useState<Record<string, string>>({});
   const form = useRef<HTMLFormElement>(null);
@@ -190,7 +195,10 @@ function RsvpForm({ info, household, invitations, draft, onDraft, intro, titleRe
   const change = (update: (draft: Draft) => Partial<Draft>) => onDraft((current) => ({ ...current, ...update(current) }));
 
   const check = (checked: Draft) => {
-    const found = draftProblems(info, household, invitations, checked, strings);
+    const found = {
+      ...draftProblems(info, household, invitations, checked, strings),
+      ...questions?.questionProblems(info, checked, strings),
+    };
     setProblems(found);
     attempt();
     if (!Object.keys(found).length) onReview();
@@ -285,6 +293,9 @@ function RsvpForm({ info, household, invitations, draft, onDraft, intro, titleRe
           </fieldset>
         );
       })}
+      {questions ? (
+        <questions.QuestionFields info={info} household={household} draft={draft} problems={problems} onDraft={change} />
+      ) : null}
       <Field label={strings.message} value={draft.message} onValue={(message) => change(() => ({ message }))} multiline maxLength={5000} />
       {Object.keys(problems).length ? <Alert tone="bad">{strings.fixErrors}</Alert> : null}
       <div className="row">
@@ -379,7 +390,15 @@ function GuestAnswer({ id, name, activity, answer, error, mealError, onAnswer }:
 }
 
 /** The answers as text: per activity, each member's answer and meal; plus-ones; the message. */
-function Answers({ info, household, invitations, draft }: { info: EventInfo; household: EventHousehold; invitations: Invitation[]; draft: Draft }) {
+interface AnswersProps {
+  info: EventInfo;
+  household: EventHousehold;
+  invitations: Invitation[];
+  draft: Draft;
+  questions: QuestionsChunk | undefined;
+}
+
+function Answers({ info, household, invitations, draft, questions }: AnswersProps) {
   const strings = useStrings();
   const names = namesOf(household);
   return (
@@ -416,6 +435,9 @@ function Answers({ info, household, invitations, draft }: { info: EventInfo; hou
           </p>
         ) : null,
       )}
+      {questions ? (
+        <questions.QuestionAnswers info={info} household={household} draft={draft} />
+      ) : null}
       <dl>
         <dt>{strings.message}</dt>
         <dd className="text">{draft.message.trim() || strings.noMessage}</dd>

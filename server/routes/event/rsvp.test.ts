@@ -64,6 +64,7 @@ describe('RSVP', () => {
       ],
       plusOnes: [],
       message: 'See you there!',
+      answers: [],
       submittedAt: expect.any(String),
       updatedAt: expect.any(String),
     });

@@ -49,6 +49,7 @@ async function readRsvpWrite(c: Context<EventEnv>, mode: 'create' | 'update'): P
     responses: input.responses,
     plusOnes: given('plusOnes') ? input.plusOnes : undefined,
     message: given('message') ? input.message : undefined,
+    answers: given('answers') ? input.answers : undefined,
   };
 }
 

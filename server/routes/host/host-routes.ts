@@ -4,6 +4,7 @@ import { clientAddress } from '../../http/client-address';
 import { requireHost } from '../../middleware/require-host/require-host';
 import { accountRoutes } from './account';
 import { activityRoutes } from './activities';
+import { answerRoutes } from './answers';
 import { attributeCategoryRoutes } from './attribute-categories';
 import { guestBulkDeleteRoutes } from './guests-bulk-delete';
 import { guestBulkRoutes } from './guests-bulk';
@@ -13,6 +14,7 @@ import { householdRoutes } from './households';
 import { inviteLineBulkRoutes } from './invite-lines-bulk';
 import { inviteLineRoutes } from './invite-lines';
 import { occasionRoutes } from './occasions';
+import { questionRoutes } from './questions';
 
 /** Everything under `/host/v1` but Auth.js's own routes, which the app mounts after these. */
 export function hostRoutes(): Hono<AppEnv> {
@@ -38,6 +40,8 @@ export function hostRoutes(): Hono<AppEnv> {
   routes.route('/', guestBulkDeleteRoutes());
   routes.route('/', inviteLineRoutes());
   routes.route('/', inviteLineBulkRoutes());
+  routes.route('/', questionRoutes());
+  routes.route('/', answerRoutes());
 
   return routes;
 }

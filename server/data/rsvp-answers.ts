@@ -1,0 +1,157 @@
+import type { Kysely } from 'kysely';
+import * as v from 'valibot';
+import {
+  answerListSchema,
+  isAsked,
+  isBlankAnswer,
+  missingRequiredAnswers,
+  type Attendance,
+  type AnswerValue,
+  type GuestAnswer,
+  type RsvpAnswer,
+} from '../../core/schemas/answer';
+import type { ApiIssue } from '../../core/schemas/error';
+import type { Database } from '../db/schema';
+import { ApiError } from '../http/api-error';
+import { validate } from '../http/validate';
+import { answerValue, householdAnswerRows, writeQuestionAnswers, type AnswerWrite } from './answers';
+import type { Answer, HouseholdRsvpState, RsvpPlan } from './event-rsvp-plan';
+import { householdQuestions, toEventQuestion, type QuestionRow } from './questions';
+
+/** Whose answers a write is. */
+interface AnswerOwner {
+  occasionId: string;
+  householdId: string;
+}
+
+/**
+ * Who attends what once the reply's plan is applied: each member who stays, with the activities
+ * their line answers `ATTENDING`. Plus-ones named in this very reply have no id yet: they are
+ * asked from the next change on.
+ */
+export function attendanceAfter(state: HouseholdRsvpState, plan: Pick<RsvpPlan, 'answers' | 'removedPlusOnes'>): Map<string, Set<string>> {
+  const removed = new Set(plan.removedPlusOnes);
+  const attendance = new Map<string, Set<string>>();
+  for (const id of state.members.keys()) if (!removed.has(id)) attendance.set(id, new Set());
+  for (const line of state.lines) {
+    const answer: Answer | undefined = plan.answers.get(line.id);
+    const response = answer?.response ?? line.response;
+    if (response === 'ATTENDING') attendance.get(line.guestId)?.add(line.activityId);
+  }
+  return attendance;
+}
+
+/**
+ * The answers part of an RSVP write, in its transaction, after the invite lines: checks the
+ * body's answers against the household's questions (the shared `answerListSchema`; a guest
+ * outside the household is 403), refuses a non-blank answer for someone a question is not asked
+ * of, enforces required questions for those asked, then writes the given answers and removes
+ * stored ones that no longer apply. `answers` undefined (a PUT without them) keeps the stored ones.
+ */
+export async function applyRsvpAnswers(
+  trx: Kysely<Database>,
+  owner: AnswerOwner,
+  state: HouseholdRsvpState,
+  attendance: Attendance,
+  answers: readonly RsvpAnswer[] | undefined,
+  now: Date,
+): Promise<void> {
+  const questions = await householdQuestions(trx, owner.occasionId, [...new Set(state.lines.map((line) => line.activityId))]);
+  const stored = await storedAnswers(trx, owner.householdId, [...state.members.keys()]);
+  const given = checkAnswers(questions, state, attendance, answers ?? [], stored);
+  const merged = new Map(stored);
+  for (const answer of given) merged.set(answerKey(answer.questionId, answer.guestId), answer.value);
+  checkRequired(questions, state, attendance, merged);
+  const byId = new Map(questions.map((question) => [question.id, question]));
+  const stale = [...stored.keys()].flatMap((key) => {
+    const [questionId, guestId] = splitKey(key);
+    const question = byId.get(questionId);
+    return question && isAsked(toEventQuestion(question), attendance, guestId) ? [] : [{ questionId, guestId }];
+  });
+  const writes: AnswerWrite[] = [
+    ...given.map((answer) => toWrite(owner, answer.questionId, answer.guestId, answer.value)),
+    ...stale.map(({ questionId, guestId }) => toWrite(owner, questionId, guestId, null)),
+  ];
+  await writeQuestionAnswers(trx, owner.occasionId, writes, 'GUEST', now);
+}
+
+function toWrite(owner: AnswerOwner, questionId: string, guestId: string | null, value: AnswerValue | null): AnswerWrite {
+  return { questionId, householdId: guestId === null ? owner.householdId : null, guestId, value };
+}
+
+const answerKey = (questionId: string, guestId: string | null) => `${questionId} ${guestId ?? ''}`;
+
+function splitKey(key: string): [string, string | null] {
+  const [questionId, guestId] = key.split(' ') as [string, string];
+  return [questionId, guestId === '' ? null : guestId];
+}
+
+async function storedAnswers(db: Kysely<Database>, householdId: string, memberIds: readonly string[]): Promise<Map<string, AnswerValue>> {
+  const rows = await householdAnswerRows(db, householdId, memberIds);
+  return new Map(rows.map((row) => [answerKey(row.questionId, row.guestId), answerValue(row)]));
+}
+
+function checkAnswers(
+  questions: readonly QuestionRow[],
+  state: HouseholdRsvpState,
+  attendance: Attendance,
+  answers: readonly RsvpAnswer[],
+  stored: ReadonlyMap<string, AnswerValue>,
+): RsvpAnswer[] {
+  const outside = answers.findIndex((answer) => answer.guestId !== null && !state.members.has(answer.guestId));
+  if (outside >= 0) {
+    const message = 'This guest is not in your household.';
+    throw new ApiError(403, 'FORBIDDEN', message, [{ path: `answers.${outside}.guestId`, message }]);
+  }
+  const schema = answerListSchema<RsvpAnswer>(questions.map(toEventQuestion), {
+    previous: (answer) => stored.get(answerKey(answer.questionId, answer.guestId)),
+  });
+  const { answers: checked } = validate(v.object({ answers: schema }), { answers });
+  const byId = new Map(questions.map((question) => [question.id, toEventQuestion(question)]));
+  const issues: ApiIssue[] = [];
+  checked.forEach((answer, index) => {
+    if (isBlankAnswer(answer.value) || isAsked(byId.get(answer.questionId)!, attendance, answer.guestId)) return;
+    const who = answer.guestId === null ? 'Your household' : memberName(state, answer.guestId);
+    issues.push({ path: `answers.${index}.guestId`, message: `${who} is not asked this question: it is for those who attend.` });
+  });
+  if (issues.length > 0) throw new ApiError(400, 'VALIDATION_FAILED', issues[0]!.message, issues);
+  return checked;
+}
+
+function checkRequired(
+  questions: readonly QuestionRow[],
+  state: HouseholdRsvpState,
+  attendance: Attendance,
+  merged: ReadonlyMap<string, AnswerValue>,
+): void {
+  const prompts = new Map(questions.map((question) => [question.id, question.prompt]));
+  const missing = missingRequiredAnswers(questions.map(toEventQuestion), attendance, (questionId, guestId) => merged.get(answerKey(questionId, guestId)));
+  const issues = missing.map(({ questionId, guestId }) => ({
+    path: 'answers',
+    message: `“${prompts.get(questionId)}” needs an answer${guestId === null ? '' : ` for ${memberName(state, guestId)}`}.`,
+  }));
+  if (issues.length > 0) throw new ApiError(400, 'VALIDATION_FAILED', issues[0]!.message, issues);
+}
+
+function memberName(state: HouseholdRsvpState, guestId: string): string {
+  const member = state.members.get(guestId);
+  return member ? `${member.firstName} ${member.lastName}`.trim() : 'This guest';
+}
+
+/** The household's answers as the RSVP echoes them, by question order, then guest. */
+export async function loadRsvpAnswers(db: Kysely<Database>, owner: AnswerOwner, memberIds: readonly string[]): Promise<GuestAnswer[]> {
+  const rows = await householdAnswerRows(db, owner.householdId, memberIds);
+  const order = new Map(
+    (await db.selectFrom('question').select('id').where('occasionId', '=', owner.occasionId).orderBy('sortOrder').orderBy('createdAt').orderBy('id').execute()).map(
+      (question, index) => [question.id, index],
+    ),
+  );
+  const memberOrder = new Map(memberIds.map((id, index) => [id, index]));
+  return rows
+    .map((row) => ({ questionId: row.questionId, guestId: row.guestId, value: answerValue(row) }))
+    .sort(
+      (a, b) =>
+        (order.get(a.questionId) ?? 0) - (order.get(b.questionId) ?? 0) ||
+        (a.guestId === null ? -1 : (memberOrder.get(a.guestId) ?? 0)) - (b.guestId === null ? -1 : (memberOrder.get(b.guestId) ?? 0)),
+    );
+}
