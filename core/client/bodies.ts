@@ -7,6 +7,7 @@ import type { GuestBulkDeleteSchema } from '../schemas/guest-bulk-delete';
 import type { HouseholdCreateSchema, HouseholdUpdateSchema } from '../schemas/household';
 import type { InviteLineCreateSchema, InviteLinesBulkSchema, InviteLineUpdateSchema } from '../schemas/invite-line';
 import type { OccasionCreateSchema, OccasionUpdateSchema } from '../schemas/occasion';
+import type { EmailSendSchema, EmailTemplateUpdateSchema } from '../schemas/email';
 
 // Request bodies as the server accepts them: the schemas' *input* types, so fields that
 // have a default may be left out (the schemas' `…Create` types are their validated output).
@@ -45,3 +46,7 @@ export type InviteLinesBody = v.InferInput<typeof InviteLinesBulkSchema>;
 export type AttributeCategoryCreateBody = v.InferInput<typeof AttributeCategoryCreateSchema>;
 /** Body of `PUT /occasion/{id}/attribute-category/{id}`. */
 export type AttributeCategoryUpdateBody = v.InferInput<typeof AttributeCategoryUpdateSchema>;
+/** Body of `PUT /occasion/{id}/email-template/{kind}`: `{ subject?, intro? }`. */
+export type EmailTemplateUpdateBody = v.InferInput<typeof EmailTemplateUpdateSchema>;
+/** Body of `POST /occasion/{id}/emails`: `{ kind, householdIds? }`. */
+export type EmailSendBody = v.InferInput<typeof EmailSendSchema>;

@@ -6,6 +6,8 @@ import type { GuestBulkDeleteResult } from '../schemas/guest-bulk-delete';
 import type { Household } from '../schemas/household';
 import type { InviteLine } from '../schemas/invite-line';
 import type { Occasion } from '../schemas/occasion';
+import type { EmailKind, EmailRecipient, EmailSendResult, EmailTemplate, OutboxPage } from '../schemas/email';
+import type { Reply } from '../schemas/reply';
 import type {
   AccountCreateBody,
   PasswordChangeBody,
@@ -13,6 +15,8 @@ import type {
   ActivityUpdateBody,
   AttributeCategoryCreateBody,
   AttributeCategoryUpdateBody,
+  EmailSendBody,
+  EmailTemplateUpdateBody,
   GuestBulkBody,
   GuestBulkDeleteBody,
   GuestCreateBody,
@@ -100,6 +104,23 @@ export interface HostClient {
     body: AttributeCategoryUpdateBody,
   ): Promise<Result<AttributeCategory>>;
   deleteAttributeCategory(occasionId: string, attributeCategoryId: string): Promise<Result<void>>;
+
+  /** `GET /occasion/{id}/replies`: each household's reply, newest `updatedAt` first. */
+  listReplies(occasionId: string): Promise<Result<Reply[]>>;
+  /** `GET /occasion/{id}/email-templates`: the four kinds, defaults until edited. */
+  listEmailTemplates(occasionId: string): Promise<Result<EmailTemplate[]>>;
+  /** `PUT /occasion/{id}/email-template/{kind}` `{ subject?, intro? }`. */
+  updateEmailTemplate(occasionId: string, kind: EmailKind, body: EmailTemplateUpdateBody): Promise<Result<EmailTemplate>>;
+  /** `GET /occasion/{id}/email-recipients`: who gets mail, by household name. */
+  listEmailRecipients(occasionId: string): Promise<Result<EmailRecipient[]>>;
+  /** `POST /occasion/{id}/emails` `{ kind, householdIds? }`: queues invitations or reminders (202). */
+  sendEmails(occasionId: string, body: EmailSendBody): Promise<Result<EmailSendResult>>;
+  /** `GET /occasion/{id}/emails`: the outbox, newest first; pass `nextCursor` for the next page. */
+  listEmails(occasionId: string, cursor?: string, limit?: number): Promise<Result<OutboxPage>>;
+  /** The URL of `GET /occasion/{id}/email-preview/{kind}` (an HTML document for an `<iframe src>`). */
+  emailPreviewUrl(occasionId: string, kind: EmailKind, householdId?: string): string;
+  /** The URL of `GET /occasion/{id}/email/{emailId}/html`: a sent message as rendered, for an `<iframe src>`. */
+  emailHtmlUrl(occasionId: string, emailId: string): string;
 }
 
 /** The header that makes Auth.js answer `{ url }` as JSON instead of redirecting. */
@@ -112,7 +133,8 @@ const RETURN_REDIRECT = { 'x-auth-return-redirect': '1' };
  * @returns One function per host route; each resolves to a {@link Result}.
  */
 export function createHostClient(options: ClientOptions): HostClient {
-  const send = createSend({ ...options, baseUrl: `${options.baseUrl}/host/v1` });
+  const hostBase = `${options.baseUrl}/host/v1`;
+  const send = createSend({ ...options, baseUrl: hostBase });
   const get = <T>(p: string) => send<T>(p);
   const post = <T>(p: string, json: unknown) => send<T>(p, { method: 'POST', json });
   const put = <T>(p: string, json: unknown) => send<T>(p, { method: 'PUT', json });
@@ -175,7 +197,23 @@ export function createHostClient(options: ClientOptions): HostClient {
     getAttributeCategory: (occasionId, id) => get(`${o(occasionId)}${path`/attribute-category/${id}`}`),
     updateAttributeCategory: (occasionId, id, body) => put(`${o(occasionId)}${path`/attribute-category/${id}`}`, body),
     deleteAttributeCategory: (occasionId, id) => del(`${o(occasionId)}${path`/attribute-category/${id}`}`),
+
+    listReplies: (occasionId) => get(`${o(occasionId)}/replies`),
+    listEmailTemplates: (occasionId) => get(`${o(occasionId)}/email-templates`),
+    updateEmailTemplate: (occasionId, kind, body) => put(`${o(occasionId)}${path`/email-template/${kind}`}`, body),
+    listEmailRecipients: (occasionId) => get(`${o(occasionId)}/email-recipients`),
+    sendEmails: (occasionId, body) => post(`${o(occasionId)}/emails`, body),
+    listEmails: (occasionId, cursor, limit) => get(`${o(occasionId)}/emails${query({ cursor, limit: limit?.toString() })}`),
+    emailPreviewUrl: (occasionId, kind, householdId) =>
+      `${hostBase}${o(occasionId)}${path`/email-preview/${kind}`}${query({ householdId })}`,
+    emailHtmlUrl: (occasionId, emailId) => `${hostBase}${o(occasionId)}${path`/email/${emailId}/html`}`,
   };
+}
+
+/** `?a=1&b=2` of the given parameters, or `''` when none is set. */
+function query(params: Record<string, string | undefined>): string {
+  const given = Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '');
+  return given.length === 0 ? '' : `?${new URLSearchParams(given).toString()}`;
 }
 
 /** An Auth.js POST: form-encoded, answered with `{ url }` rather than a redirect. */

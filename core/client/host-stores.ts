@@ -7,12 +7,16 @@ import type { GuestBulkDeleteResult } from '../schemas/guest-bulk-delete';
 import type { Household } from '../schemas/household';
 import type { InviteLine } from '../schemas/invite-line';
 import type { Occasion } from '../schemas/occasion';
+import type { EmailKind, EmailRecipient, EmailSendResult, EmailTemplate, OutboxPage } from '../schemas/email';
+import type { Reply } from '../schemas/reply';
 import type {
   AccountCreateBody,
   ActivityCreateBody,
   ActivityUpdateBody,
   AttributeCategoryCreateBody,
   AttributeCategoryUpdateBody,
+  EmailSendBody,
+  EmailTemplateUpdateBody,
   GuestBulkBody,
   GuestBulkDeleteBody,
   GuestCreateBody,
@@ -58,6 +62,12 @@ export interface HostStores {
   inviteLine(occasionId: KeyArg, inviteLineId: KeyArg): Query<InviteLine>;
   attributeCategories(occasionId: KeyArg): Query<AttributeCategory[]>;
   attributeCategory(occasionId: KeyArg, attributeCategoryId: KeyArg): Query<AttributeCategory>;
+  /** Replies, newest first (tag `Reply`: guests write them, so mark it stale on focus/open). */
+  replies(occasionId: KeyArg): Query<Reply[]>;
+  emailTemplates(occasionId: KeyArg): Query<EmailTemplate[]>;
+  emailRecipients(occasionId: KeyArg): Query<EmailRecipient[]>;
+  /** The outbox's first page (50, newest first); later pages through `host.listEmails`. */
+  emails(occasionId: KeyArg): Query<OutboxPage>;
 
   /** Creates the account, then signs in (fresh CSRF token first). */
   $signUp: Mutation<AccountCreateBody, HostSession>;
@@ -93,6 +103,9 @@ export interface HostStores {
     AttributeCategory
   >;
   $deleteAttributeCategory: Mutation<{ occasionId: string; attributeCategoryId: string }, void>;
+  $updateEmailTemplate: Mutation<OccasionInput<EmailTemplateUpdateBody> & { kind: EmailKind }, EmailTemplate>;
+  /** Queues invitations or reminders; marks `Email` stale. */
+  $sendEmails: Mutation<OccasionInput<EmailSendBody>, EmailSendResult>;
 
   /** Marks tags stale by hand (e.g. after a write made with the plain client). */
   markStale(tags: readonly Tag[]): void;
@@ -141,6 +154,10 @@ export function createHostStores(host: HostClient): HostStores {
     inviteLine: (o, id) => query('InviteLine', [o, id], host.getInviteLine),
     attributeCategories: (o) => query('AttributeCategory', [o], host.listAttributeCategories),
     attributeCategory: (o, id) => query('AttributeCategory', [o, id], host.getAttributeCategory),
+    replies: (o) => query('Reply', [o], host.listReplies),
+    emailTemplates: (o) => query('EmailTemplate', [o], host.listEmailTemplates),
+    emailRecipients: (o) => query('Email', [o, 'recipients'], host.listEmailRecipients),
+    emails: (o) => query('Email', [o, 'outbox'], (occasionId) => host.listEmails(occasionId!)),
 
     $signUp: mutation((account) => signUpHost(host, account), [], signedIn),
     $signIn: mutation((credentials) => signInHost(host, credentials), [], signedIn),
@@ -179,6 +196,8 @@ export function createHostStores(host: HostClient): HostStores {
       (i) => host.deleteAttributeCategory(i.occasionId, i.attributeCategoryId),
       stale.deleteAttributeCategory,
     ),
+    $updateEmailTemplate: mutation((i) => host.updateEmailTemplate(i.occasionId, i.kind, i.body), stale.updateEmailTemplate),
+    $sendEmails: mutation((i) => host.sendEmails(i.occasionId, i.body), stale.sendEmails),
     markStale,
   };
 }

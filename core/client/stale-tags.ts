@@ -1,4 +1,7 @@
-/** The contract's twelve cache categories (section 6); every cached key starts with one. */
+/**
+ * The contract's twelve cache categories (section 6), plus issue 12's `Reply`, `Email` and
+ * `EmailTemplate`; every cached key starts with one.
+ */
 export type Tag =
   | 'Account'
   | 'CsrfToken'
@@ -11,7 +14,12 @@ export type Tag =
   | 'AttributeCategory'
   | 'EventInfo'
   | 'EventHousehold'
-  | 'Rsvp';
+  | 'Rsvp'
+  /** Replies as hosts read them; guests write them, so the host's cache never hears: refetch on focus/open. */
+  | 'Reply'
+  /** The outbox and the recipients (who was invited when). */
+  | 'Email'
+  | 'EmailTemplate';
 
 /**
  * What each host write marks stale: the tags whose data it can change. Open stores of those
@@ -20,9 +28,10 @@ export type Tag =
  */
 export const hostStaleTags = {
   createOccasion: ['Occasion'],
-  updateOccasion: ['Occasion'],
+  /** The templates' defaults name the occasion's title. */
+  updateOccasion: ['Occasion', 'EmailTemplate'],
   /** Deletes everything under it. */
-  deleteOccasion: ['Occasion', 'Activity', 'Guest', 'Household', 'InviteLine', 'AttributeCategory'],
+  deleteOccasion: ['Occasion', 'Activity', 'Guest', 'Household', 'InviteLine', 'AttributeCategory', 'Reply', 'Email', 'EmailTemplate'],
   /** The occasion's `summary` counts activities. */
   createActivity: ['Activity', 'Occasion'],
   /** Start time and sort order reorder the summary's `perActivity`. */
@@ -37,8 +46,9 @@ export const hostStaleTags = {
   /** Rows may name households that are then created. */
   upsertGuests: ['Guest', 'Occasion', 'Household'],
   deleteGuests: ['Guest', 'Occasion', 'Household', 'InviteLine'],
-  createHousehold: ['Household', 'Occasion'],
-  updateHousehold: ['Household'],
+  createHousehold: ['Household', 'Occasion', 'Email'],
+  /** Its email is a recipient's address. */
+  updateHousehold: ['Household', 'Email'],
   /** Its guests are left with `householdId: null`. */
   deleteHousehold: ['Household', 'Occasion', 'Guest'],
   /** Lines are guests' `invitations` and the summary's `perActivity` counts. */
@@ -50,6 +60,9 @@ export const hostStaleTags = {
   /** A removed option is removed from every guest's `attributes`. */
   updateAttributeCategory: ['AttributeCategory', 'Guest'],
   deleteAttributeCategory: ['AttributeCategory', 'Guest'],
+  updateEmailTemplate: ['EmailTemplate'],
+  /** New messages in the outbox; recipients' `invitedAt`. */
+  sendEmails: ['Email'],
 } as const satisfies Record<string, readonly Tag[]>;
 
 /** What each guest write marks stale (the guest area's counterpart of {@link hostStaleTags}). */

@@ -5,6 +5,7 @@ import { requireHost } from '../../middleware/require-host/require-host';
 import { accountRoutes } from './account';
 import { activityRoutes } from './activities';
 import { attributeCategoryRoutes } from './attribute-categories';
+import { emailRoutes } from './emails';
 import { guestBulkDeleteRoutes } from './guests-bulk-delete';
 import { guestBulkRoutes } from './guests-bulk';
 import { guestRoutes } from './guests';
@@ -13,6 +14,7 @@ import { householdRoutes } from './households';
 import { inviteLineBulkRoutes } from './invite-lines-bulk';
 import { inviteLineRoutes } from './invite-lines';
 import { occasionRoutes } from './occasions';
+import { replyRoutes } from './replies';
 
 /** Everything under `/host/v1` but Auth.js's own routes, which the app mounts after these. */
 export function hostRoutes(): Hono<AppEnv> {
@@ -38,6 +40,8 @@ export function hostRoutes(): Hono<AppEnv> {
   routes.route('/', guestBulkDeleteRoutes());
   routes.route('/', inviteLineRoutes());
   routes.route('/', inviteLineBulkRoutes());
+  routes.route('/', replyRoutes());
+  routes.route('/', emailRoutes());
 
   return routes;
 }
