@@ -1,6 +1,7 @@
 import { lazy, memo, startTransition, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { Link } from 'wouter';
+import { errorMessage } from '../../core/client/result';
 import type { OptionEntry } from '../../core/options';
 import type { Guest } from '../../core/schemas/guest';
 import { downloadText, exportFileName } from '../csv/download';
@@ -9,6 +10,7 @@ import { plural } from '../components/format';
 import { ComboBoxField, SelectField } from '../components/select';
 import { Empty, ErrorState, Loading } from '../components/states';
 import { TextInput } from '../components/text-input';
+import { useKindly } from '../data/kindly';
 import { useOccasion } from '../occasion/occasion-context';
 import { guestToReopen } from './guest-to-reopen';
 import { EMPTY_FILTERS, filterGuests, isFiltered, NO_HOUSEHOLD, toRows, type GuestFilters } from './guest-filters';
@@ -191,10 +193,17 @@ function GuestList({ data, householdsPending }: { data: OccasionData; households
   const onEdit = useCallback((guest: Guest) => setEditing(guest), []);
 
   const onAdd = useCallback(() => setEditing('new'), []);
-  const onExport = useCallback(() => {
-    downloadText(exportFileName(occasion.title), exportGuestsCsv(data));
-    setNotice(`Exported ${plural(data.guests.length, 'guest')}.`);
-  }, [occasion.title, data]);
+  const { client } = useKindly();
+  const onExport = useCallback(async () => {
+    // Asked now, not from the cache: guests write replies, which the host's cache never hears of.
+    const replies = await client.listReplies(occasion.id);
+    downloadText(exportFileName(occasion.title), exportGuestsCsv({ ...data, replies: replies.data ?? [] }));
+    setNotice(
+      replies.error
+        ? `Exported ${plural(data.guests.length, 'guest')}, without the messages to the hosts: ${errorMessage(replies.error)}`
+        : `Exported ${plural(data.guests.length, 'guest')}.`,
+    );
+  }, [client, occasion.id, occasion.title, data]);
 
   return (
     <>
