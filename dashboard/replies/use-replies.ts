@@ -1,0 +1,27 @@
+import { useEffect, useRef } from 'react';
+import type { Reply } from '../../core/schemas/reply';
+import { useKindly, useQuery, type QueryState } from '../data/kindly';
+
+/**
+ * The occasion's replies, newest first. Guests write them through the guest area, which the
+ * host's cache never hears of: a cached list is asked for again when a screen showing it opens
+ * and whenever the window regains focus.
+ */
+export function useReplies(occasionId: string): QueryState<Reply[]> {
+  const { stores } = useKindly();
+  const replies = useQuery((s) => s.replies(occasionId), occasionId);
+  const cachedOnOpen = useRef(replies.data !== undefined);
+  useEffect(() => {
+    const refresh = () => stores.markStale(['Reply']);
+    if (cachedOnOpen.current) refresh();
+    window.addEventListener('focus', refresh);
+    return () => window.removeEventListener('focus', refresh);
+  }, [stores, occasionId]);
+  return replies;
+}
+
+/** The name of who answered a reply, or what to say when Kindly does not know. */
+export function answeredByName(reply: Reply): string {
+  if (!reply.answeredBy) return 'Not recorded';
+  return `${reply.answeredBy.firstName} ${reply.answeredBy.lastName}`.trim();
+}
