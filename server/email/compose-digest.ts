@@ -9,8 +9,8 @@ import type { DigestReply } from './templates/digest';
 /** Most replies one digest lists (the rest are counted in the dashboard). */
 const DIGEST_MAX_REPLIES = 200;
 
-/** The replies changed after `since` (all when null), newest first, with their answer counts. */
-export async function digestReplies(db: Kysely<Database>, occasion: OccasionRow, since: string | null): Promise<DigestReply[]> {
+/** The replies changed after `since` (all when null) up to `until`, newest first, with their answer counts. */
+export async function digestReplies(db: Kysely<Database>, occasion: OccasionRow, since: string | null, until?: string): Promise<DigestReply[]> {
   let query = db
     .selectFrom('rsvp')
     .innerJoin('household', 'household.id', 'rsvp.householdId')
@@ -19,6 +19,7 @@ export async function digestReplies(db: Kysely<Database>, occasion: OccasionRow,
     .orderBy('rsvp.updatedAt', 'desc')
     .limit(DIGEST_MAX_REPLIES);
   if (since) query = query.where('rsvp.updatedAt', '>', since);
+  if (until) query = query.where('rsvp.updatedAt', '<=', until);
   const rows = await query.execute();
   if (rows.length === 0) return [];
   const counts = await db

@@ -17,6 +17,7 @@ import { renderEmail } from './render-email';
  * looks again at the outbox. Without `householdIds` the server chooses: invitations to every
  * household never invited, reminders to every pending one without a reminder still waiting;
  * so two such sends at once queue each household once. Named households are sent to as asked.
+ * `guard`, run first in that transaction, may call the send off (the worker's scheduled reminder).
  * A household is skipped without an address (`NO_ADDRESS`), with every address unsubscribed
  * (`UNSUBSCRIBED`), and for a reminder when nothing is pending (`NOT_PENDING`).
  */
@@ -26,6 +27,7 @@ export async function sendEmails(
   occasion: OccasionRow,
   input: EmailSend,
   publicUrl: string,
+  guard?: (trx: Kysely<Database>) => Promise<boolean>,
 ): Promise<EmailSendResult> {
   const all = await listRecipients(db, occasion.id);
   const chosen = chooseHouseholds(all, input);
@@ -38,6 +40,7 @@ export async function sendEmails(
   const messages = await renderMessages(db, occasion, input.kind, sendable, publicUrl);
   const queued = await db.transaction().execute(async (trx) => {
     await lockOccasionForBulk(trx, dbKind, occasion.id);
+    if (guard && !(await guard(trx))) return 0;
     const taken = input.householdIds ? new Set<string>() : await householdsTaken(trx, occasion.id, input.kind);
     const fresh = messages.filter((message) => !taken.has(message.householdId!));
     await insertEmails(trx, fresh, new Date());

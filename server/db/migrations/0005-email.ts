@@ -43,6 +43,7 @@ export const email: Migration = {
       .execute();
     await db.schema.createIndex('email_occasion_created').on('email').columns(['occasionId', 'createdAt', 'id']).execute();
     await db.schema.createIndex('email_due').on('email').columns(['status', 'nextAttemptAt']).execute();
+    await db.schema.createIndex('email_occasion_sent').on('email').columns(['occasionId', 'sentAt']).execute();
     await db.schema.createIndex('email_household').on('email').columns(['householdId', 'kind']).execute();
 
     await db.schema
