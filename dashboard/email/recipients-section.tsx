@@ -9,6 +9,7 @@ import { Empty, ErrorState, Loading } from '../components/states';
 import { Checkbox, FormMessage, TextInput } from '../components/text-input';
 import { When } from '../components/when';
 import { useKindly, useQuery } from '../data/kindly';
+import { useRefreshOnFocus } from '../data/refresh-on-focus';
 import { matchesWords, searchKey, searchWords } from '../guests/guest-filters';
 import { describeSkips, messageCount, planSend, type SendPlan } from './send-plan';
 
@@ -25,6 +26,8 @@ export interface RecipientsSectionProps {
 /** Who gets mail, who has no address or unsubscribed, and sending invitations and reminders. */
 export function RecipientsSection({ occasionId, timeZone, hasPageUrl }: RecipientsSectionProps) {
   const recipients = useQuery((s) => s.emailRecipients(occasionId), occasionId);
+  // Guests' replies change who is pending and queue confirmations: the recipients and the outbox (tag Email).
+  useRefreshOnFocus(['Email']);
   return (
     <section className="card" aria-labelledby="recipients-title">
       <h2 id="recipients-title">Invitations and reminders</h2>

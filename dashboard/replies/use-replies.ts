@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
 import type { Reply } from '../../core/schemas/reply';
-import { useKindly, useQuery, type QueryState } from '../data/kindly';
+import { useQuery, type QueryState } from '../data/kindly';
+import { useRefreshOnFocus } from '../data/refresh-on-focus';
 
 /**
  * The occasion's replies, newest first. Guests write them through the guest area, which the
@@ -8,15 +8,8 @@ import { useKindly, useQuery, type QueryState } from '../data/kindly';
  * and whenever the window regains focus.
  */
 export function useReplies(occasionId: string): QueryState<Reply[]> {
-  const { stores } = useKindly();
   const replies = useQuery((s) => s.replies(occasionId), occasionId);
-  const cachedOnOpen = useRef(replies.data !== undefined);
-  useEffect(() => {
-    const refresh = () => stores.markStale(['Reply']);
-    if (cachedOnOpen.current) refresh();
-    window.addEventListener('focus', refresh);
-    return () => window.removeEventListener('focus', refresh);
-  }, [stores, occasionId]);
+  useRefreshOnFocus(['Reply']);
   return replies;
 }
 
