@@ -11,7 +11,7 @@ import { When } from '../components/when';
 import { useKindly, useQuery } from '../data/kindly';
 import { useRefreshOnFocus } from '../data/refresh-on-focus';
 import { matchesWords, searchKey, searchWords } from '../guests/guest-filters';
-import { describeSkips, messageCount, planSend, type SendPlan } from './send-plan';
+import { describeSkips, messageCount, planSend, sendSummary, type SendPlan } from './send-plan';
 
 /** Rows drawn at once; a search narrows a longer list. */
 const SHOWN_AT_MOST = 300;
@@ -197,7 +197,7 @@ function sentNotice(result: EmailSendResult, kind: SendableEmailKind): string {
 
 /** "Send 12 invitations?": how many will be sent and how many skipped, and why. */
 function SendDialog({ plan, onClose, onSend }: { plan: SendPlan; onClose(): void; onSend(plan: SendPlan): Promise<boolean> }) {
-  const count = messageCount(plan.sent.length, plan.kind);
+  const count = messageCount(plan.messages, plan.kind);
   const skipped = plan.skipped.length > 0 ? `${plural(plan.skipped.length, 'household')} will be skipped: ${describeSkips(plan.skipped.map((skip) => skip.reason))}.` : '';
   const onOpenChange = (open: boolean) => !open && onClose();
   if (plan.sent.length === 0) {
@@ -225,7 +225,8 @@ function SendDialog({ plan, onClose, onSend }: { plan: SendPlan; onClose(): void
   return (
     <ConfirmDialog title={`Send ${count}?`} isOpen onOpenChange={onOpenChange} confirmLabel={`Send ${count}`} danger={false} onConfirm={() => onSend(plan)}>
       <p data-testid="send-summary">
-        {count} will be sent{skipped ? `; ${skipped}` : '.'}
+        {sendSummary(plan)}
+        {skipped ? `; ${skipped}` : '.'}
       </p>
       {plan.sent.length <= 8 ? <p className="small muted">To {plan.sent.map((recipient) => recipient.householdName).join(', ')}.</p> : null}
     </ConfirmDialog>

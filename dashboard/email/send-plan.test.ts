@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EmailRecipient } from '../../core/schemas/email';
-import { describeSkips, messageCount, planSend } from './send-plan';
+import { describeSkips, messageCount, planSend, sendSummary } from './send-plan';
 
 function recipient(householdId: string, fields: Partial<EmailRecipient> = {}): EmailRecipient {
   return { householdId, householdName: householdId, addresses: [`${householdId}@example.com`], unsubscribed: [], pending: true, invitedAt: null, ...fields };
@@ -21,6 +21,8 @@ describe('planSend', () => {
     const plan = planSend(recipients, 'INVITATION');
     expect(plan.householdIds).toBeUndefined();
     expect(ids(plan.sent)).toEqual(['new', 'half-gone']);
+    // One message per address that did not unsubscribe.
+    expect(plan.messages).toBe(2);
     expect(plan.skipped.map((skip) => [skip.recipient.householdId, skip.reason])).toEqual([
       ['no-address', 'NO_ADDRESS'],
       ['gone', 'UNSUBSCRIBED'],
@@ -44,6 +46,12 @@ describe('planSend', () => {
 });
 
 describe('the words of a send', () => {
+  it('counts messages, and households too when some have several addresses', () => {
+    const two = recipient('two', { addresses: ['a@example.com', 'b@example.com'] });
+    expect(sendSummary(planSend([recipient('one')], 'INVITATION'))).toBe('1 invitation will be sent');
+    expect(sendSummary(planSend([recipient('one'), two], 'REMINDER'))).toBe('3 reminders to 2 households will be sent');
+  });
+
   it('counts skipped households by reason and messages by kind', () => {
     expect(describeSkips(['NO_ADDRESS', 'UNSUBSCRIBED', 'NO_ADDRESS'])).toBe('2 have no email address, 1 unsubscribed');
     expect(describeSkips(['NOT_PENDING'])).toBe('1 has already replied');

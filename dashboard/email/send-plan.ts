@@ -8,6 +8,8 @@ export interface SendPlan {
   householdIds: string[] | undefined;
   /** Households that would get a message. */
   sent: EmailRecipient[];
+  /** Messages that would be queued: one per address of those households that did not unsubscribe. */
+  messages: number;
   /** Households that would be left out, and why. */
   skipped: { recipient: EmailRecipient; reason: EmailSkipReason }[];
 }
@@ -31,11 +33,14 @@ export function planSend(recipients: readonly EmailRecipient[], kind: SendableEm
   const targets = recipients.filter((recipient) =>
     chosen ? selected.has(recipient.householdId) : kind === 'INVITATION' ? recipient.invitedAt === null : recipient.pending,
   );
-  const plan: SendPlan = { kind, householdIds: chosen ? targets.map((recipient) => recipient.householdId) : undefined, sent: [], skipped: [] };
+  const plan: SendPlan = { kind, householdIds: chosen ? targets.map((recipient) => recipient.householdId) : undefined, sent: [], messages: 0, skipped: [] };
   for (const recipient of targets) {
     const reason = skipReason(recipient, kind);
     if (reason) plan.skipped.push({ recipient, reason });
-    else plan.sent.push(recipient);
+    else {
+      plan.sent.push(recipient);
+      plan.messages += recipient.addresses.filter((address) => !recipient.unsubscribed.includes(address)).length;
+    }
   }
   return plan;
 }
@@ -56,4 +61,10 @@ export function describeSkips(reasons: readonly EmailSkipReason[]): string {
 /** `invitation` or `reminder`, counted: `3 invitations`. */
 export function messageCount(count: number, kind: SendableEmailKind): string {
   return plural(count, kind === 'INVITATION' ? 'invitation' : 'reminder');
+}
+
+/** `2 invitations will be sent`, or `3 invitations to 2 households will be sent` when some have several addresses. */
+export function sendSummary(plan: SendPlan): string {
+  const count = messageCount(plan.messages, plan.kind);
+  return plan.messages === plan.sent.length ? `${count} will be sent` : `${count} to ${plural(plan.sent.length, 'household')} will be sent`;
 }
