@@ -213,6 +213,23 @@ describe.skipIf(!chromiumPath)('email invitations and replies in Chromium (local
     await eventually(() => recipients.locator('tr', { hasText: 'The Smiths' }).textContent()).toContain('Replied');
     await eventually(() => outbox.locator('tbody tr', { hasText: 'Confirmation' }).count()).toBe(1);
 
+    // Reminders go to the households still pending, by keyboard alone: the Okafors, not the Smiths.
+    await page.getByRole('button', { name: 'Send reminders now to pending households' }).focus();
+    await page.keyboard.press('Enter');
+    const reminder = page.getByRole('alertdialog');
+    await eventually(() => reminder.getByTestId('send-summary').textContent()).toBe('1 reminder will be sent; 1 household will be skipped: 1 has no email address.');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await eventually(() => outbox.locator('tbody tr', { hasText: 'Reminder' }).textContent()).toContain('chidi@example.com');
+    expect(await outbox.locator('tbody tr', { hasText: 'Reminder' }).count()).toBe(1);
+
+    // The template tabs move with the arrow keys.
+    await page.getByRole('tab', { name: 'Invitation' }).focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await page.getByRole('tab', { name: 'Reminder' }).getAttribute('aria-selected')).toBe('true');
+    await eventually(() => field(page, 'Reminder subject').locator('input').isVisible()).toBe(true);
+
     expect(errors).toEqual([]);
     expect(cspViolations).toEqual([]);
   });
