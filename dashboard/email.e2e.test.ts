@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_EMAIL_SETTINGS } from '../server/email/email-settings';
@@ -6,6 +7,7 @@ import { EmailWorker } from '../server/email/worker';
 import { startExamplesServer, type ExamplesServer } from '../server/frontends/serve-examples';
 import { chromiumPath, launchChromium } from '../server/test-support/browser';
 import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
+import { parseCsv } from './csv/guest-csv';
 import { expectAccessible, field, reportCspViolations } from './e2e-checks';
 import { signUpInContext, type E2eHost } from './e2e-host';
 
@@ -81,7 +83,7 @@ describe.skipIf(!chromiumPath)('email invitations and replies in Chromium (local
     });
     worker.start();
     browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
     await reportCspViolations(context, cspViolations);
     page = await context.newPage();
     page.on('pageerror', (error) => errors.push(error.message));
@@ -207,6 +209,14 @@ describe.skipIf(!chromiumPath)('email invitations and replies in Chromium (local
     await eventually(() => guestReply.getByLabel('Message to the hosts').textContent()).toBe('We will bring the cake!\nSee you soon.');
     expect(await guestReply.getByRole('heading').textContent()).toBe("Their household's reply");
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+
+    // The CSV export carries the message on the household's rows.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const exported = parseCsv(readFileSync((await download.path())!, 'utf8'));
+    const messageAt = exported.headers.indexOf('Message to the hosts');
+    const byFirstName = new Map(exported.rows.map((row) => [row[exported.headers.indexOf('First Name')], row[messageAt]]));
+    expect(byFirstName.get('Jane')).toBe('We will bring the cake!\nSee you soon.');
+    expect(byFirstName.get('Chidi')).toBe('');
 
     // Back on Email (from the cache, asked anew on open): the Smiths replied, and Jane's confirmation is in the outbox.
     await page.getByRole('navigation', { name: 'Occasion' }).getByRole('link', { name: 'Email' }).click();
