@@ -11,8 +11,10 @@ export interface SmtpSink {
   refused: Set<string>;
   /** Refuse the next `n` messages at the end of `DATA` with this temporary code (e.g. 451). */
   failNext(n: number, code: number): void;
-  /** Milliseconds to wait before accepting each message (a slow server). */
-  delayMs: number;
+  /** Milliseconds to wait before answering each `RCPT TO` (a slow server, before any message is accepted). */
+  rcptDelayMs: number;
+  /** Called at each `RCPT TO` with how many there were so far (a test can kill a sender mid-message). */
+  onRecipient: ((count: number) => void) | undefined;
   /** Resolves once at least `n` messages were accepted (rejects after `timeoutMs`). */
   waitFor(n: number, timeoutMs?: number): Promise<ParsedMail[]>;
   /** The messages sent to an address. */
@@ -25,11 +27,17 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   const messages: ParsedMail[] = [];
   const refused = new Set<string>();
   let failures = { left: 0, code: 451 };
+  let recipients = 0;
+  const answerRecipient = (address: string, callback: (error?: Error) => void) => {
+    if (refused.has(address.toLowerCase())) return callback(Object.assign(new Error('No such mailbox here'), { responseCode: 550 }));
+    callback();
+  };
   const sink: SmtpSink = {
     url: '',
     messages,
     refused,
-    delayMs: 0,
+    rcptDelayMs: 0,
+    onRecipient: undefined,
     failNext: (n, code) => (failures = { left: n, code }),
     async waitFor(n, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
@@ -47,13 +55,14 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onRcptTo(address, _session, callback) {
-      if (refused.has(address.address.toLowerCase())) return callback(Object.assign(new Error('No such mailbox here'), { responseCode: 550 }));
-      callback();
+      recipients += 1;
+      sink.onRecipient?.(recipients);
+      if (sink.rcptDelayMs) return void setTimeout(() => answerRecipient(address.address, callback), sink.rcptDelayMs);
+      answerRecipient(address.address, callback);
     },
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then(async (mail) => {
-          if (sink.delayMs) await new Promise((done) => setTimeout(done, sink.delayMs));
           if (failures.left > 0) {
             failures.left -= 1;
             return callback(Object.assign(new Error('Try again later'), { responseCode: failures.code }));
