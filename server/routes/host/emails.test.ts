@@ -204,6 +204,26 @@ describe('email and replies routes', () => {
     expect(results.reduce((sum, r) => sum + r.queued, 0)).toBe(3);
   });
 
+  it('saves template edits and unsubscribes that run at once', async () => {
+    const subjects = Array.from({ length: 6 }, (_, i) => `Subject ${i}`);
+    const saved = await Promise.all(subjects.map((subject) => update<EmailTemplate>(f.host, `${base}/email-template/INVITATION`, { subject })));
+    expect(saved.map((tpl) => tpl.subject)).toEqual(subjects);
+    const [current] = await read<EmailTemplate[]>(f.host, `${base}/email-templates`);
+    expect(subjects).toContain(current!.subject);
+    expect(await t.deps.db.selectFrom('emailTemplate').selectAll().execute()).toHaveLength(1);
+
+    await send({ kind: 'INVITATION', householdIds: [f.smith.id] });
+    const { unsubscribeToken } = await t.deps.db.selectFrom('email').select('unsubscribeToken').executeTakeFirstOrThrow();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => t.app.request(`http://localhost/unsubscribe/${unsubscribeToken}`, { method: 'POST', body: 'List-Unsubscribe=One-Click' })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(6).fill(200));
+    expect(answers[0]!.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(await t.deps.db.selectFrom('emailUnsubscribe').selectAll().execute()).toMatchObject([{ occasionId: f.occasionId, address: 'smiths@example.com' }]);
+    const recipients = await read<EmailRecipient[]>(f.host, `${base}/email-recipients`);
+    expect(recipients.find((r) => r.householdId === f.smith.id)!.unsubscribed).toEqual(['smiths@example.com']);
+  });
+
   async function replyAsSmiths(): Promise<void> {
     const smith = await signInGuest(t.app, { occasionId: f.occasionId, inviteCode: f.smith.inviteCode });
     const body = {
