@@ -5,11 +5,10 @@ import type { Database } from '../db/schema';
 import { lockOccasionForBulk } from '../data/bulk-lock';
 import type { OccasionRow } from '../data/occasions';
 import { ApiError } from '../http/api-error';
-import { invitationContent } from './compose-invitation';
 import { loadTemplate } from './email-templates';
-import { insertEmails, newUnsubscribeToken, unsubscribeUrl, type NewEmail } from './outbox';
+import { invitationRenderer } from './invitation-renderer';
+import { insertEmails, newUnsubscribeToken, type NewEmail } from './outbox';
 import { addressKey, listRecipients, type HouseholdRecipient } from './recipients';
-import { renderEmail } from './render-email';
 
 /**
  * `POST /occasion/{id}/emails`: renders one message per address of each chosen household, then
@@ -76,13 +75,13 @@ async function renderMessages(
   publicUrl: string,
 ): Promise<NewEmail[]> {
   const template = await loadTemplate(db, occasion.id, occasion.title, kind);
+  const render = await invitationRenderer(kind, occasion, template, publicUrl);
   const messages: NewEmail[] = [];
   for (const recipient of recipients) {
     const stopped = new Set(recipient.unsubscribed.map(addressKey));
     for (const address of recipient.addresses.filter((a) => !stopped.has(addressKey(a)))) {
       const token = newUnsubscribeToken();
-      const content = invitationContent(kind, occasion, template, recipient, unsubscribeUrl(publicUrl, token));
-      const rendered = await renderEmail(content);
+      const rendered = render(recipient, token);
       messages.push({ occasionId: occasion.id, householdId: recipient.householdId, kind, to: address, subject: template.subject, ...rendered, unsubscribeToken: token });
     }
   }

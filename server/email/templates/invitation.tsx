@@ -29,11 +29,15 @@ const code = {
   textAlign: 'center' as const,
 };
 
-/** Invitation (and, with `reminder`, the reminder): where, when, the button and the code. */
+/**
+ * Invitation (and, with `reminder`, the reminder): where, when, the button and the code. The
+ * inbox preview names no household: its padding follows its length, and a send renders once
+ * for every household (see `invitation-renderer.ts`).
+ */
 export function Invitation(props: InvitationProps) {
   const { occasionTitle, intro, householdName, link, inviteCode, deadline, when, venue, unsubscribeUrl, reminder } = props;
   return (
-    <Layout occasionTitle={occasionTitle} intro={intro} unsubscribeUrl={unsubscribeUrl} preview={`${householdName}: please reply`}>
+    <Layout occasionTitle={occasionTitle} intro={intro} unsubscribeUrl={unsubscribeUrl} preview={reminder ? `Please reply: ${occasionTitle}` : `You are invited: ${occasionTitle}`}>
       <Text style={{ fontSize: '16px' }}>Dear {householdName},</Text>
       <Text style={{ fontSize: '16px' }}>
         {when}
