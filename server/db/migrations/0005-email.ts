@@ -18,6 +18,8 @@ export const email: Migration = {
       .alterTable('rsvp')
       .addColumn('answeredByGuestId', 'text', (c) => c.references('guest.id').onDelete('set null'))
       .execute();
+    // Deleting guests looks up replies by this column (the foreign key's `set null`).
+    await db.schema.createIndex('rsvp_answeredBy').on('rsvp').column('answeredByGuestId').execute();
 
     await db.schema
       .createTable('email')
