@@ -11,6 +11,9 @@ const TABLES: ReadonlyArray<keyof Database> = [
   'inviteLine',
   'rsvp',
   'guestSession',
+  'email',
+  'emailTemplate',
+  'emailUnsubscribe',
 ];
 
 /**
