@@ -27,7 +27,7 @@ export const localOutbox: EmailTransport = { kind: 'local', send: async () => {}
 
 /** Nodemailer over SMTP, with short time limits so that a stalled server cannot hold a lease for long. */
 export function smtpTransport(url: string): EmailTransport {
-  const transporter = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as never);
+  const transporter = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
   return {
     kind: 'smtp',
     async send(message) {
