@@ -51,6 +51,8 @@ export async function confirmationParts(
         'inviteLine.mealChoice',
       ])
       .where('guest.householdId', '=', householdId)
+      // A line still pending (a member the reply did not cover, or a preview before any reply) says nothing yet.
+      .where('inviteLine.response', '!=', 'PENDING')
       .orderBy('activity.startsAt')
       .orderBy('activity.sortOrder')
       .orderBy('activity.id')

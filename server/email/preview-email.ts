@@ -19,7 +19,7 @@ const SAMPLE_LINK = '#unsubscribe-preview';
  */
 export async function previewEmail(db: Kysely<Database>, occasion: OccasionRow, kind: EmailKind, householdId: string | undefined): Promise<string> {
   const template = await loadTemplate(db, occasion.id, occasion.title, kind);
-  const household = await pickHousehold(db, occasion.id, householdId);
+  const household = await pickHousehold(db, occasion.id, householdId, kind === 'CONFIRMATION');
   let content: EmailContent;
   if (kind === 'INVITATION' || kind === 'REMINDER') {
     const invited = household ? { householdName: household.name, inviteCode: household.inviteCode } : SAMPLE_HOUSEHOLD;
@@ -36,9 +36,11 @@ export async function previewEmail(db: Kysely<Database>, occasion: OccasionRow, 
   return (await renderEmail(content)).html;
 }
 
-async function pickHousehold(db: Kysely<Database>, occasionId: string, householdId: string | undefined) {
+/** The household asked for, else the first by name (for a confirmation, the first that replied). */
+async function pickHousehold(db: Kysely<Database>, occasionId: string, householdId: string | undefined, replied: boolean) {
   let query = db.selectFrom('household').select(['id', 'name', 'inviteCode']).where('occasionId', '=', occasionId).orderBy('name').orderBy('id').limit(1);
   if (householdId !== undefined) query = query.where('id', '=', householdId);
+  else if (replied) query = query.where('id', 'in', db.selectFrom('rsvp').select('householdId').where('occasionId', '=', occasionId));
   const row = await query.executeTakeFirst();
   if (householdId !== undefined && !row) throw notFound('No such household.');
   return row;

@@ -133,6 +133,12 @@ describe('email and replies routes', () => {
     expect(html).toContain('The Joneses');
     expect(html).toContain(f.jones.inviteCode);
     for (const kind of ['REMINDER', 'CONFIRMATION', 'DIGEST']) expect((await f.host.request('GET', `${base}/email-preview/${kind}`)).status).toBe(200);
+    await replyAsSmiths();
+    const confirmation = await (await f.host.request('GET', `${base}/email-preview/CONFIRMATION`)).text();
+    expect(confirmation).toContain('The Smiths');
+    expect(confirmation).toContain('Sea bass');
+    const digest = await (await f.host.request('GET', `${base}/email-preview/DIGEST`)).text();
+    expect(digest).toContain('See you there!');
     await expectError(f.host, 'GET', `${base}/email-preview/INVITATION?householdId=nope`, undefined, 404, 'NOT_FOUND');
     await expectError(f.host, 'GET', `${base}/email-preview/POSTCARD`, undefined, 404, 'NOT_FOUND');
     await expectError(f.host, 'PUT', `${base}/email-template/POSTCARD`, { subject: 'x' }, 404, 'NOT_FOUND');
