@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { DatabaseKind } from '../db/create-database';
 import type { Database, EmailTable } from '../db/schema';
-import type { Updateable } from 'kysely';
 import { readJsonColumn } from '../data/json-column';
 import type { LogFunction } from '../logger';
 import type { EmailSettings } from './email-settings';
@@ -81,7 +80,8 @@ export class EmailWorker {
         await this.release(message);
         continue;
       }
-      await this.deliver(message);
+      // A database fault on one message leaves it to its lease and goes on with the others.
+      await this.deliver(message).catch((error: unknown) => this.options.log(`email worker: ${message.id}: ${describe(error)}`));
       handled += 1;
     }
     return handled;
