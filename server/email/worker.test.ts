@@ -110,6 +110,10 @@ describe('email worker through a real SMTP server', () => {
     const events = calendar.getAllSubcomponents('vevent').map((event) => new ICAL.Event(event));
     expect(events.map((event) => event.summary)).toEqual(['Ceremony · Sam & Alex', 'Dinner · Sam & Alex']);
     expect(events[0]!.startDate.toJSDate().getTime()).toBeLessThan(events[1]!.startDate.toJSDate().getTime());
+    // The worker stored what it sent.
+    const stored = await t.deps.db.selectFrom('email').select(['html', 'attachments']).where('kind', '=', 'CONFIRMATION').executeTakeFirstOrThrow();
+    expect(stored.html).toContain('See you there!');
+    expect(JSON.parse(stored.attachments)).toHaveLength(1);
   });
 
   it('stops the next message to an address once its unsubscribe link is used', async () => {
@@ -128,6 +132,14 @@ describe('email worker through a real SMTP server', () => {
     expect(sink.to('smiths@example.com')).toHaveLength(1);
     expect((await outbox()).find((e) => e.kind === 'REMINDER')).toMatchObject({ status: 'FAILED', lastError: 'The address unsubscribed before the message was sent.' });
     expect((await t.app.request(`${BASE}/unsubscribe/${'x'.repeat(43)}`)).status).toBe(404);
+  });
+
+  it('fails a confirmation whose household was deleted before it was sent', async () => {
+    await smithsReply();
+    await f.host.request('DELETE', `${base}/household/${f.smith.id}`);
+    await worker().drain();
+    expect(sink.messages).toHaveLength(0);
+    expect((await outbox())[0]).toMatchObject({ kind: 'CONFIRMATION', status: 'FAILED', lastError: 'The household or occasion was deleted before the message was sent.' });
   });
 
   it('records an SMTP 550 as a bounce and retries a 451 with backoff', async () => {

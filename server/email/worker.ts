@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { DatabaseKind } from '../db/create-database';
 import type { Database, EmailTable } from '../db/schema';
-import { readJsonColumn } from '../data/json-column';
+import { readJsonColumn, writeJsonColumn } from '../data/json-column';
 import type { LogFunction } from '../logger';
 import type { EmailSettings } from './email-settings';
 import { unsubscribeUrl, type EmailAttachment } from './outbox';
 import { addressKey } from './recipients';
+import { isUnrendered, renderConfirmation } from './record-reply';
 import { queueScheduledMail } from './scheduled-mail';
 import type { EmailTransport } from './transport';
 
@@ -118,8 +119,10 @@ export class EmailWorker {
       .execute();
   }
 
-  private async deliver(message: EmailRow): Promise<void> {
+  private async deliver(claimed: EmailRow): Promise<void> {
     const { settings, transport } = this.options;
+    const message = isUnrendered(claimed) ? await this.render(claimed) : claimed;
+    if (!message) return this.finish(claimed, { status: 'FAILED', lastError: 'The household or occasion was deleted before the message was sent.' });
     if (await this.unsubscribed(message)) return this.finish(message, { status: 'FAILED', lastError: 'The address unsubscribed before the message was sent.' });
     const wait = await this.hourlyLimitWait(message, new Date());
     if (wait !== undefined) {
@@ -143,6 +146,15 @@ export class EmailWorker {
       return;
     }
     await this.finish(message, { status: 'SENT', lastError: null, sentAt: new Date().toISOString() });
+  }
+
+  /** Renders a confirmation written unrendered by the reply, and stores it as it will be sent. */
+  private async render(message: EmailRow): Promise<EmailRow | undefined> {
+    const rendered = await renderConfirmation(this.options.db, message, this.options.publicUrl(), new Date());
+    if (!rendered) return undefined;
+    const stored = { ...rendered, attachments: writeJsonColumn(rendered.attachments) };
+    await this.mine(stored, message);
+    return { ...message, ...stored };
   }
 
   private async failed(message: EmailRow, error: unknown): Promise<void> {

@@ -2,7 +2,6 @@ import { Hono, type Context } from 'hono';
 import { RsvpSchema } from '../../../core/schemas/event';
 import { isRsvpOpen } from '../../data/event-info';
 import { createRsvp, loadRsvp, updateRsvp, type AfterRsvpWrite, type RsvpOwner } from '../../data/event-rsvp';
-import { publicUrlOf } from '../../email/public-url';
 import { recordReply } from '../../email/record-reply';
 import type { RsvpChange } from '../../data/event-rsvp-plan';
 import { ApiError } from '../../http/api-error';
@@ -42,8 +41,7 @@ function ownerOf(c: Context<EventEnv>): RsvpOwner {
 /** Who sent the reply, and its confirmation email, in the reply's transaction. */
 function recordReplyOf(c: Context<EventEnv>, now: Date): AfterRsvpWrite {
   const { occasionId, householdId, guestId } = c.get('guest').session;
-  const publicUrl = publicUrlOf(c, c.get('deps').config);
-  return (trx) => recordReply(trx, { occasionId, householdId, guestId, publicUrl }, now);
+  return (trx) => recordReply(trx, { occasionId, householdId, guestId }, now);
 }
 
 /**

@@ -178,6 +178,12 @@ describe('email and replies routes', () => {
         ['CONFIRMATION', 'smiths@example.com'],
       ]),
     );
+    // Not rendered in the reply's transaction: the outbox shows it as it would be sent now.
+    const confirmation = outbox.emails.find((e) => e.to === 'ann@example.com')!;
+    const html = await (await f.host.request('GET', `${base}/email/${confirmation.id}/html`)).text();
+    expect(html).toContain('Ann only, sorry!');
+    expect(html).toContain('Ann Jones');
+    expect(html).toContain('Brunch');
   });
 
   it('hides every route from another host', async () => {

@@ -6,6 +6,7 @@ import { listTemplates, saveTemplate } from '../../email/email-templates';
 import { outboxPage, readOutboxQuery } from '../../email/outbox-page';
 import { previewEmail } from '../../email/preview-email';
 import { publicUrlOf } from '../../email/public-url';
+import { isUnrendered, renderConfirmation } from '../../email/record-reply';
 import { listRecipients } from '../../email/recipients';
 import { sendEmails } from '../../email/send-emails';
 import { notFound } from '../../http/api-error';
@@ -62,15 +63,19 @@ export function emailRoutes(): Hono<AppEnv> {
 
   routes.get(`${base}/email/:emailId/html`, async (c) => {
     const occasion = await ownedOccasion(c);
-    const row = await c
-      .get('deps')
-      .db.selectFrom('email')
-      .select('html')
+    const { db, config } = c.get('deps');
+    const row = await db
+      .selectFrom('email')
+      .select(['html', 'occasionId', 'householdId', 'unsubscribeToken'])
       .where('id', '=', c.req.param('emailId'))
       .where('occasionId', '=', occasion.id)
       .executeTakeFirst();
     if (!row) throw notFound('No such email.');
-    return c.html(row.html);
+    if (!isUnrendered(row)) return c.html(row.html);
+    // A confirmation the worker has not rendered yet: show it as it would be sent now.
+    const rendered = await renderConfirmation(db, row, publicUrlOf(c, config), new Date());
+    if (!rendered) throw notFound('No such email.');
+    return c.html(rendered.html);
   });
 
   return routes;
