@@ -1,58 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath, launchChromium } from '../server/test-support/browser';
 import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
 import { parseCsv } from './csv/guest-csv';
+import { choose, expectAccessible, field, reportCspViolations, typeDate } from './e2e-checks';
 
 /**
  * The dashboard in real headless Chromium against the real server on a fresh database:
  * `npx vite build && npx tsup && npx vitest run --project browser dashboard`.
  */
-
-const AXE = resolve('node_modules/axe-core/axe.min.js');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[]; failureSummary?: string }[];
-}
-
-/** Runs axe-core on the page; fails on any serious or critical violation. */
-async function expectAccessible(page: Page, screen: string): Promise<void> {
-  // Evaluated, not added as a <script>: the dashboard's CSP refuses inline scripts.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(readFileSync(AXE, 'utf8'));
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: unknown[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations;
-  })) as AxeViolation[];
-  const serious = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => JSON.stringify(node.target)).slice(0, 5).join(', ')}`);
-  expect(serious, `axe on ${screen}`).toEqual([]);
-}
-
-/** The field whose label reads `label` (required fields add ` *`). */
-function field(page: Page | Locator, label: string): Locator {
-  const pattern = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`);
-  const root = 'page' in page ? page.page() : page;
-  return page.locator('.field').filter({ has: root.locator(':is(label, .react-aria-Label)', { hasText: pattern }) });
-}
-
-/** Opens the select labelled `label` and chooses `option`. */
-async function choose(page: Page, scope: Page | Locator, label: string, option: string): Promise<void> {
-  await field(scope, label).getByRole('button').first().click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** Types a date (and time) into a React Aria date picker, segment by segment. */
-async function typeDate(page: Page, scope: Page | Locator, label: string, keys: string): Promise<void> {
-  await field(scope, label).locator('[role=spinbutton]').first().click();
-  await page.keyboard.type(keys);
-}
 
 const FIRST = ['Ana', 'Bruno', 'Chloé', 'Dmitri', 'Esme', 'Farid', 'Greta', 'Hiro', 'Ines', 'Jonas'];
 const PARTNER = ['Kai', 'Lena', 'Mateo', 'Nadia', 'Oscar', 'Priya', 'Quinn', 'Rosa', 'Sven', 'Tomás'];
@@ -102,22 +59,6 @@ function plannerCsv(rows: PlannedRow[]): string {
   return [header, ...lines].join('\r\n');
 }
 
-/**
- * Collects every Content-Security-Policy violation of the context's pages (the event, and
- * Chromium's console message for what it refused) into `violations`.
- */
-async function reportCspViolations(context: BrowserContext, violations: string[]): Promise<void> {
-  await context.exposeBinding('reportCspViolation', (_source, text: string) => violations.push(text));
-  await context.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      const report = (window as unknown as { reportCspViolation(text: string): void }).reportCspViolation;
-      report(`${event.effectiveDirective} refused ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`);
-    });
-  });
-  context.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text());
-  });
-}
 
 describe.skipIf(!chromiumPath)('dashboard in Chromium', () => {
   let server: LiveServer;

@@ -103,6 +103,8 @@ describe.skipIf(!chromiumPath)('the dashboard on a phone (390 × 844)', () => {
       [`/occasion/${seed.occasionId}/guests/import`, 'input[type=file]'],
       [`/occasion/${seed.occasionId}/households`, 'h1'],
       [`/occasion/${seed.occasionId}/households/print`, 'table.codes tbody tr'],
+      [`/occasion/${seed.occasionId}/replies`, 'h1'],
+      [`/occasion/${seed.occasionId}/emails`, 'table[aria-label=Recipients] tbody tr'],
     ];
     const wide: string[] = [];
     for (const [signedIn, list] of [

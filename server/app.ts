@@ -12,6 +12,7 @@ import { requestLogger } from './middleware/request-logger/request-logger';
 import { securityHeaders } from './middleware/security-headers/security-headers';
 import { eventRoutes } from './routes/event/event-routes';
 import { hostRoutes } from './routes/host/host-routes';
+import { unsubscribeRoutes } from './routes/unsubscribe/unsubscribe';
 
 /** The whole HTTP app. Tests call it in-process with `app.request()`. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -37,6 +38,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // The guest area is called from the hosts' own sites: CORS per occasion, never for /host.
   app.use('/event/v1/*', eventCors());
   app.route('/event/v1', eventRoutes());
+
+  app.route('/', unsubscribeRoutes());
 
   if (deps.config.distDir) serveFrontends(app, deps.config.distDir);
 

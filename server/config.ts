@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { dataDirError } from './data-dir-error';
+import { loadEmailSettings, type EmailSettings } from './email/email-settings';
 
 export interface ServerConfig {
   port: number;
@@ -23,6 +24,8 @@ export interface ServerConfig {
   timeouts: Timeouts;
   /** PostgreSQL: named prepared statements (`KINDLY_PG_NAMED_STATEMENTS=1`); off until measured to help. */
   pgNamedStatements?: boolean;
+  /** Sending mail: SMTP or the local outbox, limits, retries; `DEFAULT_EMAIL_SETTINGS` when absent. */
+  email?: EmailSettings;
 }
 
 /** Time limits in milliseconds; each has its own environment variable (see README). */
@@ -93,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     distDir: resolve(env.KINDLY_DIST_DIR ?? 'dist'),
     timeouts: loadTimeouts(env),
     pgNamedStatements: env.KINDLY_PG_NAMED_STATEMENTS === '1',
+    email: loadEmailSettings(env),
   };
 }
 

@@ -1,9 +1,13 @@
 import { createApp } from './app';
+import type { AppDeps } from './app-env';
 import { ConfigError, loadConfig } from './config';
 import { createRuntime } from './create-deps';
 import { createServerLogger } from './logger';
 import { startServer } from './start-server';
 import { startExamplesServer } from './frontends/serve-examples';
+import { DEFAULT_EMAIL_SETTINGS } from './email/email-settings';
+import { createTransport } from './email/transport';
+import { EmailWorker } from './email/worker';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -23,6 +27,7 @@ async function main(): Promise<void> {
   console.log(`  Dashboard: ${base}/`);
   console.log(`  Host API:  ${base}/host/v1`);
   console.log(`  Guest API: ${base}/event/v1`);
+  const worker = startEmailWorker(runtime.deps, base);
   // The example host sites (development only), on a second port so that they are another site than the API.
   const examples = config.distDir && !config.production
     ? await startExamplesServer({ port: config.examplesPort, examplesDir: 'examples', distDir: config.distDir, apiOrigin: new URL(base).origin, occasionId: demoOccasionId })
@@ -37,10 +42,25 @@ async function main(): Promise<void> {
       logger.flush();
       process.exit(code);
     };
-    server.stop().then(() => exit(0), () => exit(1));
+    // The worker first: it finishes the message in flight while the database is still open.
+    void (worker?.stop() ?? Promise.resolve())
+      .catch(() => {})
+      .then(() => server.stop())
+      .then(() => exit(0), () => exit(1));
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
+}
+
+/** The outbox's sender, unless `EMAIL_WORKER=0`: SMTP with `SMTP_URL`, else the local outbox. */
+function startEmailWorker(deps: AppDeps, publicUrl: string): EmailWorker | undefined {
+  const settings = deps.config.email ?? DEFAULT_EMAIL_SETTINGS;
+  if (!settings.workerEnabled) return undefined;
+  const transport = createTransport(settings.smtpUrl);
+  const worker = new EmailWorker({ db: deps.db, dbKind: deps.dbKind, settings, transport, publicUrl: () => publicUrl, log: deps.log });
+  worker.start();
+  console.log(`  Email:     ${transport.kind === 'smtp' ? `SMTP (${new URL(settings.smtpUrl!).host})` : 'local outbox (no SMTP_URL): messages show in the dashboard'}`);
+  return worker;
 }
 
 main().catch((error: unknown) => {

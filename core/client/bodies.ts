@@ -9,6 +9,7 @@ import type { InviteLineCreateSchema, InviteLinesBulkSchema, InviteLineUpdateSch
 import type { OccasionCreateSchema, OccasionUpdateSchema } from '../schemas/occasion';
 import type { AnswersBulkSchema } from '../schemas/answer';
 import type { QuestionCreateSchema, QuestionUpdateSchema } from '../schemas/question';
+import type { EmailSendSchema, EmailTemplateUpdateSchema } from '../schemas/email';
 
 // Request bodies as the server accepts them: the schemas' *input* types, so fields that
 // have a default may be left out (the schemas' `…Create` types are their validated output).
@@ -53,3 +54,7 @@ export type QuestionCreateBody = v.InferInput<typeof QuestionCreateSchema>;
 export type QuestionUpdateBody = v.InferInput<typeof QuestionUpdateSchema>;
 /** Body of `PUT /occasion/{id}/answers`: `{ answers: [{ questionId, householdId, guestId, value }] }`. */
 export type AnswersBulkBody = v.InferInput<typeof AnswersBulkSchema>;
+/** Body of `PUT /occasion/{id}/email-template/{kind}`: `{ subject?, intro? }`. */
+export type EmailTemplateUpdateBody = v.InferInput<typeof EmailTemplateUpdateSchema>;
+/** Body of `POST /occasion/{id}/emails`: `{ kind, householdIds? }`. */
+export type EmailSendBody = v.InferInput<typeof EmailSendSchema>;

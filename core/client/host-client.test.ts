@@ -249,3 +249,31 @@ describe('the guest list revalidates with its ETag', () => {
     expect(statuses[2]?.[0]).toBe(statuses[1]?.[0]);
   });
 });
+
+describe('the email and replies routes', () => {
+  it('lists replies, templates and recipients, saves a template, sends and pages the outbox', async () => {
+    ok(await signUpHost(host, newAccount()));
+    const { occasion, household } = await seedOccasion(host);
+    const o = occasion.id;
+    ok(await host.updateHousehold(o, household.id, { email: 'smiths@example.com' }));
+    expect(ok(await host.listReplies(o))).toEqual([]);
+    expect(ok(await host.listEmailTemplates(o)).map((template) => template.kind)).toEqual(['INVITATION', 'REMINDER', 'CONFIRMATION', 'DIGEST']);
+    expect(ok(await host.updateEmailTemplate(o, 'REMINDER', { subject: 'Please reply' }))).toMatchObject({ kind: 'REMINDER', subject: 'Please reply' });
+    expect(ok(await host.listEmailRecipients(o))).toEqual([
+      { householdId: household.id, householdName: 'The Smiths', addresses: ['smiths@example.com'], unsubscribed: [], pending: true, invitedAt: null },
+    ]);
+    expect(ok(await host.sendEmails(o, { kind: 'REMINDER' }))).toEqual({ queued: 1, skipped: [] });
+    expect(ok(await host.sendEmails(o, { kind: 'INVITATION' }))).toEqual({ queued: 1, skipped: [] });
+    const first = ok(await host.listEmails(o, undefined, 1));
+    expect(first.emails.map((email) => [email.kind, email.to])).toEqual([['INVITATION', 'smiths@example.com']]);
+    const second = ok(await host.listEmails(o, first.nextCursor!, 1));
+    expect(second).toMatchObject({ emails: [{ kind: 'REMINDER', subject: 'Please reply' }], nextCursor: null });
+    expect((await host.sendEmails(o, { kind: 'DIGEST' } as never)).error?.status).toBe(400);
+
+    expect(host.emailPreviewUrl(o, 'INVITATION', household.id)).toBe(`${BASE_URL}/host/v1/occasion/${o}/email-preview/INVITATION?householdId=${household.id}`);
+    const preview = await net.fetch(host.emailPreviewUrl(o, 'INVITATION'));
+    expect(await preview.text()).toContain(household.inviteCode);
+    const html = await net.fetch(host.emailHtmlUrl(o, second.emails[0]!.id));
+    expect(await html.text()).toContain(household.inviteCode);
+  });
+});

@@ -8,6 +8,8 @@ import type { InviteLine } from '../schemas/invite-line';
 import type { Occasion } from '../schemas/occasion';
 import type { Answer } from '../schemas/answer';
 import type { Question } from '../schemas/question';
+import type { EmailKind, EmailRecipient, EmailSendResult, EmailTemplate, OutboxPage } from '../schemas/email';
+import type { Reply } from '../schemas/reply';
 import type {
   AccountCreateBody,
   PasswordChangeBody,
@@ -15,6 +17,8 @@ import type {
   ActivityUpdateBody,
   AttributeCategoryCreateBody,
   AttributeCategoryUpdateBody,
+  EmailSendBody,
+  EmailTemplateUpdateBody,
   GuestBulkBody,
   GuestBulkDeleteBody,
   GuestCreateBody,
@@ -117,6 +121,22 @@ export interface HostClient {
   listAnswers(occasionId: string): Promise<Result<Answer[]>>;
   /** `PUT /occasion/{occasionId}/answers`: up to 20,000 rows, all or nothing (null value removes); answers every answer. */
   updateAnswers(occasionId: string, body: AnswersBulkBody): Promise<Result<Answer[]>>;
+  /** `GET /occasion/{id}/replies`: each household's reply, newest `updatedAt` first. */
+  listReplies(occasionId: string): Promise<Result<Reply[]>>;
+  /** `GET /occasion/{id}/email-templates`: the four kinds, defaults until edited. */
+  listEmailTemplates(occasionId: string): Promise<Result<EmailTemplate[]>>;
+  /** `PUT /occasion/{id}/email-template/{kind}` `{ subject?, intro? }`. */
+  updateEmailTemplate(occasionId: string, kind: EmailKind, body: EmailTemplateUpdateBody): Promise<Result<EmailTemplate>>;
+  /** `GET /occasion/{id}/email-recipients`: who gets mail, by household name. */
+  listEmailRecipients(occasionId: string): Promise<Result<EmailRecipient[]>>;
+  /** `POST /occasion/{id}/emails` `{ kind, householdIds? }`: queues invitations or reminders (202). */
+  sendEmails(occasionId: string, body: EmailSendBody): Promise<Result<EmailSendResult>>;
+  /** `GET /occasion/{id}/emails`: the outbox, newest first; pass `nextCursor` for the next page. */
+  listEmails(occasionId: string, cursor?: string, limit?: number): Promise<Result<OutboxPage>>;
+  /** The URL of `GET /occasion/{id}/email-preview/{kind}` (an HTML document for an `<iframe src>`). */
+  emailPreviewUrl(occasionId: string, kind: EmailKind, householdId?: string): string;
+  /** The URL of `GET /occasion/{id}/email/{emailId}/html`: a sent message as rendered, for an `<iframe src>`. */
+  emailHtmlUrl(occasionId: string, emailId: string): string;
 }
 
 /** The header that makes Auth.js answer `{ url }` as JSON instead of redirecting. */
@@ -129,7 +149,8 @@ const RETURN_REDIRECT = { 'x-auth-return-redirect': '1' };
  * @returns One function per host route; each resolves to a {@link Result}.
  */
 export function createHostClient(options: ClientOptions): HostClient {
-  const send = createSend({ ...options, baseUrl: `${options.baseUrl}/host/v1` });
+  const hostBase = `${options.baseUrl}/host/v1`;
+  const send = createSend({ ...options, baseUrl: hostBase });
   const get = <T>(p: string) => send<T>(p);
   const post = <T>(p: string, json: unknown) => send<T>(p, { method: 'POST', json });
   const put = <T>(p: string, json: unknown) => send<T>(p, { method: 'PUT', json });
@@ -200,7 +221,22 @@ export function createHostClient(options: ClientOptions): HostClient {
     deleteQuestion: (occasionId, id) => del(`${o(occasionId)}${path`/question/${id}`}`),
     listAnswers: (occasionId) => get(`${o(occasionId)}/answers`),
     updateAnswers: (occasionId, body) => put(`${o(occasionId)}/answers`, body),
+    listReplies: (occasionId) => get(`${o(occasionId)}/replies`),
+    listEmailTemplates: (occasionId) => get(`${o(occasionId)}/email-templates`),
+    updateEmailTemplate: (occasionId, kind, body) => put(`${o(occasionId)}${path`/email-template/${kind}`}`, body),
+    listEmailRecipients: (occasionId) => get(`${o(occasionId)}/email-recipients`),
+    sendEmails: (occasionId, body) => post(`${o(occasionId)}/emails`, body),
+    listEmails: (occasionId, cursor, limit) => get(`${o(occasionId)}/emails${query({ cursor, limit: limit?.toString() })}`),
+    emailPreviewUrl: (occasionId, kind, householdId) =>
+      `${hostBase}${o(occasionId)}${path`/email-preview/${kind}`}${query({ householdId })}`,
+    emailHtmlUrl: (occasionId, emailId) => `${hostBase}${o(occasionId)}${path`/email/${emailId}/html`}`,
   };
+}
+
+/** `?a=1&b=2` of the given parameters, or `''` when none is set. */
+function query(params: Record<string, string | undefined>): string {
+  const given = Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '');
+  return given.length === 0 ? '' : `?${new URLSearchParams(given).toString()}`;
 }
 
 /** An Auth.js POST: form-encoded, answered with `{ url }` rather than a redirect. */

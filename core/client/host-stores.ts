@@ -9,12 +9,16 @@ import type { InviteLine } from '../schemas/invite-line';
 import type { Occasion } from '../schemas/occasion';
 import type { Answer } from '../schemas/answer';
 import type { Question } from '../schemas/question';
+import type { EmailKind, EmailRecipient, EmailSendResult, EmailTemplate, OutboxPage } from '../schemas/email';
+import type { Reply } from '../schemas/reply';
 import type {
   AccountCreateBody,
   ActivityCreateBody,
   ActivityUpdateBody,
   AttributeCategoryCreateBody,
   AttributeCategoryUpdateBody,
+  EmailSendBody,
+  EmailTemplateUpdateBody,
   GuestBulkBody,
   GuestBulkDeleteBody,
   GuestCreateBody,
@@ -68,6 +72,12 @@ export interface HostStores {
   question(occasionId: KeyArg, questionId: KeyArg): Query<Question>;
   /** Every answer to the occasion's questions. */
   answers(occasionId: KeyArg): Query<Answer[]>;
+  /** Replies, newest first (tag `Reply`: guests write them, so mark it stale on focus/open). */
+  replies(occasionId: KeyArg): Query<Reply[]>;
+  emailTemplates(occasionId: KeyArg): Query<EmailTemplate[]>;
+  emailRecipients(occasionId: KeyArg): Query<EmailRecipient[]>;
+  /** The outbox's first page (50, newest first); later pages through `host.listEmails`. */
+  emails(occasionId: KeyArg): Query<OutboxPage>;
 
   /** Creates the account, then signs in (fresh CSRF token first). */
   $signUp: Mutation<AccountCreateBody, HostSession>;
@@ -109,6 +119,9 @@ export interface HostStores {
   $deleteQuestion: Mutation<{ occasionId: string; questionId: string }, void>;
   /** `PUT /occasion/{id}/answers`: the host's bulk (CSV import), all or nothing. */
   $updateAnswers: Mutation<OccasionInput<AnswersBulkBody>, Answer[]>;
+  $updateEmailTemplate: Mutation<OccasionInput<EmailTemplateUpdateBody> & { kind: EmailKind }, EmailTemplate>;
+  /** Queues invitations or reminders; marks `Email` stale. */
+  $sendEmails: Mutation<OccasionInput<EmailSendBody>, EmailSendResult>;
 
   /** Marks tags stale by hand (e.g. after a write made with the plain client). */
   markStale(tags: readonly Tag[]): void;
@@ -160,6 +173,10 @@ export function createHostStores(host: HostClient): HostStores {
     questions: (o) => query('Question', [o], host.listQuestions),
     question: (o, id) => query('Question', [o, id], host.getQuestion),
     answers: (o) => query('Answer', [o], host.listAnswers),
+    replies: (o) => query('Reply', [o], host.listReplies),
+    emailTemplates: (o) => query('EmailTemplate', [o], host.listEmailTemplates),
+    emailRecipients: (o) => query('Email', [o, 'recipients'], host.listEmailRecipients),
+    emails: (o) => query('Email', [o, 'outbox'], (occasionId) => host.listEmails(occasionId!)),
 
     $signUp: mutation((account) => signUpHost(host, account), [], signedIn),
     $signIn: mutation((credentials) => signInHost(host, credentials), [], signedIn),
@@ -202,6 +219,8 @@ export function createHostStores(host: HostClient): HostStores {
     $updateQuestion: mutation((i) => host.updateQuestion(i.occasionId, i.questionId, i.body), stale.updateQuestion),
     $deleteQuestion: mutation((i) => host.deleteQuestion(i.occasionId, i.questionId), stale.deleteQuestion),
     $updateAnswers: mutation((i) => host.updateAnswers(i.occasionId, i.body), stale.updateAnswers),
+    $updateEmailTemplate: mutation((i) => host.updateEmailTemplate(i.occasionId, i.kind, i.body), stale.updateEmailTemplate),
+    $sendEmails: mutation((i) => host.sendEmails(i.occasionId, i.body), stale.sendEmails),
     markStale,
   };
 }

@@ -1,4 +1,7 @@
-/** The contract's twelve cache categories (section 6) and issue 13's two; every cached key starts with one. */
+/**
+ * The contract's twelve cache categories (section 6), plus issue 12's `Reply`, `Email` and
+ * `EmailTemplate` and issue 13's `Question` and `Answer`; every cached key starts with one.
+ */
 export type Tag =
   | 'Account'
   | 'CsrfToken'
@@ -13,7 +16,12 @@ export type Tag =
   | 'EventHousehold'
   | 'Rsvp'
   | 'Question'
-  | 'Answer';
+  | 'Answer'
+  /** Replies as hosts read them; guests write them, so the host's cache never hears: refetch on focus/open. */
+  | 'Reply'
+  /** The outbox and the recipients (who was invited when). */
+  | 'Email'
+  | 'EmailTemplate';
 
 /**
  * What each host write marks stale: the tags whose data it can change. Open stores of those
@@ -22,9 +30,10 @@ export type Tag =
  */
 export const hostStaleTags = {
   createOccasion: ['Occasion'],
-  updateOccasion: ['Occasion'],
+  /** The templates' defaults name the occasion's title. */
+  updateOccasion: ['Occasion', 'EmailTemplate'],
   /** Deletes everything under it. */
-  deleteOccasion: ['Occasion', 'Activity', 'Guest', 'Household', 'InviteLine', 'AttributeCategory', 'Question', 'Answer'],
+  deleteOccasion: ['Occasion', 'Activity', 'Guest', 'Household', 'InviteLine', 'AttributeCategory', 'Question', 'Answer', 'Reply', 'Email', 'EmailTemplate'],
   /** The occasion's `summary` counts activities. */
   createActivity: ['Activity', 'Occasion'],
   /** Start time and sort order reorder the summary's `perActivity`. */
@@ -39,8 +48,9 @@ export const hostStaleTags = {
   /** Rows may name households that are then created. */
   upsertGuests: ['Guest', 'Occasion', 'Household'],
   deleteGuests: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer'],
-  createHousehold: ['Household', 'Occasion'],
-  updateHousehold: ['Household'],
+  createHousehold: ['Household', 'Occasion', 'Email'],
+  /** Its email is a recipient's address. */
+  updateHousehold: ['Household', 'Email'],
   /** Its guests are left with `householdId: null`; its household answers go. */
   deleteHousehold: ['Household', 'Occasion', 'Guest', 'Answer'],
   /** Lines are guests' `invitations` and the summary's `perActivity` counts. */
@@ -57,6 +67,9 @@ export const hostStaleTags = {
   /** Its answers go with it. */
   deleteQuestion: ['Question', 'Answer'],
   updateAnswers: ['Answer'],
+  updateEmailTemplate: ['EmailTemplate'],
+  /** New messages in the outbox; recipients' `invitedAt`. */
+  sendEmails: ['Email'],
 } as const satisfies Record<string, readonly Tag[]>;
 
 /** What each guest write marks stale (the guest area's counterpart of {@link hostStaleTags}). */

@@ -17,3 +17,5 @@ export * from './invite-line';
 export * from './event';
 export * from './question';
 export * from './answer';
+export * from './email';
+export * from './reply';

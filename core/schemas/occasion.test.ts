@@ -22,6 +22,9 @@ describe('OccasionCreateSchema', () => {
       passcode: null,
       allowedOrigins: [],
       contactEmail: '',
+      rsvpPageUrl: '',
+      reminderDaysBeforeDeadline: null,
+      digestEnabled: false,
     });
     expect(issues(OccasionCreateSchema, {})).toEqual([
       { path: 'title', message: 'Title is required.' },
@@ -110,7 +113,7 @@ describe('OccasionCreateSchema', () => {
   it('exposes its writable keys', () => {
     expect(Object.keys(OccasionCreateSchema.entries)).toEqual([
       'title', 'description', 'startDate', 'endDate', 'timezone', 'venueName', 'venueAddress',
-      'rsvpDeadline', 'passcode', 'allowedOrigins', 'contactEmail',
+      'rsvpDeadline', 'passcode', 'allowedOrigins', 'contactEmail', 'rsvpPageUrl', 'reminderDaysBeforeDeadline', 'digestEnabled',
     ]);
   });
 });

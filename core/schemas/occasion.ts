@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { crossCheck, nullOr } from './field';
+import { crossCheck, flag, integer, nullOr } from './field';
 import { allowedOrigins } from './origin';
 import { strictBody } from './strict-body';
 import { email, instantField, isoDateField, longText, text } from './text';
@@ -21,7 +21,47 @@ function occasionFields() {
     passcode: nullOr(text({ label: 'Passcode', min: 4, max: 64 })),
     allowedOrigins,
     contactEmail: email({ label: 'Contact email' }),
+    rsvpPageUrl: rsvpPageUrl(),
+    reminderDaysBeforeDeadline: v.nullable(integer({ label: 'Reminder days before the deadline', min: 1, max: 90 })),
+    digestEnabled: flag('Daily digest'),
   };
+}
+
+/** Most characters of `rsvpPageUrl`. */
+export const RSVP_PAGE_URL_MAX = 2000;
+
+/** `''` or an absolute http(s) URL of at most 2,000 characters: the host's page with the widget. */
+/* @__NO_SIDE_EFFECTS__ */
+function rsvpPageUrl() {
+  return v.pipe(
+    text({ label: 'RSVP page URL', max: RSVP_PAGE_URL_MAX }),
+    v.check((value: string) => value === '' || isHttpUrl(value), 'RSVP page URL must be a full web address starting with https:// or http://.'),
+  );
+}
+
+function isHttpUrl(value: string): boolean {
+  if (!/^https?:\/\/[^\s]+$/i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The personal link of an invitation: `rsvpPageUrl` with `invite=CODE` added to its query
+ * (`?invite=` or `&invite=`), before any `#fragment`. Undefined when there is no page URL.
+ *
+ * @param pageUrl The occasion's `rsvpPageUrl`.
+ * @param inviteCode The household's invite code as printed (`ABCD-EFGH-JKMN`).
+ */
+export function invitationLink(pageUrl: string, inviteCode: string): string | undefined {
+  if (pageUrl === '') return undefined;
+  const hash = pageUrl.indexOf('#');
+  const [base, fragment] = hash === -1 ? [pageUrl, ''] : [pageUrl.slice(0, hash), pageUrl.slice(hash)];
+  const joiner = base.includes('?') ? (base.endsWith('?') || base.endsWith('&') ? '' : '&') : '?';
+  return `${base}${joiner}invite=${encodeURIComponent(inviteCode)}${fragment}`;
 }
 
 /** The dates of an occasion under validation; either may be absent (updates). */
@@ -56,6 +96,9 @@ function occasionCreateSchema() {
       passcode: v.optional(fields.passcode, null),
       allowedOrigins: v.optional(fields.allowedOrigins, () => []),
       contactEmail: v.optional(fields.contactEmail, ''),
+      rsvpPageUrl: v.optional(fields.rsvpPageUrl, ''),
+      reminderDaysBeforeDeadline: v.optional(fields.reminderDaysBeforeDeadline, null),
+      digestEnabled: v.optional(fields.digestEnabled, false),
     }),
     datesInOrder(),
   );
@@ -69,7 +112,8 @@ function occasionUpdateSchema() {
 /**
  * The body of `POST /host/v1/occasion`: `title`, `startDate` and `endDate` are required, every
  * other field has a default (`timezone` `UTC`, `rsvpDeadline` and `passcode` null, texts `''`,
- * `allowedOrigins` `[]`). `endDate` must not be before `startDate` (issue on `endDate`).
+ * `allowedOrigins` `[]`, `rsvpPageUrl` `''`, `reminderDaysBeforeDeadline` null, `digestEnabled`
+ * false). `endDate` must not be before `startDate` (issue on `endDate`).
  *
  * Updates re-validate the merged entity with this schema, so rules across fields hold for the
  * result: `{ ...writableFieldsOf(occasion), ...patch }`. The writable keys are
@@ -135,6 +179,12 @@ export interface Occasion {
   /** Exact origins whose pages may embed the widget. */
   allowedOrigins: string[];
   contactEmail: string;
+  /** The host's page that embeds the widget (`''` or an absolute http(s) URL): invitation links point there. */
+  rsvpPageUrl: string;
+  /** Null (off) or 1 to 90: one reminder to pending households that many days before `rsvpDeadline`. */
+  reminderDaysBeforeDeadline: number | null;
+  /** Whether the host account gets a daily digest of new replies. */
+  digestEnabled: boolean;
   createdAt: string;
   updatedAt: string;
   summary: OccasionSummary;

@@ -7,6 +7,7 @@ import type { Guest } from '../../core/schemas/guest';
 import type { Household } from '../../core/schemas/household';
 import type { Answer } from '../../core/schemas/answer';
 import type { Question } from '../../core/schemas/question';
+import type { Reply } from '../../core/schemas/reply';
 import {
   answersAfterImport,
   escapeCell,
@@ -153,7 +154,17 @@ function sampleContext(): CsvContext {
     }),
     guest('g4', '=HYPERLINK("x")', 'Solo'),
   ];
-  return { activities, categories: [side, tags], guests, households };
+  const replies: Reply[] = [
+    {
+      householdId: 'h1',
+      householdName: 'Ana & Ben García',
+      message: '=Can\'t wait, "see you" there!\nLove, A & B',
+      submittedAt: NOW,
+      updatedAt: NOW,
+      answeredBy: { guestId: 'g1', firstName: 'Ana', lastName: 'García' },
+    },
+  ];
+  return { activities, categories: [side, tags], guests, households, replies };
 }
 
 /** Applies a plan the way the server would, into `target` (a fresh or the same occasion). */
@@ -312,7 +323,8 @@ describe('mapping', () => {
   it("maps every column of Kindly's own export", () => {
     const context = sampleContext();
     const { mapping } = importText(exportGuestsCsv(context), context);
-    expect(mapping.filter((target) => target === IGNORE)).toHaveLength(1); // Invite Code only
+    // Invite Code and Message to the hosts only.
+    expect(mapping.filter((target) => target === IGNORE)).toHaveLength(2);
     expect(mapping).toContain('attribute:side');
     expect(mapping).toContain('response:dinner');
     expect(mapping).toContain('meal:dinner');
@@ -433,6 +445,37 @@ describe('plus-ones and turned-off meals', () => {
   });
 });
 
+describe('the households\' messages to the hosts', () => {
+  it('exports each household\'s message on every member\'s row, escaped like any cell, empty without a reply', () => {
+    const context = sampleContext();
+    const table = parseCsv(exportGuestsCsv(context));
+    const at = table.headers.indexOf('Message to the hosts');
+    expect(at).toBe(table.headers.indexOf('Invite Code') + 1);
+    const byName = new Map(table.rows.map((row) => [row[2], row[at]]));
+    expect(byName.get('Ana')).toBe('=Can\'t wait, "see you" there!\nLove, A & B');
+    expect(byName.get('Cleo')).toBe(byName.get('Ana'));
+    expect(byName.get('Chidi')).toBe('');
+    expect(byName.get('=HYPERLINK("x")')).toBe('');
+    // In the file the formula-like message starts with a quote, so a spreadsheet shows it as text.
+    expect(exportGuestsCsv(context)).toContain('"\'=Can\'t wait, ""see you"" there!');
+    expect(exportGuestsCsv({ ...context, replies: undefined })).not.toContain('see you');
+  });
+
+  it('is read-only: import leaves the column out, and an edited message changes nothing', () => {
+    const context = sampleContext();
+    const table = parseCsv(exportGuestsCsv(context));
+    const at = table.headers.indexOf('Message to the hosts');
+    expect(guessMapping(table.headers, context)[at]).toBe(IGNORE);
+    for (const row of table.rows) row[at] = 'Edited in the spreadsheet';
+    const preview = previewImport(table, guessMapping(table.headers, context), context);
+    const plan = planImport(preview, { skipDuplicates: true });
+    const written = plan.guests.map((row) => context.guests.find((g) => g.id === row.id)!);
+    expect(JSON.stringify(plan)).not.toContain('Edited in the spreadsheet');
+    expect(householdUpdatesAfterImport(plan, written, context.households)).toEqual([]);
+    expect(exportGuestsCsv(applyPlan(plan, context))).toBe(exportGuestsCsv(context));
+  });
+});
+
 describe('export then import', () => {
   it('round-trips losslessly into a fresh occasion with the same activities and categories', () => {
     const context = sampleContext();
@@ -451,6 +494,7 @@ describe('export then import', () => {
         const copy = [...row];
         copy[at('Guest ID')] = '';
         copy[at('Invite Code')] = '';
+        copy[at('Message to the hosts')] = '';
         copy[at('Plus-One Of')] = nameOf.get(row[at('Plus-One Of')]!) ?? '';
         return copy;
       });

@@ -19,6 +19,7 @@ import { HouseholdUpdateSchema } from '../../core/schemas/household';
 import type { InviteLinesBulkRow, InviteResponse } from '../../core/schemas/invite-line';
 import { answerValueSchema, isBlankAnswer, type Answer, type AnswerBulkRow, type AnswerValue } from '../../core/schemas/answer';
 import type { Question } from '../../core/schemas/question';
+import type { Reply } from '../../core/schemas/reply';
 
 // ---------------------------------------------------------------------------------------------
 // Columns
@@ -46,6 +47,8 @@ export const KINDLY_COLUMNS = {
   householdEmail: 'Household Email',
   householdNotes: 'Household Notes',
   inviteCode: 'Invite Code',
+  /** The household's "Message to the hosts" from its reply: exported, never imported. */
+  replyMessage: 'Message to the hosts',
 } as const;
 
 /** A guest's own fields an import can set. */
@@ -121,6 +124,8 @@ export interface CsvContext {
   questions?: readonly Question[];
   /** Their answers, for the export and to keep unchanged ones on import. */
   answers?: readonly Answer[];
+  /** The households' replies, for the `Message to the hosts` column (export only; empty when left out). */
+  replies?: readonly Reply[];
 }
 
 /** The header of each question's column: its prompt, made unique among all columns. */
@@ -254,6 +259,7 @@ alias('household.phone', KINDLY_COLUMNS.householdPhone);
 alias('household.email', KINDLY_COLUMNS.householdEmail);
 alias('household.notes', KINDLY_COLUMNS.householdNotes);
 alias(IGNORE, KINDLY_COLUMNS.inviteCode);
+alias(IGNORE, KINDLY_COLUMNS.replyMessage);
 
 /**
  * A first guess of where each column goes: Kindly's own headers (including this occasion's
@@ -359,6 +365,7 @@ export function exportTable(context: CsvContext): { headers: string[]; rows: str
   const categories = categoryHeaders(context.categories, context.activities);
   const activities = activityHeaders(context.activities);
   const households = new Map(context.households.map((household) => [household.id, household]));
+  const messages = new Map((context.replies ?? []).map((reply) => [reply.householdId, reply.message]));
   const headers: string[] = [...Object.values(KINDLY_COLUMNS), ...categories.values()];
   for (const activity of context.activities) {
     const names = activities.get(activity.id)!;
@@ -392,6 +399,7 @@ export function exportTable(context: CsvContext): { headers: string[]; rows: str
       household?.email ?? '',
       household?.notes ?? '',
       household?.inviteCode ?? '',
+      household ? (messages.get(household.id) ?? '') : '',
     ];
     for (const category of context.categories) {
       row.push((guest.attributes[category.id] ?? []).map((value) => optionText(category.options, value)).join('; '));

@@ -12,6 +12,8 @@ import { Checkbox, FormMessage, TextInput } from '../components/text-input';
 import { useDraftState } from '../data/drafts';
 import { useKindly } from '../data/kindly';
 import { AnswersOf } from '../questions/answers-of';
+import { useOccasion } from '../occasion/occasion-context';
+import { HouseholdReply } from '../replies/household-reply';
 import type { OccasionData } from './occasion-data';
 
 const AGE_OPTIONS: OptionEntry[] = [
@@ -113,6 +115,7 @@ export interface GuestDialogProps {
 /** Create or edit a guest: details, household, attributes, and invitations with answers. */
 export function GuestDialog({ occasionId, guest, data, onClose: close }: GuestDialogProps) {
   const { stores } = useKindly();
+  const { timezone } = useOccasion();
   const [values, setValues, restored, discardDraft] = useDraftState(guestDraftKey(occasionId, guest?.id), () => valuesOf(guest, data));
   const onClose = () => {
     discardDraft();
@@ -304,6 +307,9 @@ export function GuestDialog({ occasionId, guest, data, onClose: close }: GuestDi
                   })}
                 </div>
               </fieldset>
+            ) : null}
+            {guest?.householdId ? (
+              <HouseholdReply occasionId={occasionId} householdId={guest.householdId} timeZone={timezone} title="Their household's reply" />
             ) : null}
             <div className="form-grid">
               <TextInput label="Dietary notes" multiline value={values.dietaryNotes} onChange={set('dietaryNotes')} error={errors.dietaryNotes} />

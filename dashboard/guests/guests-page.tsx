@@ -1,6 +1,7 @@
 import { lazy, memo, startTransition, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { Link } from 'wouter';
+import { errorMessage } from '../../core/client/result';
 import type { OptionEntry } from '../../core/options';
 import type { Guest } from '../../core/schemas/guest';
 import { downloadText, exportFileName } from '../csv/download';
@@ -192,13 +193,26 @@ function GuestList({ data, householdsPending }: { data: OccasionData; households
   const onEdit = useCallback((guest: Guest) => setEditing(guest), []);
 
   const onAdd = useCallback(() => setEditing('new'), []);
-  const kindly = useKindly();
+  const { client } = useKindly();
   const onExport = useCallback(async () => {
-    // The questions and their answers become columns; asked for now, not kept open with the list.
-    const [questions, answers] = await Promise.all([kindly.client.listQuestions(occasion.id), kindly.client.listAnswers(occasion.id)]);
-    downloadText(exportFileName(occasion.title), exportGuestsCsv({ ...data, questions: questions.data ?? [], answers: answers.data ?? [] }));
-    setNotice(`Exported ${plural(data.guests.length, 'guest')}.`);
-  }, [occasion.id, occasion.title, data, kindly]);
+    // Asked now, not from the cache: guests write replies and answers, which the host's cache never hears of;
+    // the questions and their answers become columns.
+    const [replies, questions, answers] = await Promise.all([
+      client.listReplies(occasion.id),
+      client.listQuestions(occasion.id),
+      client.listAnswers(occasion.id),
+    ]);
+    downloadText(
+      exportFileName(occasion.title),
+      exportGuestsCsv({ ...data, replies: replies.data ?? [], questions: questions.data ?? [], answers: answers.data ?? [] }),
+    );
+    const failed = replies.error ?? questions.error ?? answers.error;
+    setNotice(
+      failed
+        ? `Exported ${plural(data.guests.length, 'guest')}, without some columns: ${errorMessage(failed)}`
+        : `Exported ${plural(data.guests.length, 'guest')}.`,
+    );
+  }, [client, occasion.id, occasion.title, data]);
 
   return (
     <>

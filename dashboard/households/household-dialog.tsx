@@ -12,6 +12,8 @@ import { FormMessage, TextInput } from '../components/text-input';
 import { useKindly } from '../data/kindly';
 import { AnswersOf } from '../questions/answers-of';
 import { NO_HOUSEHOLD } from '../guests/guest-filters';
+import { useOccasion } from '../occasion/occasion-context';
+import { HouseholdReply } from '../replies/household-reply';
 
 interface Values {
   name: string;
@@ -43,6 +45,7 @@ export interface HouseholdDialogProps {
 /** Create or edit a household: name, address (country and state pickers), contact, notes, members. */
 export function HouseholdDialog({ occasionId, household, households, guests, onClose }: HouseholdDialogProps) {
   const { stores } = useKindly();
+  const { timezone } = useOccasion();
   const [values, setValues] = useState(() => valuesOf(household));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string>();
@@ -128,6 +131,7 @@ export function HouseholdDialog({ occasionId, household, households, guests, onC
               <TextInput label="Email" type="email" value={values.email} onChange={set('email')} error={errors.email} />
             </div>
             <TextInput label="Notes (only you see these)" multiline value={values.notes} onChange={set('notes')} error={errors.notes} />
+            {household ? <HouseholdReply occasionId={occasionId} householdId={household.id} timeZone={timezone} /> : null}
             {household ? <Members occasionId={occasionId} household={household} households={households} guests={guests} /> : null}
             {household ? <AnswersOf occasionId={occasionId} householdId={household.id} /> : null}
             <div className="dialog-actions">

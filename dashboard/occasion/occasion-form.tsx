@@ -3,8 +3,8 @@ import { DatePickerField, DateTimePickerField } from '../components/date-picker'
 import type { FieldErrors } from '../components/form-errors';
 import { timeZoneOptions } from '../components/format';
 import { ComboBoxField } from '../components/select';
-import { TextInput } from '../components/text-input';
-import { originWarnings } from './origin-warnings';
+import { Checkbox, TextInput } from '../components/text-input';
+import { originWarnings, pageOriginWarning } from './origin-warnings';
 
 /** The occasion form's values, as text fields hold them. */
 export interface OccasionFormValues {
@@ -20,6 +20,11 @@ export interface OccasionFormValues {
   /** One origin per line. */
   allowedOrigins: string;
   contactEmail: string;
+  /** The page with the widget that invitation links open; '' for none. */
+  rsvpPageUrl: string;
+  /** Whole days as typed; '' is off. */
+  reminderDaysBeforeDeadline: string;
+  digestEnabled: boolean;
 }
 
 export function occasionFormValues(occasion?: Occasion, timezone = 'UTC'): OccasionFormValues {
@@ -35,7 +40,17 @@ export function occasionFormValues(occasion?: Occasion, timezone = 'UTC'): Occas
     passcode: occasion?.passcode ?? '',
     allowedOrigins: occasion?.allowedOrigins.join('\n') ?? '',
     contactEmail: occasion?.contactEmail ?? '',
+    rsvpPageUrl: occasion?.rsvpPageUrl ?? '',
+    reminderDaysBeforeDeadline: occasion?.reminderDaysBeforeDeadline == null ? '' : String(occasion.reminderDaysBeforeDeadline),
+    digestEnabled: occasion?.digestEnabled ?? false,
   };
+}
+
+/** The reminder field's text as the schema takes it: '' is null, a number is a number, anything else is left for the schema to refuse. */
+function reminderDays(text: string): number | string | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : trimmed;
 }
 
 /** The body for the schema and the API (every field; blanks mean null where the schema says so). */
@@ -44,11 +59,12 @@ export function occasionBody(values: OccasionFormValues, fields: readonly (keyof
   for (const field of fields) {
     const value = values[field];
     if (field === 'allowedOrigins') {
-      body.allowedOrigins = value
+      body.allowedOrigins = values.allowedOrigins
         .split(/[\n,]/)
         .map((line) => line.trim())
         .filter(Boolean);
-    } else body[field] = value;
+    } else if (field === 'reminderDaysBeforeDeadline') body[field] = reminderDays(values.reminderDaysBeforeDeadline);
+    else body[field] = value;
   }
   return body;
 }
@@ -74,6 +90,9 @@ export const EDIT_FIELDS = [
   'passcode',
   'allowedOrigins',
   'contactEmail',
+  'rsvpPageUrl',
+  'reminderDaysBeforeDeadline',
+  'digestEnabled',
 ] as const;
 
 export interface OccasionFieldsProps {
@@ -86,7 +105,7 @@ export interface OccasionFieldsProps {
 
 /** The occasion's fields; each shows its schema or server message. */
 export function OccasionFields({ values, onChange, errors, fields }: OccasionFieldsProps) {
-  const set = (key: keyof OccasionFormValues) => (value: string) => onChange({ ...values, [key]: value });
+  const set = (key: keyof OccasionFormValues) => (value: string | boolean) => onChange({ ...values, [key]: value });
   const shows = (key: keyof OccasionFormValues) => fields.includes(key);
   return (
     <div className="form">
@@ -169,6 +188,56 @@ export function OccasionFields({ values, onChange, errors, fields }: OccasionFie
           }
         />
       ) : null}
+      {shows('rsvpPageUrl') ? <EmailFields values={values} set={set} errors={errors} /> : null}
     </div>
+  );
+}
+
+/** The email settings: the RSVP page invitations link to, scheduled reminders, the daily digest. */
+function EmailFields({ values, set, errors }: { values: OccasionFormValues; set(key: keyof OccasionFormValues): (value: string | boolean) => void; errors: FieldErrors }) {
+  const pageWarning = pageOriginWarning(values.rsvpPageUrl, values.allowedOrigins);
+  return (
+    <fieldset className="card" style={{ margin: 0 }}>
+      <legend style={{ fontWeight: 600 }}>Email</legend>
+      <div className="form">
+        <TextInput
+          label="RSVP page URL"
+          type="url"
+          value={values.rsvpPageUrl}
+          onChange={set('rsvpPageUrl')}
+          error={errors.rsvpPageUrl}
+          description={
+            <>
+              Your page that shows the RSVP widget, like https://smith-wedding.com/rsvp. Each invitation links there with the household's code.
+              {pageWarning ? (
+                <span className="origin-warning" data-testid="page-origin-warning">
+                  <br />
+                  {pageWarning}
+                </span>
+              ) : null}
+            </>
+          }
+        />
+        <div className="form-grid">
+          <TextInput
+            label="Reminder, days before the deadline"
+            value={values.reminderDaysBeforeDeadline}
+            onChange={set('reminderDaysBeforeDeadline')}
+            error={errors.reminderDaysBeforeDeadline}
+            inputMode="numeric"
+            description={
+              values.rsvpDeadline
+                ? 'From 1 to 90: one reminder to every household still pending. Empty: no scheduled reminder.'
+                : 'From 1 to 90. Reminders need an RSVP deadline; set one above. Empty: no scheduled reminder.'
+            }
+          />
+          <div className="field" style={{ justifyContent: 'flex-end' }}>
+            <Checkbox isSelected={values.digestEnabled} onChange={set('digestEnabled')}>
+              Email me a daily digest of new replies
+            </Checkbox>
+          </div>
+        </div>
+      </div>
+    </fieldset>
   );
 }

@@ -12,6 +12,8 @@ const loadHouseholds = () => import('../households/households-routes');
 const EditPage = lazy(() => import('./edit-page'));
 const SchedulePage = lazy(() => import('../schedule/schedule-page'));
 const QuestionsPage = lazy(() => import('../questions/questions-page'));
+const RepliesPage = lazy(() => import('../replies/replies-page'));
+const EmailPage = lazy(() => import('../email/email-page'));
 const GuestsRoutes = lazy(loadGuests);
 const HouseholdsRoutes = lazy(loadHouseholds);
 
@@ -39,7 +41,7 @@ function PrefetchLists({ occasionId }: { occasionId: string }) {
 /**
  * `/occasion/:occasionId/*`: loads the occasion (an API 400, 403 or 404 is a routing failure and
  * shows the error screen), then the tabs and the page: overview, `edit`, `schedule`, `guests`,
- * `households`. Any other path under it is a 404 `No route matches URL`.
+ * `households`, `replies`, `emails`. Any other path under it is a 404 `No route matches URL`.
  */
 export default function OccasionRoutes() {
   const { occasionId = '' } = useParams<{ occasionId: string }>();
@@ -105,6 +107,22 @@ function OccasionScreens({ occasion }: { occasionId: string; occasion: ReturnTyp
             </Switch>
           </Area>
         </Route>
+        <Route path="/replies" nest>
+          <Area section="/replies">
+            <Switch>
+              <Route path="/" component={RepliesPage} />
+              <Route component={NoMatch} />
+            </Switch>
+          </Area>
+        </Route>
+        <Route path="/emails" nest>
+          <Area section="/emails">
+            <Switch>
+              <Route path="/" component={EmailPage} />
+              <Route component={NoMatch} />
+            </Switch>
+          </Area>
+        </Route>
         <Route path="/guests" nest>
           <Area section="/guests">
             <GuestsRoutes />
@@ -138,6 +156,8 @@ const TABS = [
   { path: '/guests', label: 'Guests' },
   { path: '/households', label: 'Households' },
   { path: '/questions', label: 'Questions' },
+  { path: '/replies', label: 'Replies' },
+  { path: '/emails', label: 'Email' },
   { path: '/edit', label: 'Settings' },
 ] as const;
 

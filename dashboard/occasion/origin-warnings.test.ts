@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { originWarnings } from './origin-warnings';
+import { originWarnings, pageOriginWarning } from './origin-warnings';
 
 describe('originWarnings', () => {
   it('says nothing of a site listed in its common form, with and without www.', () => {
@@ -25,5 +25,20 @@ describe('originWarnings', () => {
 
   it('ignores what is no URL at all (the schema reports it)', () => {
     expect(originWarnings('smith wedding')).toEqual([]);
+  });
+});
+
+describe('pageOriginWarning', () => {
+  it('says nothing when the RSVP page is empty, not a URL yet, or on an allowed origin', () => {
+    expect(pageOriginWarning('', '')).toBeUndefined();
+    expect(pageOriginWarning('smith-wedding', '')).toBeUndefined();
+    expect(pageOriginWarning('https://smith-wedding.com/rsvp?x=1', 'https://www.smith-wedding.com\nhttps://smith-wedding.com/')).toBeUndefined();
+  });
+
+  it('names the origin to add when the page is on a site the widget would refuse', () => {
+    expect(pageOriginWarning('https://www.smith-wedding.com/rsvp', 'https://smith-wedding.com')).toBe(
+      'https://www.smith-wedding.com is not in Allowed origins: add it there, or the widget will not work on that page.',
+    );
+    expect(pageOriginWarning('http://127.0.0.1:8788/blank/', '')).toMatch(/^http:\/\/127\.0\.0\.1:8788 is not in Allowed origins/);
   });
 });

@@ -47,3 +47,20 @@ function originOf(line: string): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * A hint when the RSVP page's origin is not among the allowed websites: the widget would
+ * refuse to work on the page every invitation links to.
+ *
+ * @param pageUrl The RSVP page URL field's text.
+ * @param allowedText The allowed websites field's text, one origin per line.
+ */
+export function pageOriginWarning(pageUrl: string, allowedText: string): string | undefined {
+  const origin = originOf(pageUrl.trim());
+  if (!origin) return undefined;
+  const listed = allowedText
+    .split(/[\n,]/)
+    .map((line) => originOf(line.trim()))
+    .some((entry) => entry === origin);
+  return listed ? undefined : `${origin} is not in Allowed origins: add it there, or the widget will not work on that page.`;
+}

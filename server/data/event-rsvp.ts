@@ -23,6 +23,9 @@ export const rsvpWriteSteps = {
   afterInviteLines: async (_trx: Transaction<Database>): Promise<void> => {},
 };
 
+/** More of the same transaction after the answers are written (who replied, the confirmation email). */
+export type AfterRsvpWrite = (trx: Transaction<Database>) => Promise<void>;
+
 const rsvpExists = () =>
   new ApiError(409, 'RSVP_EXISTS', 'Your household has already replied. Change your reply instead.');
 
@@ -31,7 +34,7 @@ const rsvpExists = () =>
  * The rsvp row goes in first, so of two replies at once the unique index on `householdId`
  * lets exactly one through; the other gets 409 `RSVP_EXISTS`.
  */
-export async function createRsvp(db: Kysely<Database>, owner: RsvpOwner, change: RsvpChange, now: Date): Promise<void> {
+export async function createRsvp(db: Kysely<Database>, owner: RsvpOwner, change: RsvpChange, now: Date, afterWrite?: AfterRsvpWrite): Promise<void> {
   try {
     await db.transaction().execute(async (trx) => {
       if (await findRsvpRow(trx, owner.householdId)) throw rsvpExists();
@@ -41,6 +44,7 @@ export async function createRsvp(db: Kysely<Database>, owner: RsvpOwner, change:
         .values({ id: newId(), ...owner, message: change.message ?? '', submittedAt: at, updatedAt: at })
         .execute();
       await writeAnswers(trx, owner, change, now);
+      await afterWrite?.(trx);
     });
   } catch (error) {
     if (!(error instanceof ApiError) && (await findRsvpRow(db, owner.householdId))) throw rsvpExists();
@@ -49,7 +53,7 @@ export async function createRsvp(db: Kysely<Database>, owner: RsvpOwner, change:
 }
 
 /** `PUT /event/v1/rsvp`: changes the reply in one transaction; 404 before there is one. */
-export async function updateRsvp(db: Kysely<Database>, owner: RsvpOwner, change: RsvpChange, now: Date): Promise<void> {
+export async function updateRsvp(db: Kysely<Database>, owner: RsvpOwner, change: RsvpChange, now: Date, afterWrite?: AfterRsvpWrite): Promise<void> {
   await db.transaction().execute(async (trx) => {
     // Updating the row first also locks it, so two changes of one household run one after the other.
     const updated = await trx
@@ -59,6 +63,7 @@ export async function updateRsvp(db: Kysely<Database>, owner: RsvpOwner, change:
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) throw notFound('Your household has not replied yet.');
     await writeAnswers(trx, owner, change, now);
+    await afterWrite?.(trx);
   });
 }
 

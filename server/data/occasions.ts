@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Occasion, OccasionSummary } from '../../core/schemas/occasion';
 import type { Database, OccasionTable } from '../db/schema';
 import { notFound } from '../http/api-error';
-import { readJsonColumn } from './json-column';
+import { readBool, readJsonColumn } from './json-column';
 
 export type OccasionRow = Selectable<OccasionTable>;
 
@@ -47,6 +47,9 @@ export function toOccasion(row: OccasionRow, summary: OccasionSummary): Occasion
     passcode: row.passcode,
     allowedOrigins: readJsonColumn<string[]>(row.allowedOrigins, []),
     contactEmail: row.contactEmail,
+    rsvpPageUrl: row.rsvpPageUrl,
+    reminderDaysBeforeDeadline: row.reminderDaysBeforeDeadline,
+    digestEnabled: readBool(row.digestEnabled),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     summary,

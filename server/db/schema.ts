@@ -41,6 +41,15 @@ export interface OccasionTable {
   updatedAt: string;
   /** Bumped by database triggers on every write to the occasion or its rows: the guest list's ETag. */
   revision: Generated<number>;
+  /** `''` or the host's page that embeds the widget: invitation links point there. */
+  rsvpPageUrl: Generated<string>;
+  reminderDaysBeforeDeadline: number | null;
+  /** 0 or 1. */
+  digestEnabled: Generated<number>;
+  /** The `rsvpDeadline` the scheduled reminder was queued for (so it goes once per deadline). */
+  reminderSentFor: string | null;
+  /** Replies updated up to this instant were in a digest. */
+  digestSentAt: string | null;
 }
 
 export interface ActivityTable {
@@ -122,6 +131,8 @@ export interface RsvpTable {
   message: string;
   submittedAt: string;
   updatedAt: string;
+  /** The guest whose session sent the last write; null before migration 0005. */
+  answeredByGuestId: Generated<string | null>;
 }
 
 export interface QuestionTable {
@@ -169,6 +180,45 @@ export interface RateLimitTable {
   resetAt: number;
 }
 
+export interface EmailTable {
+  id: string;
+  occasionId: string;
+  householdId: string | null;
+  kind: string;
+  /** Comma-separated addresses. */
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** JSON `[{ filename, contentType, content }]`. */
+  attachments: string;
+  status: string;
+  attempts: number;
+  nextAttemptAt: string;
+  lastError: string | null;
+  unsubscribeToken: string;
+  createdAt: string;
+  sentAt: string | null;
+  /** The worker that holds the message while sending, and until when. */
+  lease: string | null;
+  leaseUntil: string | null;
+}
+
+export interface EmailTemplateTable {
+  occasionId: string;
+  kind: string;
+  subject: string;
+  intro: string;
+  updatedAt: string;
+}
+
+export interface EmailUnsubscribeTable {
+  occasionId: string;
+  /** Lower case. */
+  address: string;
+  createdAt: string;
+}
+
 export interface Database {
   account: AccountTable;
   hostSession: HostSessionTable;
@@ -183,4 +233,7 @@ export interface Database {
   answer: AnswerTable;
   guestSession: GuestSessionTable;
   rateLimit: RateLimitTable;
+  email: EmailTable;
+  emailTemplate: EmailTemplateTable;
+  emailUnsubscribe: EmailUnsubscribeTable;
 }

@@ -37,6 +37,7 @@ export async function seedDemo(app: Hono<AppEnv>, allowedOrigins: string[]): Pro
     if (missing.length) {
       await json(host.request('PUT', `/occasion/${existing[0].id}`, { allowedOrigins: [...existing[0].allowedOrigins, ...missing] }));
     }
+    if (!existing[0].rsvpPageUrl) await json(host.request('PUT', `/occasion/${existing[0].id}`, { rsvpPageUrl: demoRsvpPage(allowedOrigins) }));
     return { ...DEMO_CREDENTIALS, occasionId: existing[0].id };
   }
 
@@ -53,6 +54,7 @@ export async function seedDemo(app: Hono<AppEnv>, allowedOrigins: string[]): Pro
       passcode: 'willow2027',
       allowedOrigins,
       contactEmail: 'sam.and.alex@example.com',
+      rsvpPageUrl: demoRsvpPage(allowedOrigins),
     }),
   );
   const base = `/occasion/${occasion.id}`;
@@ -62,6 +64,11 @@ export async function seedDemo(app: Hono<AppEnv>, allowedOrigins: string[]): Pro
   await addAddresses(host, base);
   await inviteAndAnswer(host, base, guests, activities);
   return { ...DEMO_CREDENTIALS, occasionId: occasion.id };
+}
+
+/** The example wedding site: where the demo's invitation emails link (`?invite=CODE`). */
+function demoRsvpPage(allowedOrigins: string[]): string {
+  return `${allowedOrigins[0] ?? 'http://127.0.0.1:8788'}/wedding/`;
 }
 
 async function demoHost(app: Hono<AppEnv>): Promise<HostClient> {

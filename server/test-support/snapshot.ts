@@ -13,6 +13,9 @@ const TABLES: ReadonlyArray<keyof Database> = [
   'question',
   'answer',
   'guestSession',
+  'email',
+  'emailTemplate',
+  'emailUnsubscribe',
 ];
 
 /**

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import { initial } from './0001-initial';
 import { sessionIndexes } from './0002-session-indexes';
 import { occasionRevision } from './0004-occasion-revision';
+import { email } from './0005-email';
 import { questions } from './0006-questions';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
@@ -9,5 +10,6 @@ export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-session-indexes': sessionIndexes,
   '0004-occasion-revision': occasionRevision,
+  '0005-email': email,
   '0006-questions': questions,
 };

@@ -57,6 +57,29 @@ const widgetFiles = secureHeaders({
   originAgentCluster: false,
 });
 
+/**
+ * A rendered email (preview or outbox) shown in the dashboard's `<iframe>`: React Email writes
+ * inline styles, images may be remote; no script at all, and only the dashboard may frame it.
+ */
+const emailDocument = secureHeaders({
+  ...common,
+  contentSecurityPolicy: { defaultSrc: ["'none'"], styleSrc: ["'unsafe-inline'"], imgSrc: ['data:', 'https:'], frameAncestors: ["'self'"] },
+  xFrameOptions: 'SAMEORIGIN',
+  crossOriginOpenerPolicy: 'same-origin',
+  crossOriginResourcePolicy: 'same-origin',
+});
+
+/** The unsubscribe page: its own inline style, a form that posts to itself, no script, never framed. */
+const unsubscribePage = secureHeaders({
+  ...common,
+  contentSecurityPolicy: { defaultSrc: ["'none'"], styleSrc: ["'unsafe-inline'"], formAction: ["'self'"], frameAncestors: ["'none'"] },
+  xFrameOptions: 'DENY',
+  crossOriginOpenerPolicy: 'same-origin',
+  crossOriginResourcePolicy: 'same-origin',
+});
+
+const EMAIL_DOCUMENT = /^\/host\/v1\/occasion\/[^/]+\/(?:email-preview\/[^/]+|email\/[^/]+\/html)$/;
+
 /** `/widget.js` and `/widget/*`: what a host's page loads. */
 export function isWidgetFile(path: string): boolean {
   return path === '/widget.js' || path.startsWith('/widget/');
@@ -77,6 +100,8 @@ export function securityHeaders(): MiddlewareHandler {
       return;
     }
     if (path.startsWith('/event/')) return guestArea(c, next);
+    if (EMAIL_DOCUMENT.test(path)) return emailDocument(c, next);
+    if (path.startsWith('/unsubscribe/')) return unsubscribePage(c, next);
     return ownOrigin(c, next);
   };
 }

@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { RsvpSchema } from '../../../core/schemas/event';
 import { isRsvpOpen } from '../../data/event-info';
-import { createRsvp, loadRsvp, updateRsvp, type RsvpOwner } from '../../data/event-rsvp';
+import { createRsvp, loadRsvp, updateRsvp, type AfterRsvpWrite, type RsvpOwner } from '../../data/event-rsvp';
+import { recordReply } from '../../email/record-reply';
 import type { RsvpChange } from '../../data/event-rsvp-plan';
 import { ApiError } from '../../http/api-error';
 import { readJson } from '../../http/read-body';
@@ -17,13 +18,15 @@ export function eventRsvpRoutes(): Hono<EventEnv> {
 
   routes.post('/rsvp', async (c) => {
     const change = await readRsvpWrite(c, 'create');
-    await createRsvp(c.get('deps').db, ownerOf(c), change, new Date());
+    const now = new Date();
+    await createRsvp(c.get('deps').db, ownerOf(c), change, now, recordReplyOf(c, now));
     return c.json(await loadRsvp(c.get('deps').db, ownerOf(c)), 201);
   });
 
   routes.put('/rsvp', async (c) => {
     const change = await readRsvpWrite(c, 'update');
-    await updateRsvp(c.get('deps').db, ownerOf(c), change, new Date());
+    const now = new Date();
+    await updateRsvp(c.get('deps').db, ownerOf(c), change, now, recordReplyOf(c, now));
     return c.json(await loadRsvp(c.get('deps').db, ownerOf(c)));
   });
 
@@ -33,6 +36,12 @@ export function eventRsvpRoutes(): Hono<EventEnv> {
 function ownerOf(c: Context<EventEnv>): RsvpOwner {
   const { occasionId, householdId } = c.get('guest').session;
   return { occasionId, householdId };
+}
+
+/** Who sent the reply, and its confirmation email, in the reply's transaction. */
+function recordReplyOf(c: Context<EventEnv>, now: Date): AfterRsvpWrite {
+  const { occasionId, householdId, guestId } = c.get('guest').session;
+  return (trx) => recordReply(trx, { occasionId, householdId, guestId }, now);
 }
 
 /**

@@ -6,6 +6,7 @@ import { accountRoutes } from './account';
 import { activityRoutes } from './activities';
 import { answerRoutes } from './answers';
 import { attributeCategoryRoutes } from './attribute-categories';
+import { emailRoutes } from './emails';
 import { guestBulkDeleteRoutes } from './guests-bulk-delete';
 import { guestBulkRoutes } from './guests-bulk';
 import { guestRoutes } from './guests';
@@ -15,6 +16,7 @@ import { inviteLineBulkRoutes } from './invite-lines-bulk';
 import { inviteLineRoutes } from './invite-lines';
 import { occasionRoutes } from './occasions';
 import { questionRoutes } from './questions';
+import { replyRoutes } from './replies';
 
 /** Everything under `/host/v1` but Auth.js's own routes, which the app mounts after these. */
 export function hostRoutes(): Hono<AppEnv> {
@@ -42,6 +44,8 @@ export function hostRoutes(): Hono<AppEnv> {
   routes.route('/', inviteLineBulkRoutes());
   routes.route('/', questionRoutes());
   routes.route('/', answerRoutes());
+  routes.route('/', replyRoutes());
+  routes.route('/', emailRoutes());
 
   return routes;
 }

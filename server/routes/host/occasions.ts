@@ -33,9 +33,12 @@ export function occasionRoutes(): Hono<AppEnv> {
       id: newId(),
       accountId: c.get('host').accountId,
       allowedOrigins: writeJsonColumn(input.allowedOrigins),
+      digestEnabled: input.digestEnabled ? 1 : 0,
       createdAt: now,
       updatedAt: now,
       revision: 0,
+      reminderSentFor: null,
+      digestSentAt: null,
     };
     await db.insertInto('occasion').values(row).execute();
     return c.json(toOccasion(row, await occasionSummary(db, row.id)), 201);
@@ -57,7 +60,12 @@ export function occasionRoutes(): Hono<AppEnv> {
       const current = await findOwnedOccasion(trx, accountId, occasionId);
       const { summary: _summary, id: _id, createdAt: _c, updatedAt: _u, ...writable } = toOccasion(current, emptySummary);
       const merged = validate(OccasionCreateSchema, { ...writable, ...patch });
-      const changes = { ...merged, allowedOrigins: writeJsonColumn(merged.allowedOrigins), updatedAt: new Date().toISOString() };
+      const changes = {
+        ...merged,
+        allowedOrigins: writeJsonColumn(merged.allowedOrigins),
+        digestEnabled: merged.digestEnabled ? 1 : 0,
+        updatedAt: new Date().toISOString(),
+      };
       await trx.updateTable('occasion').set(changes).where('id', '=', current.id).execute();
       return { ...current, ...changes };
     });

@@ -1,0 +1,34 @@
+import type { EmailTemplate } from '../../core/schemas/email';
+import type { OccasionRow } from '../data/occasions';
+import { invitationContent, type InvitedHousehold } from './compose-invitation';
+import { unsubscribeUrl } from './outbox';
+import { renderEmail, type RenderedEmail } from './render-email';
+
+/** Stand-ins rendered once, then replaced per message: plain words no template or escaping changes. */
+const NAME = 'KINDLYxHOUSEHOLDxNAMEx';
+const CODE = 'KINDLYxINVITExCODEx';
+const TOKEN = 'KINDLYxUNSUBSCRIBExTOKENx';
+
+/**
+ * Renders an invitation or reminder once for a whole send and answers a function that makes
+ * each household's message by replacing stand-ins (HTML-escaped in the HTML part): a send to
+ * thousands of households costs one React render (~8 ms) instead of one each.
+ */
+export async function invitationRenderer(
+  kind: 'INVITATION' | 'REMINDER',
+  occasion: OccasionRow,
+  template: EmailTemplate,
+  publicUrl: string,
+): Promise<(household: InvitedHousehold, unsubscribeToken: string) => RenderedEmail> {
+  const stand = await renderEmail(invitationContent(kind, occasion, template, { householdName: NAME, inviteCode: CODE }, unsubscribeUrl(publicUrl, TOKEN)));
+  return (household, token) => {
+    const fill = (text: string, escape: (value: string) => string) =>
+      text.replaceAll(NAME, escape(household.householdName)).replaceAll(CODE, encodeURIComponent(household.inviteCode)).replaceAll(TOKEN, token);
+    return { html: fill(stand.html, escapeHtml), text: fill(stand.text, (value) => value) };
+  };
+}
+
+/** What React escapes in text and attributes. */
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[c]!);
+}

@@ -1,0 +1,37 @@
+import { render, toPlainText } from '@react-email/render';
+import type { ReactElement } from 'react';
+import { Confirmation, type ConfirmationProps } from './templates/confirmation';
+import { Digest, type DigestProps } from './templates/digest';
+import { Invitation, type InvitationProps } from './templates/invitation';
+
+/** A message rendered: a whole HTML document and its plain-text part. */
+export interface RenderedEmail {
+  html: string;
+  text: string;
+}
+
+/** What each kind of message is rendered from. */
+export type EmailContent =
+  | { kind: 'INVITATION'; props: InvitationProps }
+  | { kind: 'REMINDER'; props: InvitationProps }
+  | { kind: 'CONFIRMATION'; props: ConfirmationProps }
+  | { kind: 'DIGEST'; props: DigestProps };
+
+/** Renders a message with its React Email template to HTML, and the HTML to plain text. */
+export async function renderEmail(content: EmailContent): Promise<RenderedEmail> {
+  const html = await render(element(content));
+  return { html, text: toPlainText(html) };
+}
+
+function element(content: EmailContent): ReactElement {
+  switch (content.kind) {
+    case 'INVITATION':
+      return <Invitation {...content.props} />;
+    case 'REMINDER':
+      return <Invitation {...content.props} reminder />;
+    case 'CONFIRMATION':
+      return <Confirmation {...content.props} />;
+    case 'DIGEST':
+      return <Digest {...content.props} />;
+  }
+}

@@ -1,0 +1,54 @@
+import nodemailer from 'nodemailer';
+import type { EmailAttachment } from './outbox';
+
+/** One message as the worker hands it to a transport. */
+export interface OutgoingMessage {
+  /** The outbox id: the `Message-ID` is made from it, so a receiver can tell a resend. */
+  id: string;
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  attachments: EmailAttachment[];
+  headers: Record<string, string>;
+}
+
+/** Where messages go: an SMTP server, or nowhere but the outbox table. */
+export interface EmailTransport {
+  readonly kind: 'smtp' | 'local';
+  /** Resolves once the server accepted the message; rejects with nodemailer's error (`responseCode`) otherwise. */
+  send(message: OutgoingMessage): Promise<void>;
+  close(): void;
+}
+
+/** Without `SMTP_URL`: a message is "sent" when the worker marks it; the dashboard shows it from the outbox. */
+export const localOutbox: EmailTransport = { kind: 'local', send: async () => {}, close: () => {} };
+
+/** Nodemailer over SMTP, with short time limits so that a stalled server cannot hold a lease for long. */
+export function smtpTransport(url: string): EmailTransport {
+  const transporter = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+  return {
+    kind: 'smtp',
+    async send(message) {
+      const host = new URL(url).hostname || 'kindly';
+      const info = await transporter.sendMail({
+        from: message.from,
+        to: message.to,
+        subject: message.subject,
+        html: message.html,
+        text: message.text,
+        headers: message.headers,
+        messageId: `<${message.id}@${host}>`,
+        attachments: message.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+      });
+      if (info.rejected.length > 0) throw Object.assign(new Error(`Refused: ${info.rejected.join(', ')}`), { responseCode: 550 });
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/** The transport the settings ask for. */
+export function createTransport(smtpUrl: string | undefined): EmailTransport {
+  return smtpUrl ? smtpTransport(smtpUrl) : localOutbox;
+}

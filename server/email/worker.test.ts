@@ -1,0 +1,202 @@
+import ICAL from 'ical.js';
+import type { ParsedMail } from 'mailparser';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { EmailSendResult, OutboxPage } from '../../core/schemas/email';
+import { expectJson, read, update } from '../routes/host/host-fixtures';
+import { createEventFixture, eventRequest, signInGuest, type EventFixture } from '../test-support/event-fixture';
+import { BASE } from '../test-support/host-session';
+import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink';
+import { createTestApp, type TestApp } from '../test-support/test-app';
+import { DEFAULT_EMAIL_SETTINGS, type EmailSettings } from './email-settings';
+import { smtpTransport } from './transport';
+import { EmailWorker } from './worker';
+
+const DAY = 86_400_000;
+
+/** A header as the message carried it (mailparser folds `List-*` headers into one structure). */
+function headerLine(mail: ParsedMail, key: string): string {
+  return (mail.headerLines.find((line) => line.key === key)?.line ?? '').replace(/\r\n\s+/g, ' ');
+}
+
+describe('email worker through a real SMTP server', () => {
+  let t: TestApp;
+  let f: EventFixture;
+  let sink: SmtpSink;
+  let base: string;
+  beforeEach(async () => {
+    t = await createTestApp();
+    f = await createEventFixture(t);
+    sink = await startSmtpSink();
+    base = `/occasion/${f.occasionId}`;
+    await update(f.host, base, { rsvpPageUrl: 'https://sam-and-alex.com/rsvp#reply' });
+    await update(f.host, `${base}/household/${f.smith.id}`, { email: 'smiths@example.com' });
+    await update(f.host, `${base}/guest/${f.jones.ann}`, { email: 'ann@example.com' });
+    await update(f.host, `${base}/household/${f.lee.id}`, { email: 'lees@example.com' });
+  });
+  afterEach(async () => {
+    await sink.close();
+    await t.close();
+  });
+
+  const worker = (settings: Partial<EmailSettings> = {}) =>
+    new EmailWorker({
+      db: t.deps.db,
+      dbKind: t.deps.dbKind,
+      settings: { ...DEFAULT_EMAIL_SETTINGS, smtpUrl: sink.url, retryBaseMs: 1, ...settings },
+      transport: smtpTransport(sink.url),
+      publicUrl: () => BASE,
+      log: (line) => t.logs.push(line),
+    });
+  const send = (body: unknown) => expectJson<EmailSendResult>(f.host, 'POST', `${base}/emails`, body, 202);
+  const outbox = async () => (await read<OutboxPage>(f.host, `${base}/emails?limit=200`)).emails;
+  const reply = async (inviteCode: string, body: unknown) => {
+    const guest = await signInGuest(t.app, { occasionId: f.occasionId, inviteCode });
+    const response = await eventRequest(t.app, 'POST', '/rsvp', { token: guest.token, body });
+    expect(response.status, await response.clone().text()).toBe(201);
+  };
+  const smithsReply = () =>
+    reply(f.smith.inviteCode, {
+      responses: [
+        { guestId: f.smith.jane, activityId: f.activities.ceremony, response: 'ATTENDING' },
+        { guestId: f.smith.jane, activityId: f.activities.dinner, response: 'ATTENDING', mealChoice: 'fish' },
+        { guestId: f.smith.jose, activityId: f.activities.ceremony, response: 'ATTENDING' },
+        { guestId: f.smith.jose, activityId: f.activities.dinner, response: 'DECLINED' },
+        { guestId: f.smith.timmy, activityId: f.activities.ceremony, response: 'DECLINED' },
+      ],
+      plusOnes: [{ forGuestId: f.smith.jane, firstName: 'Pat', lastName: 'Doe' }],
+      message: 'See you there!',
+    });
+
+  it('sends invitations whose link signs the household in, with List-Unsubscribe', async () => {
+    expect(await send({ kind: 'INVITATION' })).toEqual({ queued: 3, skipped: [] });
+    expect(await worker().drain()).toBe(3);
+    await sink.waitFor(3);
+    for (const household of [f.smith, f.jones, f.lee]) {
+      const address = household === f.smith ? 'smiths@example.com' : household === f.jones ? 'ann@example.com' : 'lees@example.com';
+      const [mail] = sink.to(address);
+      expect(mail!.subject).toBe("You're invited: Sam & Alex");
+      expect(mail!.text).toContain(household.inviteCode);
+      const link = /https:\/\/sam-and-alex\.com\/rsvp\?invite=[^"#\s]+#reply/.exec(String(mail!.html))![0];
+      const code = new URL(link).searchParams.get('invite')!;
+      const signedIn = await signInGuest(t.app, { occasionId: f.occasionId, inviteCode: code });
+      expect(signedIn.householdId).toBe(household.id);
+      expect(headerLine(mail!, 'list-unsubscribe')).toMatch(/^List-Unsubscribe: <http:\/\/localhost\/unsubscribe\/[A-Za-z0-9_-]{43}>$/);
+      expect(headerLine(mail!, 'list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+      expect(mail!.messageId).toMatch(/^<[A-Za-z0-9_-]{12}@127\.0\.0\.1>$/);
+    }
+    expect((await outbox()).map((e) => [e.status, e.attempts, e.sentAt !== null])).toEqual(Array(3).fill(['SENT', 1, true]));
+  });
+
+  it('sends reminders only to pending households', async () => {
+    await smithsReply();
+    await send({ kind: 'REMINDER' });
+    await worker().drain();
+    const reminders = sink.messages.filter((m) => m.subject?.startsWith('Reminder'));
+    expect(reminders.flatMap((m) => m.to && !Array.isArray(m.to) ? m.to.value.map((a) => a.address) : []).sort()).toEqual(['ann@example.com', 'lees@example.com']);
+  });
+
+  it('confirms a reply with the answers and a valid .ics of what the household attends', async () => {
+    await smithsReply();
+    await worker().drain();
+    const [mail] = sink.to('smiths@example.com');
+    expect(mail!.subject).toBe('Your reply for Sam & Alex');
+    expect(mail!.text).toContain('Jane Smith: attending · Sea bass');
+    expect(mail!.text).toContain('Timmy Smith: not attending');
+    expect(mail!.text).toContain('Pat Doe');
+    expect(mail!.text).toContain('See you there!');
+    const ics = mail!.attachments.find((a) => a.contentType === 'text/calendar')!;
+    expect(ics.filename).toBe('invitation.ics');
+    const calendar = new ICAL.Component(ICAL.parse(ics.content.toString('utf8')));
+    const events = calendar.getAllSubcomponents('vevent').map((event) => new ICAL.Event(event));
+    expect(events.map((event) => event.summary)).toEqual(['Ceremony · Sam & Alex', 'Dinner · Sam & Alex']);
+    expect(events[0]!.startDate.toJSDate().getTime()).toBeLessThan(events[1]!.startDate.toJSDate().getTime());
+    // The worker stored what it sent.
+    const stored = await t.deps.db.selectFrom('email').select(['html', 'attachments']).where('kind', '=', 'CONFIRMATION').executeTakeFirstOrThrow();
+    expect(stored.html).toContain('See you there!');
+    expect(JSON.parse(stored.attachments)).toHaveLength(1);
+  });
+
+  it('stops the next message to an address once its unsubscribe link is used', async () => {
+    await send({ kind: 'INVITATION', householdIds: [f.smith.id] });
+    await worker().drain();
+    const url = /<(.+)>/.exec(headerLine(sink.to('smiths@example.com')[0]!, 'list-unsubscribe'))![1]!;
+    const page = await t.app.request(url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<button type="submit">Unsubscribe</button>');
+    // A reminder queued before the click is not sent either.
+    await send({ kind: 'REMINDER', householdIds: [f.smith.id] });
+    const oneClick = await t.app.request(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect(oneClick.status).toBe(200);
+    expect(await send({ kind: 'REMINDER', householdIds: [f.smith.id] })).toEqual({ queued: 0, skipped: [{ householdId: f.smith.id, reason: 'UNSUBSCRIBED' }] });
+    await worker().drain();
+    expect(sink.to('smiths@example.com')).toHaveLength(1);
+    expect((await outbox()).find((e) => e.kind === 'REMINDER')).toMatchObject({ status: 'FAILED', lastError: 'The address unsubscribed before the message was sent.' });
+    expect((await t.app.request(`${BASE}/unsubscribe/${'x'.repeat(43)}`)).status).toBe(404);
+  });
+
+  it('fails a confirmation whose household was deleted before it was sent', async () => {
+    await smithsReply();
+    await f.host.request('DELETE', `${base}/household/${f.smith.id}`);
+    await worker().drain();
+    expect(sink.messages).toHaveLength(0);
+    expect((await outbox())[0]).toMatchObject({ kind: 'CONFIRMATION', status: 'FAILED', lastError: 'The household or occasion was deleted before the message was sent.' });
+  });
+
+  it('records an SMTP 550 as a bounce and retries a 451 with backoff', async () => {
+    sink.refused.add('ann@example.com');
+    sink.failNext(1, 451);
+    await send({ kind: 'INVITATION' });
+    const sender = worker({ retryBaseMs: 60_000 });
+    await sender.runOnce();
+    const first = await outbox();
+    expect(first.find((e) => e.to === 'ann@example.com')).toMatchObject({ status: 'BOUNCED', attempts: 1 });
+    expect(first.find((e) => e.to === 'ann@example.com')!.lastError).toMatch(/^550 /);
+    const retried = first.filter((e) => e.status === 'QUEUED');
+    expect(retried).toHaveLength(1);
+    expect(retried[0]).toMatchObject({ attempts: 1 });
+    expect(retried[0]!.lastError).toMatch(/^451 /);
+    expect(await sender.runOnce()).toBe(0); // not due for a minute
+    expect(await sender.runOnce(new Date(Date.now() + 61_000))).toBe(1);
+    expect((await outbox()).map((e) => e.status).sort()).toEqual(['BOUNCED', 'SENT', 'SENT']);
+    expect(sink.messages).toHaveLength(2);
+  });
+
+  it('keeps to the hourly limit per occasion', async () => {
+    await send({ kind: 'INVITATION' });
+    await worker({ hourlyLimitPerOccasion: 2 }).drain();
+    const emails = await outbox();
+    expect(emails.filter((e) => e.status === 'SENT')).toHaveLength(2);
+    expect(emails.filter((e) => e.status === 'QUEUED')).toHaveLength(1);
+    expect(sink.messages).toHaveLength(2);
+    const waiting = await t.deps.db.selectFrom('email').select('nextAttemptAt').where('status', '=', 'QUEUED').executeTakeFirstOrThrow();
+    expect(Date.parse(waiting.nextAttemptAt) - Date.now()).toBeGreaterThan(59 * 60_000);
+  });
+
+  it('queues the scheduled reminder once, N days before the deadline', async () => {
+    await smithsReply();
+    const deadline = new Date(Date.now() + 3 * DAY).toISOString();
+    await update(f.host, base, { rsvpDeadline: deadline, reminderDaysBeforeDeadline: 5 });
+    const sender = worker();
+    await sender.runOnce();
+    await sender.drain();
+    await worker().runOnce(); // another instance, same database: nothing new
+    const reminders = (await outbox()).filter((e) => e.kind === 'REMINDER');
+    expect(reminders.map((e) => e.to).sort()).toEqual(['ann@example.com', 'lees@example.com']);
+    // Not yet due: a deadline 10 days away with a 5-day reminder.
+    await update(f.host, base, { rsvpDeadline: new Date(Date.now() + 10 * DAY).toISOString() });
+    await worker().runOnce();
+    expect((await outbox()).filter((e) => e.kind === 'REMINDER')).toHaveLength(2);
+  });
+
+  it('sends the opted-in daily digest of new replies to the host, once a day', async () => {
+    await update(f.host, base, { digestEnabled: true });
+    await smithsReply();
+    await worker().drain();
+    const [digest] = sink.to(f.host.credentials.email);
+    expect(digest!.subject).toBe('New replies for Sam & Alex');
+    expect(digest!.text).toContain('The Smiths');
+    expect(digest!.text).toContain('See you there!');
+    await worker().runOnce();
+    expect(sink.to(f.host.credentials.email)).toHaveLength(1);
+  });
+});

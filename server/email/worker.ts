@@ -1,0 +1,228 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { DatabaseKind } from '../db/create-database';
+import type { Database, EmailTable } from '../db/schema';
+import { readJsonColumn, writeJsonColumn } from '../data/json-column';
+import type { LogFunction } from '../logger';
+import type { EmailSettings } from './email-settings';
+import { unsubscribeUrl, type EmailAttachment } from './outbox';
+import { addressKey } from './recipients';
+import { isUnrendered, renderConfirmation } from './record-reply';
+import { queueScheduledMail } from './scheduled-mail';
+import type { EmailTransport } from './transport';
+
+type EmailRow = Selectable<EmailTable>;
+
+/** What the worker needs. */
+export interface EmailWorkerOptions {
+  db: Kysely<Database>;
+  dbKind: DatabaseKind;
+  settings: EmailSettings;
+  transport: EmailTransport;
+  /** The server's public URL, for `List-Unsubscribe` and links in scheduled mail. */
+  publicUrl: () => string;
+  log: LogFunction;
+  /** Messages claimed at once; each is sent before the next. */
+  batchSize?: number;
+  /** How often scheduled reminders and digests are looked for (60 s unless given). */
+  scheduleEveryMs?: number;
+}
+
+/** Six hours: the longest wait between two attempts. */
+const MAX_BACKOFF_MS = 6 * 3600_000;
+const HOUR = 3600_000;
+
+/**
+ * Sends the outbox. Each round claims due messages (PostgreSQL: `FOR UPDATE SKIP LOCKED`, so
+ * instances on one database never claim the same one; SQLite: one atomic `UPDATE`), marks them
+ * `SENDING` with a lease, and sends them one by one: accepted → `SENT`; an SMTP 5xx → `BOUNCED`;
+ * any other failure (4xx, connection) → retried with exponential backoff, `FAILED` after the
+ * last attempt. A lease that expires (its instance died) makes the message due again: a message
+ * the SMTP server accepted just before the instance died, not yet marked, is sent again then.
+ */
+export class EmailWorker {
+  readonly id = randomBytes(9).toString('base64url');
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private running: Promise<unknown> | undefined;
+  private stopping = false;
+  private lastSchedule = 0;
+
+  constructor(private readonly options: EmailWorkerOptions) {}
+
+  /** Polls every `pollMs` until {@link stop}. */
+  start(): void {
+    this.stopping = false;
+    const tick = async () => {
+      this.running = this.runOnce().catch((error: unknown) => this.options.log(`email worker: ${describe(error)}`));
+      await this.running;
+      if (!this.stopping) this.timer = setTimeout(tick, this.options.settings.pollMs);
+    };
+    this.timer = setTimeout(tick, 0);
+  }
+
+  /** Stops polling and waits for the message in flight; claimed messages not yet sent are released. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** One round: scheduled mail when due, then one batch of due messages. Answers how many were handled. */
+  async runOnce(now = new Date()): Promise<number> {
+    const scheduleEvery = this.options.scheduleEveryMs ?? 60_000;
+    if (now.getTime() - this.lastSchedule >= scheduleEvery) {
+      this.lastSchedule = now.getTime();
+      await queueScheduledMail(this.options.db, this.options.dbKind, this.options.publicUrl(), now);
+    }
+    const claimed = await this.claim(now);
+    let handled = 0;
+    for (const message of claimed) {
+      if (this.stopping) {
+        await this.release(message);
+        continue;
+      }
+      // A database fault on one message leaves it to its lease and goes on with the others.
+      await this.deliver(message).catch((error: unknown) => this.options.log(`email worker: ${message.id}: ${describe(error)}`));
+      handled += 1;
+    }
+    return handled;
+  }
+
+  /** Runs rounds until nothing is due (tests and the demo). */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (let handled = await this.runOnce(); handled > 0; handled = await this.runOnce()) total += handled;
+    return total;
+  }
+
+  private async claim(now: Date): Promise<EmailRow[]> {
+    const { db, dbKind, settings, batchSize = 10 } = this.options;
+    const at = now.toISOString();
+    let due = db
+      .selectFrom('email')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'QUEUED'), eb('nextAttemptAt', '<=', at)]),
+          eb.and([eb('status', '=', 'SENDING'), eb('leaseUntil', '<', at)]),
+        ]),
+      )
+      .orderBy('nextAttemptAt')
+      .orderBy('id')
+      .limit(batchSize);
+    if (dbKind === 'postgres') due = due.forUpdate().skipLocked();
+    return await db
+      .updateTable('email')
+      .set({ status: 'SENDING', lease: this.id, leaseUntil: new Date(now.getTime() + settings.leaseMs).toISOString() })
+      .where('id', 'in', due)
+      .returningAll()
+      .execute();
+  }
+
+  private async deliver(claimed: EmailRow): Promise<void> {
+    const { settings, transport } = this.options;
+    const message = isUnrendered(claimed) ? await this.render(claimed) : claimed;
+    if (!message) return this.finish(claimed, { status: 'FAILED', lastError: 'The household or occasion was deleted before the message was sent.' });
+    if (await this.unsubscribed(message)) return this.finish(message, { status: 'FAILED', lastError: 'The address unsubscribed before the message was sent.' });
+    const wait = await this.hourlyLimitWait(message, new Date());
+    if (wait !== undefined) {
+      await this.mine({ status: 'QUEUED', nextAttemptAt: wait, lease: null, leaseUntil: null }, message);
+      return;
+    }
+    const unsubscribe = unsubscribeUrl(this.options.publicUrl(), message.unsubscribeToken);
+    try {
+      await transport.send({
+        id: message.id,
+        from: settings.mailFrom,
+        to: message.to,
+        subject: message.subject,
+        html: message.html,
+        text: message.text,
+        attachments: readJsonColumn<EmailAttachment[]>(message.attachments, []),
+        headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      });
+    } catch (error) {
+      await this.failed(message, error);
+      return;
+    }
+    await this.finish(message, { status: 'SENT', lastError: null, sentAt: new Date().toISOString() });
+  }
+
+  /** Renders a confirmation written unrendered by the reply, and stores it as it will be sent. */
+  private async render(message: EmailRow): Promise<EmailRow | undefined> {
+    const rendered = await renderConfirmation(this.options.db, message, this.options.publicUrl(), new Date());
+    if (!rendered) return undefined;
+    const stored = { ...rendered, attachments: writeJsonColumn(rendered.attachments) };
+    await this.mine(stored, message);
+    return { ...message, ...stored };
+  }
+
+  private async failed(message: EmailRow, error: unknown): Promise<void> {
+    const attempts = Number(message.attempts) + 1;
+    const code = (error as { responseCode?: unknown }).responseCode;
+    const text = describe(error).slice(0, 1000);
+    if (typeof code === 'number' && code >= 500 && code < 600) return this.finish(message, { status: 'BOUNCED', lastError: text });
+    if (attempts >= this.options.settings.maxAttempts) return this.finish(message, { status: 'FAILED', lastError: text });
+    const delay = Math.min(this.options.settings.retryBaseMs * 2 ** (attempts - 1), MAX_BACKOFF_MS);
+    const nextAttemptAt = new Date(Date.now() + delay).toISOString();
+    await this.mine({ status: 'QUEUED', attempts, lastError: text, nextAttemptAt, lease: null, leaseUntil: null }, message);
+  }
+
+  private async finish(message: EmailRow, outcome: { status: string; lastError: string | null; sentAt?: string }): Promise<void> {
+    const attempts = Number(message.attempts) + 1;
+    const updated = await this.mine({ ...outcome, attempts, lease: null, leaseUntil: null }, message);
+    if (updated === 0) this.options.log(`email worker: lost the lease of ${message.id} before marking it ${outcome.status}`);
+  }
+
+  private async release(message: EmailRow): Promise<void> {
+    await this.mine({ status: 'QUEUED', lease: null, leaseUntil: null }, message);
+  }
+
+  /** Runs an update of the message only while this worker still holds its lease; answers the rows changed. */
+  private async mine(changes: Updateable<EmailTable>, message: EmailRow): Promise<number> {
+    const result = await this.options.db
+      .updateTable('email')
+      .set(changes)
+      .where('id', '=', message.id)
+      .where('lease', '=', this.id)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  private async unsubscribed(message: EmailRow): Promise<boolean> {
+    const row = await this.options.db
+      .selectFrom('emailUnsubscribe')
+      .select('address')
+      .where('occasionId', '=', message.occasionId)
+      .where('address', '=', addressKey(message.to))
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * When the occasion has sent its hourly limit in the last hour: the instant its oldest of those
+   * leaves the window (the message waits until then). Undefined when it may send now. Instances
+   * count the same table, so together they may pass the limit by at most one batch each.
+   */
+  private async hourlyLimitWait(message: EmailRow, now: Date): Promise<string | undefined> {
+    const since = new Date(now.getTime() - HOUR).toISOString();
+    const sent = await this.options.db
+      .selectFrom('email')
+      .select('sentAt')
+      .where('occasionId', '=', message.occasionId)
+      .where('sentAt', '>=', since)
+      .orderBy('sentAt')
+      .limit(this.options.settings.hourlyLimitPerOccasion)
+      .execute();
+    if (sent.length < this.options.settings.hourlyLimitPerOccasion) return undefined;
+    return new Date(Date.parse(sent[0]!.sentAt!) + HOUR).toISOString();
+  }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as { responseCode?: unknown }).responseCode;
+    return typeof code === 'number' ? `${code} ${error.message}` : error.message;
+  }
+  return String(error);
+}
