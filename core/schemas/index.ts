@@ -15,3 +15,4 @@ export * from './guest';
 export * from './guest-bulk-delete';
 export * from './invite-line';
 export * from './event';
+export * from './history';

@@ -140,6 +140,26 @@ export interface RateLimitTable {
   resetAt: number;
 }
 
+/** One change of one entity (migration 0007); `seq` rises with every entry and is the paging cursor. */
+export interface HistoryEntryTable {
+  seq: Generated<number>;
+  id: string;
+  occasionId: string;
+  at: string;
+  actorKind: string;
+  actorId: string;
+  actorName: string;
+  entity: string;
+  entityId: string;
+  action: string;
+  householdId: string | null;
+  guestId: string | null;
+  activityId: string | null;
+  subjectName: string;
+  /** JSON `{ field: [before, after] }`. */
+  changes: string;
+}
+
 export interface Database {
   account: AccountTable;
   hostSession: HostSessionTable;
@@ -152,4 +172,5 @@ export interface Database {
   rsvp: RsvpTable;
   guestSession: GuestSessionTable;
   rateLimit: RateLimitTable;
+  historyEntry: HistoryEntryTable;
 }

@@ -11,6 +11,7 @@ const TABLES: ReadonlyArray<keyof Database> = [
   'inviteLine',
   'rsvp',
   'guestSession',
+  'historyEntry',
 ];
 
 /**

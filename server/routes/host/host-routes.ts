@@ -8,6 +8,7 @@ import { attributeCategoryRoutes } from './attribute-categories';
 import { guestBulkDeleteRoutes } from './guests-bulk-delete';
 import { guestBulkRoutes } from './guests-bulk';
 import { guestRoutes } from './guests';
+import { historyRoutes } from './history';
 import { HOST_RATE_LIMITS, signInEmail } from './host-rate-limits';
 import { householdRoutes } from './households';
 import { inviteLineBulkRoutes } from './invite-lines-bulk';
@@ -38,6 +39,7 @@ export function hostRoutes(): Hono<AppEnv> {
   routes.route('/', guestBulkDeleteRoutes());
   routes.route('/', inviteLineRoutes());
   routes.route('/', inviteLineBulkRoutes());
+  routes.route('/', historyRoutes());
 
   return routes;
 }
