@@ -3,6 +3,7 @@ import type { Activity } from '../schemas/activity';
 import type { AttributeCategory } from '../schemas/attribute-category';
 import type { Guest, GuestBulkResult } from '../schemas/guest';
 import type { GuestBulkDeleteResult } from '../schemas/guest-bulk-delete';
+import type { HistoryPage, RepliesDay } from '../schemas/history';
 import type { Household } from '../schemas/household';
 import type { InviteLine } from '../schemas/invite-line';
 import type { Occasion } from '../schemas/occasion';
@@ -70,7 +71,7 @@ export interface HostClient {
   updateGuest(occasionId: string, guestId: string, body: GuestUpdateBody): Promise<Result<Guest>>;
   deleteGuest(occasionId: string, guestId: string): Promise<Result<void>>;
   /** `POST /occasions/{occasionId}/guests`: creates or updates up to 10,000 guests, all or nothing. */
-  upsertGuests(occasionId: string, body: GuestBulkBody): Promise<Result<GuestBulkResult>>;
+  upsertGuests(occasionId: string, body: GuestBulkBody, options?: GuestBulkOptions): Promise<Result<GuestBulkResult>>;
   /**
    * `POST /occasions/{occasionId}/guests/delete` `{ ids }`: deletes up to 10,000 guests, all or
    * nothing (an id that is not the occasion's fails it with 400 and an issue on `ids.<index>`).
@@ -100,6 +101,33 @@ export interface HostClient {
     body: AttributeCategoryUpdateBody,
   ): Promise<Result<AttributeCategory>>;
   deleteAttributeCategory(occasionId: string, attributeCategoryId: string): Promise<Result<void>>;
+
+  /**
+   * `GET /occasion/{occasionId}/history`: a page of changes, newest first; pass the page's
+   * `nextCursor` as `cursor` for the next one. `householdId` or `guestId` filter it.
+   */
+  getHistory(occasionId: string, query?: HistoryRequest): Promise<Result<HistoryPage>>;
+  /** `GET /occasion/{occasionId}/replies-over-time`: attending, declined and pending per day. */
+  getRepliesOverTime(occasionId: string): Promise<Result<RepliesDay[]>>;
+}
+
+/** Options of {@link HostClient.upsertGuests}: `source: 'import'` records the write as a CSV import. */
+export interface GuestBulkOptions {
+  source?: 'import';
+}
+
+/** The query of {@link HostClient.getHistory}; every field optional. */
+export interface HistoryRequest {
+  limit?: number;
+  cursor?: string;
+  householdId?: string;
+  guestId?: string;
+}
+
+/** `?a=1&b=2` of the fields that are set, or `''`. */
+function queryString(query: object): string {
+  const pairs = Object.entries(query).filter(([, value]) => value !== undefined && value !== '');
+  return pairs.length === 0 ? '' : `?${pairs.map(([key, value]) => `${key}=${encodeURIComponent(String(value))}`).join('&')}`;
 }
 
 /** The header that makes Auth.js answer `{ url }` as JSON instead of redirecting. */
@@ -154,7 +182,7 @@ export function createHostClient(options: ClientOptions): HostClient {
     getGuest: (occasionId, id) => get(`${o(occasionId)}${path`/guest/${id}`}`),
     updateGuest: (occasionId, id, body) => put(`${o(occasionId)}${path`/guest/${id}`}`, body),
     deleteGuest: (occasionId, id) => del(`${o(occasionId)}${path`/guest/${id}`}`),
-    upsertGuests: (occasionId, body) => post(path`/occasions/${occasionId}/guests`, body),
+    upsertGuests: (occasionId, body, options = {}) => post(`${path`/occasions/${occasionId}/guests`}${queryString(options)}`, body),
     deleteGuests: (occasionId, body) => post(path`/occasions/${occasionId}/guests/delete`, body),
 
     listHouseholds: (occasionId) => get(`${o(occasionId)}/households`),
@@ -175,6 +203,9 @@ export function createHostClient(options: ClientOptions): HostClient {
     getAttributeCategory: (occasionId, id) => get(`${o(occasionId)}${path`/attribute-category/${id}`}`),
     updateAttributeCategory: (occasionId, id, body) => put(`${o(occasionId)}${path`/attribute-category/${id}`}`, body),
     deleteAttributeCategory: (occasionId, id) => del(`${o(occasionId)}${path`/attribute-category/${id}`}`),
+
+    getHistory: (occasionId, query = {}) => get(`${o(occasionId)}/history${queryString(query)}`),
+    getRepliesOverTime: (occasionId) => get(`${o(occasionId)}/replies-over-time`),
   };
 }
 

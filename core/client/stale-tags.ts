@@ -11,7 +11,9 @@ export type Tag =
   | 'AttributeCategory'
   | 'EventInfo'
   | 'EventHousehold'
-  | 'Rsvp';
+  | 'Rsvp'
+  /** The host's history feeds and the replies chart (issue 13). */
+  | 'History';
 
 /**
  * What each host write marks stale: the tags whose data it can change. Open stores of those
@@ -51,6 +53,33 @@ export const hostStaleTags = {
   updateAttributeCategory: ['AttributeCategory', 'Guest'],
   deleteAttributeCategory: ['AttributeCategory', 'Guest'],
 } as const satisfies Record<string, readonly Tag[]>;
+
+/**
+ * The host writes that record history (guests, households, invite lines, their bulks) also
+ * mark the `History` tag stale: the feeds and the replies chart follow every change.
+ */
+export const historyStaleTags = {
+  deleteOccasion: ['History'],
+  createGuest: ['History'],
+  updateGuest: ['History'],
+  deleteGuest: ['History'],
+  upsertGuests: ['History'],
+  deleteGuests: ['History'],
+  createHousehold: ['History'],
+  updateHousehold: ['History'],
+  deleteHousehold: ['History'],
+  createInviteLine: ['History'],
+  updateInviteLine: ['History'],
+  deleteInviteLine: ['History'],
+  updateInviteLines: ['History'],
+} as const satisfies Partial<Record<keyof typeof hostStaleTags, readonly Tag[]>>;
+
+/** Every host write's tags: {@link hostStaleTags} plus `History` where the write records history. */
+export const hostWriteTags: Record<keyof typeof hostStaleTags, readonly Tag[]> = /* @__PURE__ */ (() => {
+  const history: Partial<Record<string, readonly Tag[]>> = historyStaleTags;
+  const entries = Object.entries(hostStaleTags).map(([write, tags]) => [write, [...tags, ...(history[write] ?? [])]]);
+  return Object.fromEntries(entries) as Record<keyof typeof hostStaleTags, readonly Tag[]>;
+})();
 
 /** What each guest write marks stale (the guest area's counterpart of {@link hostStaleTags}). */
 export const guestStaleTags = {

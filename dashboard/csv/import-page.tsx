@@ -116,7 +116,7 @@ function Importer({ data }: { data: OccasionData }) {
     let updated = 0;
     for (const part of chunk(plan.guests, GUESTS_PER_CALL)) {
       // The rows were checked with core's GuestUpsertSchema in the preview.
-      const result = await kindly.stores.$upsertGuests.mutate({ occasionId: occasion.id, body: { guests: part as GuestBulkBody['guests'] } });
+      const result = await kindly.stores.$upsertGuests.mutate({ occasionId: occasion.id, body: { guests: part as GuestBulkBody['guests'] }, source: 'import' });
       if (result.error) {
         const failure = serverErrors(result.error);
         const where = Object.keys(failure.errors).find((path) => /^guests\.\d+/.test(path));
