@@ -11,6 +11,7 @@ import { ComboBoxField, MultiSelectField, SelectField } from '../components/sele
 import { Checkbox, FormMessage, TextInput } from '../components/text-input';
 import { useDraftState } from '../data/drafts';
 import { useKindly } from '../data/kindly';
+import { EntityHistory } from '../history/entity-history';
 import type { OccasionData } from './occasion-data';
 
 const AGE_OPTIONS: OptionEntry[] = [
@@ -314,6 +315,7 @@ export function GuestDialog({ occasionId, guest, data, onClose: close }: GuestDi
                 error={errors.notes}
               />
             </div>
+            {guest ? <EntityHistory occasionId={occasionId} guestId={guest.id} name={name} /> : null}
             <div className="dialog-actions">
               {guest ? (
                 <Button className="button button--danger" onPress={() => setDeleting(true)} style={{ marginRight: 'auto' }}>

@@ -10,6 +10,7 @@ import { serverErrors, validateForm, type FieldErrors } from '../components/form
 import { ComboBoxField, SelectField } from '../components/select';
 import { FormMessage, TextInput } from '../components/text-input';
 import { useKindly } from '../data/kindly';
+import { EntityHistory } from '../history/entity-history';
 import { NO_HOUSEHOLD } from '../guests/guest-filters';
 
 interface Values {
@@ -128,6 +129,7 @@ export function HouseholdDialog({ occasionId, household, households, guests, onC
             </div>
             <TextInput label="Notes (only you see these)" multiline value={values.notes} onChange={set('notes')} error={errors.notes} />
             {household ? <Members occasionId={occasionId} household={household} households={households} guests={guests} /> : null}
+            {household ? <EntityHistory occasionId={occasionId} householdId={household.id} name={household.name} /> : null}
             <div className="dialog-actions">
               {household ? (
                 <Button className="button button--danger" onPress={() => setDeleting(true)} style={{ marginRight: 'auto' }}>
