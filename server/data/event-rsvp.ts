@@ -59,15 +59,14 @@ export async function createRsvp(db: Kysely<Database>, writer: RsvpWriter, chang
 export async function updateRsvp(db: Kysely<Database>, writer: RsvpWriter, change: RsvpChange, now: Date): Promise<void> {
   const owner: RsvpOwner = { occasionId: writer.occasionId, householdId: writer.householdId };
   await db.transaction().execute(async (trx) => {
+    // Updating the row first also locks it, so two changes of one household run one after the
+    // other, and the message read next is the one this change replaces.
+    const updated = await trx.updateTable('rsvp').set({ updatedAt: now.toISOString() }).where('householdId', '=', owner.householdId).executeTakeFirst();
     const before = await findRsvpRow(trx, owner.householdId);
-    // Updating the row first also locks it, so two changes of one household run one after the other.
-    const updated = await trx
-      .updateTable('rsvp')
-      .set({ updatedAt: now.toISOString(), ...(change.message === undefined ? {} : { message: change.message }) })
-      .where('householdId', '=', owner.householdId)
-      .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0 || !before) throw notFound('Your household has not replied yet.');
-    await writeAnswers(trx, writer, change, now, rsvpHistory(before.id, owner.householdId, before, { message: change.message ?? before.message }));
+    const message = change.message ?? before.message;
+    if (message !== before.message) await trx.updateTable('rsvp').set({ message }).where('id', '=', before.id).execute();
+    await writeAnswers(trx, writer, change, now, rsvpHistory(before.id, owner.householdId, before, { message }));
   });
 }
 

@@ -142,7 +142,8 @@ export interface RateLimitTable {
 
 /** One change of one entity (migration 0007); `seq` rises with every entry and is the paging cursor. */
 export interface HistoryEntryTable {
-  seq: Generated<number>;
+  /** A number on SQLite; PostgreSQL's bigint arrives as a string. Only compared and sent as the cursor. */
+  seq: Generated<number | string>;
   id: string;
   occasionId: string;
   at: string;

@@ -10,8 +10,8 @@ export const history: Migration = {
     const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
     await db.schema
       .createTable('historyEntry')
-      // SQLite's INTEGER PRIMARY KEY AUTOINCREMENT and PostgreSQL's serial: never reused, always rising.
-      .addColumn('seq', postgres ? 'serial' : 'integer', (c) => (postgres ? c.primaryKey() : c.primaryKey().autoIncrement()))
+      // SQLite's INTEGER PRIMARY KEY AUTOINCREMENT and PostgreSQL's bigserial: never reused, always rising.
+      .addColumn('seq', postgres ? 'bigserial' : 'integer', (c) => (postgres ? c.primaryKey() : c.primaryKey().autoIncrement()))
       .addColumn('id', 'text', (c) => c.notNull().unique())
       .addColumn('occasionId', 'text', (c) => c.notNull().references('occasion.id').onDelete('cascade'))
       .addColumn('at', 'text', (c) => c.notNull())

@@ -219,10 +219,11 @@ describe('history', () => {
     const guest = await all(`guestId=${f.jones.ann}`);
     expect(guest.map((entry) => entry.entity).sort()).toEqual(['GUEST', 'INVITE_LINE']);
 
-    for (const query of ['?limit=0', '?limit=201', '?limit=x', '?cursor=abc', '?cursor=0', '?colour=blue', '?guestId=a%20b']) {
+    for (const query of ['?limit=0', '?limit=201', '?limit=x', '?cursor=abc', '?cursor=0', '?cursor=1234567890123456', '?colour=blue', '?guestId=a%20b']) {
       await expectError(f.host, 'GET', historyPath(query), undefined, 400, 'VALIDATION_FAILED');
     }
     expect((await page('?limit=200')).entries.length).toBe(everything.length);
+    expect((await page('?limit=1&cursor=123456789012345')).entries).toEqual([everything[0]]);
     const other = await signUpHost(t.app);
     await expectError(other, 'GET', historyPath(), undefined, 404, 'NOT_FOUND');
     await expectError(other, 'GET', `/occasion/${f.occasionId}/replies-over-time`, undefined, 404, 'NOT_FOUND');
@@ -269,6 +270,37 @@ describe('history', () => {
     expect(answers.map((response) => response.status).sort()).toEqual([200, 200, 201, 201, 409]);
     // Smiths 9, Joneses 2 lines + reply, one line, one household.
     expect(Number(await count())).toBe(n + 9 + 3 + 1 + 1);
+  });
+
+  it("records a reply's new message, and nothing for the same message again", async () => {
+    const smith = await signInSmith();
+    expect((await rsvp(smith, 'POST', smithReply())).status).toBe(201);
+    expect((await rsvp(smith, 'PUT', { responses: [], message: 'Running late' })).status).toBe(200);
+    const [latest] = await all();
+    expect(latest).toMatchObject({ entity: 'RSVP', action: 'UPDATE', changes: { message: ['See you there!', 'Running late'] } });
+    const n = await count();
+    expect((await rsvp(smith, 'PUT', { responses: [], message: 'Running late' })).status).toBe(200);
+    expect(await count()).toBe(n);
+  });
+
+  it('records identical invite-line bulks sent at once only once', async () => {
+    const body = {
+      lines: [
+        { guestId: f.lee.sam, activityId: f.activities.brunch, invited: true, response: 'ATTENDING' },
+        { guestId: f.jones.ann, activityId: f.activities.ceremony, invited: true },
+      ],
+    };
+    const n = await count();
+    const answers = await Promise.all(Array.from({ length: 4 }, () => f.host.request('PUT', `/occasion/${f.occasionId}/invite-lines`, body)));
+    expect(answers.map((response) => response.status)).toEqual([200, 200, 200, 200]);
+    expect(await count()).toBe(n + 2);
+  });
+
+  it('shows at most the last 366 days', async () => {
+    await t.deps.db.updateTable('historyEntry').set({ at: new Date(Date.now() - 400 * 86_400_000).toISOString() }).execute();
+    const days = await read<RepliesDay[]>(f.host, `/occasion/${f.occasionId}/replies-over-time`);
+    expect(days).toHaveLength(366);
+    expect(days.at(-1)).toEqual({ date: new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Lisbon' }).format(new Date()), attending: 0, declined: 0, pending: 8 });
   });
 
   it('counts replies per day from history', async () => {
