@@ -60,6 +60,9 @@ describe.skipIf(!chromiumPath)('history on the overview, in Chromium', () => {
     const household = await host.call<{ id: string; inviteCode: string }>('POST', `/occasion/${occasion.id}/household`, { name: 'The Kims' });
     const amara = await host.call<{ id: string }>('POST', `/occasion/${occasion.id}/guest`, { firstName: 'Amara', lastName: 'Kim', householdId: household.id });
     await host.call('POST', `/occasion/${occasion.id}/invite-line`, { guestId: amara.id, activityId: brunch.id });
+    // More entries than the feed's first page holds.
+    const guests = Array.from({ length: 60 }, (_, i) => ({ firstName: `Guest ${i}`, lastName: 'Zed' }));
+    await host.call('POST', `/occasions/${occasion.id}/guests?source=import`, { guests });
 
     const signIn = await context.request.post(`${server.url}/event/v1/auth/credentials`, { data: { occasionId: occasion.id, inviteCode: household.inviteCode } });
     expect(signIn.status()).toBe(200);
@@ -77,6 +80,14 @@ describe.skipIf(!chromiumPath)('history on the overview, in Chromium', () => {
     const time = feed.locator('li').first().locator('time');
     expect(await time.getAttribute('title')).toMatch(/2\d{3}/);
     expect(await time.textContent()).toMatch(/now|sec|min/);
+
+    expect(await feed.locator('li').count()).toBe(50);
+    const { entries } = await host.call<{ entries: unknown[] }>('GET', `/occasion/${occasion.id}/history?limit=200`);
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect.poll(() => feed.locator('li').count(), { timeout: 30_000 }).toBe(entries.length);
+    expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+    expect(await feed.locator('li').last().textContent()).toContain('Household The Kims was added');
+    expect(await feed.locator('li', { hasText: 'Guest 0 Zed was added' }).textContent()).toContain('CSV import by Ada Host');
 
     await page.locator('[data-testid=replies-plot] canvas').waitFor({ timeout: 30_000 });
     const table = page.getByTestId('replies-table');
