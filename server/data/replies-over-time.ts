@@ -7,12 +7,14 @@ import type { OccasionRow } from './occasions';
 /** The chart shows at most this many days, the last ones. */
 export const REPLIES_DAYS_MAX = 366;
 
-interface LineEvent {
+/** A history entry as the sweep needs it: its day in the occasion's time zone and its answer. */
+interface HistoryEvent {
   date: string;
   entity: string;
   action: string;
   entityId: string;
   guestId: string | null;
+  activityId: string | null;
   response: string | undefined;
   responseBefore: string | undefined;
 }
@@ -45,8 +47,6 @@ export async function repliesOverTime(db: Kysely<Database>, occasion: OccasionRo
   const lastDay = maxDate(firstDay, minDate(toDate(now.toISOString()), occasion.rsvpDeadline ? toDate(occasion.rsvpDeadline) : occasion.startDate));
   return sweepDays(kept, present, shownFrom(firstDay, lastDay), lastDay);
 }
-
-type HistoryEvent = LineEvent & { activityId: string | null };
 
 async function lineEvents(db: Kysely<Database>, occasion: OccasionRow): Promise<HistoryEvent[]> {
   const rows = await db
@@ -92,47 +92,85 @@ function initialLines(events: readonly HistoryEvent[], current: ReadonlyArray<{ 
   return present;
 }
 
-function sweepDays(unsorted: readonly HistoryEvent[], present: Map<string, LineState>, firstDay: string, lastDay: string): RepliesDay[] {
+function sweepDays(unsorted: readonly HistoryEvent[], initial: Map<string, LineState>, firstDay: string, lastDay: string): RepliesDay[] {
   // By day, and within a day in the order they were recorded (the sort is stable).
   const events = [...unsorted].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  const book = new LineBook(initial);
   const days: RepliesDay[] = [];
   let next = 0;
   for (let day = firstDay; day <= lastDay; day = nextDate(day)) {
-    while (next < events.length && events[next]!.date <= day) applyEvent(present, events[next++]!);
-    days.push(countLines(day, present));
+    while (next < events.length && events[next]!.date <= day) book.apply(events[next++]!);
+    days.push({ date: day, ...book.counts });
   }
   return days;
 }
 
-function applyEvent(present: Map<string, LineState>, event: HistoryEvent): void {
-  if (event.entity === 'GUEST') {
-    for (const [id, line] of present) if (line.guestId === event.entityId) present.delete(id);
-  } else if (event.action === 'DELETE') {
-    present.delete(event.entityId);
-  } else if (event.action === 'CREATE') {
-    present.set(event.entityId, { guestId: event.guestId ?? '', response: event.response ?? 'PENDING' });
-  } else if (event.response) {
-    const line = present.get(event.entityId);
-    if (line) line.response = event.response;
-  }
-}
+type Counts = Omit<RepliesDay, 'date'>;
 
-function countLines(date: string, present: ReadonlyMap<string, LineState>): RepliesDay {
-  const day: RepliesDay = { date, attending: 0, declined: 0, pending: 0 };
-  for (const { response } of present.values()) {
-    if (response === 'ATTENDING') day.attending++;
-    else if (response === 'DECLINED') day.declined++;
-    else day.pending++;
+/** The lines that exist, by id and by guest, with running counts: each event costs its own lines only. */
+class LineBook {
+  readonly counts: Counts = { attending: 0, declined: 0, pending: 0 };
+  private readonly lines = new Map<string, LineState>();
+  private readonly byGuest = new Map<string, Set<string>>();
+
+  constructor(initial: ReadonlyMap<string, LineState>) {
+    for (const [id, line] of initial) this.add(id, line);
   }
-  return day;
+
+  apply(event: HistoryEvent): void {
+    if (event.entity === 'GUEST') {
+      for (const id of this.byGuest.get(event.entityId) ?? []) this.remove(id);
+    } else if (event.action === 'DELETE') {
+      this.remove(event.entityId);
+    } else if (event.action === 'CREATE') {
+      this.remove(event.entityId);
+      this.add(event.entityId, { guestId: event.guestId ?? '', response: event.response ?? 'PENDING' });
+    } else if (event.response) {
+      const line = this.lines.get(event.entityId);
+      if (line) {
+        this.count(line.response, -1);
+        line.response = event.response;
+        this.count(line.response, 1);
+      }
+    }
+  }
+
+  private add(id: string, line: LineState): void {
+    this.lines.set(id, { ...line });
+    const ids = this.byGuest.get(line.guestId) ?? new Set<string>();
+    ids.add(id);
+    this.byGuest.set(line.guestId, ids);
+    this.count(line.response, 1);
+  }
+
+  private remove(id: string): void {
+    const line = this.lines.get(id);
+    if (!line) return;
+    this.lines.delete(id);
+    this.byGuest.get(line.guestId)?.delete(id);
+    this.count(line.response, -1);
+  }
+
+  private count(response: string, by: 1 | -1): void {
+    if (response === 'ATTENDING') this.counts.attending += by;
+    else if (response === 'DECLINED') this.counts.declined += by;
+    else this.counts.pending += by;
+  }
 }
 
 /** `YYYY-MM-DD` of an instant in a time zone. */
 export function localDateIn(timeZone: string): (instant: string) => string {
   const format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  // Every offset is whole minutes, and a bulk write's entries share one instant: format each minute once.
+  const byMinute = new Map<string, string>();
   return (instant) => {
+    const minute = instant.slice(0, 16);
+    const known = byMinute.get(minute);
+    if (known !== undefined) return known;
     const parts = Object.fromEntries(format.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
-    return `${parts.year}-${parts.month}-${parts.day}`;
+    const date = `${parts.year}-${parts.month}-${parts.day}`;
+    byMinute.set(minute, date);
+    return date;
   };
 }
 

@@ -303,6 +303,28 @@ describe('history', () => {
     expect(days.at(-1)).toEqual({ date: new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Lisbon' }).format(new Date()), attending: 0, declined: 0, pending: 8 });
   });
 
+  it("counts lines older than history from the occasion's first day, and drops deleted lines and guests", async () => {
+    const leeLine = `${f.lee.sam}${f.activities.ceremony}`;
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    const dateOf = (instant: string) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Lisbon' }).format(new Date(instant));
+    // Lee's line was made before history existed; the others three days ago; the occasion five.
+    await t.deps.db.deleteFrom('historyEntry').where('entityId', '=', leeLine).execute();
+    await t.deps.db.updateTable('historyEntry').set({ at: daysAgo(3) }).where('entity', '=', 'INVITE_LINE').execute();
+    await t.deps.db.updateTable('occasion').set({ createdAt: daysAgo(5) }).where('id', '=', f.occasionId).execute();
+    await update(f.host, `/occasion/${f.occasionId}/invite-line/${leeLine}`, { response: 'ATTENDING' });
+    expect((await f.host.request('DELETE', `/occasion/${f.occasionId}/guest/${f.jones.ann}`)).status).toBe(204);
+    expect((await f.host.request('DELETE', `/occasion/${f.occasionId}/invite-line/${f.smith.timmy}${f.activities.ceremony}`)).status).toBe(204);
+    const days = await read<RepliesDay[]>(f.host, `/occasion/${f.occasionId}/replies-over-time`);
+    expect(days).toEqual([
+      { date: dateOf(daysAgo(5)), attending: 0, declined: 0, pending: 1 },
+      { date: dateOf(daysAgo(4)), attending: 0, declined: 0, pending: 1 },
+      { date: dateOf(daysAgo(3)), attending: 0, declined: 0, pending: 8 },
+      { date: dateOf(daysAgo(2)), attending: 0, declined: 0, pending: 8 },
+      { date: dateOf(daysAgo(1)), attending: 0, declined: 0, pending: 8 },
+      { date: dateOf(daysAgo(0)), attending: 1, declined: 0, pending: 5 },
+    ]);
+  });
+
   it('counts replies per day from history', async () => {
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Lisbon' }).format(new Date());
     const empty = await read<RepliesDay[]>(f.host, `/occasion/${f.occasionId}/replies-over-time`);
