@@ -12,7 +12,7 @@ export const history: Migration = {
       .createTable('historyEntry')
       // SQLite's INTEGER PRIMARY KEY AUTOINCREMENT and PostgreSQL's bigserial: never reused, always rising.
       .addColumn('seq', postgres ? 'bigserial' : 'integer', (c) => (postgres ? c.primaryKey() : c.primaryKey().autoIncrement()))
-      .addColumn('id', 'text', (c) => c.notNull().unique())
+      .addColumn('id', 'text', (c) => c.notNull())
       .addColumn('occasionId', 'text', (c) => c.notNull().references('occasion.id').onDelete('cascade'))
       .addColumn('at', 'text', (c) => c.notNull())
       .addColumn('actorKind', 'text', (c) => c.notNull())
