@@ -3,6 +3,7 @@ import type { Activity } from '../schemas/activity';
 import type { AttributeCategory } from '../schemas/attribute-category';
 import type { Guest, GuestBulkResult } from '../schemas/guest';
 import type { GuestBulkDeleteResult } from '../schemas/guest-bulk-delete';
+import type { HistoryPage, RepliesDay } from '../schemas/history';
 import type { Household } from '../schemas/household';
 import type { InviteLine } from '../schemas/invite-line';
 import type { Occasion } from '../schemas/occasion';
@@ -79,7 +80,7 @@ export interface HostClient {
   updateGuest(occasionId: string, guestId: string, body: GuestUpdateBody): Promise<Result<Guest>>;
   deleteGuest(occasionId: string, guestId: string): Promise<Result<void>>;
   /** `POST /occasions/{occasionId}/guests`: creates or updates up to 10,000 guests, all or nothing. */
-  upsertGuests(occasionId: string, body: GuestBulkBody): Promise<Result<GuestBulkResult>>;
+  upsertGuests(occasionId: string, body: GuestBulkBody, options?: GuestBulkOptions): Promise<Result<GuestBulkResult>>;
   /**
    * `POST /occasions/{occasionId}/guests/delete` `{ ids }`: deletes up to 10,000 guests, all or
    * nothing (an id that is not the occasion's fails it with 400 and an issue on `ids.<index>`).
@@ -120,7 +121,7 @@ export interface HostClient {
   /** `GET /occasion/{occasionId}/answers`: every answer to the occasion's questions. */
   listAnswers(occasionId: string): Promise<Result<Answer[]>>;
   /** `PUT /occasion/{occasionId}/answers`: up to 20,000 rows, all or nothing (null value removes); answers every answer. */
-  updateAnswers(occasionId: string, body: AnswersBulkBody): Promise<Result<Answer[]>>;
+  updateAnswers(occasionId: string, body: AnswersBulkBody, options?: GuestBulkOptions): Promise<Result<Answer[]>>;
   /** `GET /occasion/{id}/replies`: each household's reply, newest `updatedAt` first. */
   listReplies(occasionId: string): Promise<Result<Reply[]>>;
   /** `GET /occasion/{id}/email-templates`: the four kinds, defaults until edited. */
@@ -137,6 +138,32 @@ export interface HostClient {
   emailPreviewUrl(occasionId: string, kind: EmailKind, householdId?: string): string;
   /** The URL of `GET /occasion/{id}/email/{emailId}/html`: a sent message as rendered, for an `<iframe src>`. */
   emailHtmlUrl(occasionId: string, emailId: string): string;
+  /**
+   * `GET /occasion/{occasionId}/history`: a page of changes, newest first; pass the page's
+   * `nextCursor` as `cursor` for the next one. `householdId` or `guestId` filter it.
+   */
+  getHistory(occasionId: string, query?: HistoryRequest): Promise<Result<HistoryPage>>;
+  /** `GET /occasion/{occasionId}/replies-over-time`: attending, declined and pending per day. */
+  getRepliesOverTime(occasionId: string): Promise<Result<RepliesDay[]>>;
+}
+
+/** Options of {@link HostClient.upsertGuests} and `updateAnswers`: `source: 'import'` records the write as a CSV import. */
+export interface GuestBulkOptions {
+  source?: 'import';
+}
+
+/** The query of {@link HostClient.getHistory}; every field optional. */
+export interface HistoryRequest {
+  limit?: number;
+  cursor?: string;
+  householdId?: string;
+  guestId?: string;
+}
+
+/** `?a=1&b=2` of the fields that are set, or `''`. */
+function queryString(query: object): string {
+  const given = Object.entries(query).filter(([, value]) => value !== undefined && value !== '');
+  return given.length === 0 ? '' : `?${new URLSearchParams(given.map(([key, value]) => [key, String(value)])).toString()}`;
 }
 
 /** The header that makes Auth.js answer `{ url }` as JSON instead of redirecting. */
@@ -192,7 +219,7 @@ export function createHostClient(options: ClientOptions): HostClient {
     getGuest: (occasionId, id) => get(`${o(occasionId)}${path`/guest/${id}`}`),
     updateGuest: (occasionId, id, body) => put(`${o(occasionId)}${path`/guest/${id}`}`, body),
     deleteGuest: (occasionId, id) => del(`${o(occasionId)}${path`/guest/${id}`}`),
-    upsertGuests: (occasionId, body) => post(path`/occasions/${occasionId}/guests`, body),
+    upsertGuests: (occasionId, body, options = {}) => post(`${path`/occasions/${occasionId}/guests`}${queryString(options)}`, body),
     deleteGuests: (occasionId, body) => post(path`/occasions/${occasionId}/guests/delete`, body),
 
     listHouseholds: (occasionId) => get(`${o(occasionId)}/households`),
@@ -220,23 +247,19 @@ export function createHostClient(options: ClientOptions): HostClient {
     updateQuestion: (occasionId, id, body) => put(`${o(occasionId)}${path`/question/${id}`}`, body),
     deleteQuestion: (occasionId, id) => del(`${o(occasionId)}${path`/question/${id}`}`),
     listAnswers: (occasionId) => get(`${o(occasionId)}/answers`),
-    updateAnswers: (occasionId, body) => put(`${o(occasionId)}/answers`, body),
+    updateAnswers: (occasionId, body, options = {}) => put(`${o(occasionId)}/answers${queryString(options)}`, body),
     listReplies: (occasionId) => get(`${o(occasionId)}/replies`),
     listEmailTemplates: (occasionId) => get(`${o(occasionId)}/email-templates`),
     updateEmailTemplate: (occasionId, kind, body) => put(`${o(occasionId)}${path`/email-template/${kind}`}`, body),
     listEmailRecipients: (occasionId) => get(`${o(occasionId)}/email-recipients`),
     sendEmails: (occasionId, body) => post(`${o(occasionId)}/emails`, body),
-    listEmails: (occasionId, cursor, limit) => get(`${o(occasionId)}/emails${query({ cursor, limit: limit?.toString() })}`),
+    listEmails: (occasionId, cursor, limit) => get(`${o(occasionId)}/emails${queryString({ cursor, limit })}`),
     emailPreviewUrl: (occasionId, kind, householdId) =>
-      `${hostBase}${o(occasionId)}${path`/email-preview/${kind}`}${query({ householdId })}`,
+      `${hostBase}${o(occasionId)}${path`/email-preview/${kind}`}${queryString({ householdId })}`,
     emailHtmlUrl: (occasionId, emailId) => `${hostBase}${o(occasionId)}${path`/email/${emailId}/html`}`,
+    getHistory: (occasionId, query = {}) => get(`${o(occasionId)}/history${queryString(query)}`),
+    getRepliesOverTime: (occasionId) => get(`${o(occasionId)}/replies-over-time`),
   };
-}
-
-/** `?a=1&b=2` of the given parameters, or `''` when none is set. */
-function query(params: Record<string, string | undefined>): string {
-  const given = Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '');
-  return given.length === 0 ? '' : `?${new URLSearchParams(given).toString()}`;
 }
 
 /** An Auth.js POST: form-encoded, answered with `{ url }` rather than a redirect. */

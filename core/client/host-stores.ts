@@ -4,6 +4,7 @@ import type { Activity } from '../schemas/activity';
 import type { AttributeCategory } from '../schemas/attribute-category';
 import type { Guest, GuestBulkResult } from '../schemas/guest';
 import type { GuestBulkDeleteResult } from '../schemas/guest-bulk-delete';
+import type { HistoryPage, RepliesDay } from '../schemas/history';
 import type { Household } from '../schemas/household';
 import type { InviteLine } from '../schemas/invite-line';
 import type { Occasion } from '../schemas/occasion';
@@ -35,12 +36,12 @@ import type {
   AnswersBulkBody,
 } from './bodies';
 import { signInHost, signOutHost, signUpHost } from './host-auth';
-import type { HostClient } from './host-client';
+import type { GuestBulkOptions, HostClient } from './host-client';
 import type { HostCredentials, HostSession } from './host-session';
 import type { Mutation } from './mutation';
 import { createQueryContext, type KeyArg, type Query } from './query-context';
 import { sessionState, type SessionBox, type SessionState } from './session-state';
-import { hostStaleTags as stale, type Tag } from './stale-tags';
+import { hostWriteTags as stale, type Tag } from './stale-tags';
 
 /** Input of a write to an entity of an occasion. */
 export interface OccasionInput<Body> {
@@ -78,6 +79,14 @@ export interface HostStores {
   emailRecipients(occasionId: KeyArg): Query<EmailRecipient[]>;
   /** The outbox's first page (50, newest first); later pages through `host.listEmails`. */
   emails(occasionId: KeyArg): Query<OutboxPage>;
+  /** The first page of the occasion's history (newest first); older pages through `getHistory`. */
+  history(occasionId: KeyArg): Query<HistoryPage>;
+  /** The first page of one household's history. */
+  householdHistory(occasionId: KeyArg, householdId: KeyArg): Query<HistoryPage>;
+  /** The first page of one guest's history. */
+  guestHistory(occasionId: KeyArg, guestId: KeyArg): Query<HistoryPage>;
+  /** Attending, declined and pending per day, for the overview's chart. */
+  repliesOverTime(occasionId: KeyArg): Query<RepliesDay[]>;
 
   /** Creates the account, then signs in (fresh CSRF token first). */
   $signUp: Mutation<AccountCreateBody, HostSession>;
@@ -95,8 +104,8 @@ export interface HostStores {
   $createGuest: Mutation<OccasionInput<GuestCreateBody>, Guest>;
   $updateGuest: Mutation<OccasionInput<GuestUpdateBody> & { guestId: string }, Guest>;
   $deleteGuest: Mutation<{ occasionId: string; guestId: string }, void>;
-  /** `POST /occasions/{id}/guests`: bulk create or update. */
-  $upsertGuests: Mutation<OccasionInput<GuestBulkBody>, GuestBulkResult>;
+  /** `POST /occasions/{id}/guests`: bulk create or update; `source: 'import'` for a CSV import. */
+  $upsertGuests: Mutation<OccasionInput<GuestBulkBody> & GuestBulkOptions, GuestBulkResult>;
   /** `POST /occasions/{id}/guests/delete`: bulk delete, all or nothing. */
   $deleteGuests: Mutation<OccasionInput<GuestBulkDeleteBody>, GuestBulkDeleteResult>;
   $createHousehold: Mutation<OccasionInput<HouseholdCreateBody>, Household>;
@@ -118,7 +127,7 @@ export interface HostStores {
   /** Deletes the question and its answers. */
   $deleteQuestion: Mutation<{ occasionId: string; questionId: string }, void>;
   /** `PUT /occasion/{id}/answers`: the host's bulk (CSV import), all or nothing. */
-  $updateAnswers: Mutation<OccasionInput<AnswersBulkBody>, Answer[]>;
+  $updateAnswers: Mutation<OccasionInput<AnswersBulkBody> & GuestBulkOptions, Answer[]>;
   $updateEmailTemplate: Mutation<OccasionInput<EmailTemplateUpdateBody> & { kind: EmailKind }, EmailTemplate>;
   /** Queues invitations or reminders; marks `Email` stale. */
   $sendEmails: Mutation<OccasionInput<EmailSendBody>, EmailSendResult>;
@@ -177,6 +186,10 @@ export function createHostStores(host: HostClient): HostStores {
     emailTemplates: (o) => query('EmailTemplate', [o], host.listEmailTemplates),
     emailRecipients: (o) => query('Email', [o, 'recipients'], host.listEmailRecipients),
     emails: (o) => query('Email', [o, 'outbox'], (occasionId) => host.listEmails(occasionId!)),
+    history: (o) => query('History', [o], (id) => host.getHistory(id)),
+    householdHistory: (o, h) => query('History', [o, 'household', h], (id, _, householdId) => host.getHistory(id, { householdId })),
+    guestHistory: (o, g) => query('History', [o, 'guest', g], (id, _, guestId) => host.getHistory(id, { guestId })),
+    repliesOverTime: (o) => query('History', [o, 'replies'], (id) => host.getRepliesOverTime(id)),
 
     $signUp: mutation((account) => signUpHost(host, account), [], signedIn),
     $signIn: mutation((credentials) => signInHost(host, credentials), [], signedIn),
@@ -191,7 +204,7 @@ export function createHostStores(host: HostClient): HostStores {
     $createGuest: mutation((i) => host.createGuest(i.occasionId, i.body), stale.createGuest),
     $updateGuest: mutation((i) => host.updateGuest(i.occasionId, i.guestId, i.body), stale.updateGuest),
     $deleteGuest: mutation((i) => host.deleteGuest(i.occasionId, i.guestId), stale.deleteGuest),
-    $upsertGuests: mutation((i) => host.upsertGuests(i.occasionId, i.body), stale.upsertGuests),
+    $upsertGuests: mutation((i) => host.upsertGuests(i.occasionId, i.body, i.source ? { source: i.source } : {}), stale.upsertGuests),
     $deleteGuests: mutation((i) => host.deleteGuests(i.occasionId, i.body), stale.deleteGuests),
     $createHousehold: mutation((i) => host.createHousehold(i.occasionId, i.body), stale.createHousehold),
     $updateHousehold: mutation((i) => host.updateHousehold(i.occasionId, i.householdId, i.body), stale.updateHousehold),
@@ -218,7 +231,7 @@ export function createHostStores(host: HostClient): HostStores {
     $createQuestion: mutation((i) => host.createQuestion(i.occasionId, i.body), stale.createQuestion),
     $updateQuestion: mutation((i) => host.updateQuestion(i.occasionId, i.questionId, i.body), stale.updateQuestion),
     $deleteQuestion: mutation((i) => host.deleteQuestion(i.occasionId, i.questionId), stale.deleteQuestion),
-    $updateAnswers: mutation((i) => host.updateAnswers(i.occasionId, i.body), stale.updateAnswers),
+    $updateAnswers: mutation((i) => host.updateAnswers(i.occasionId, i.body, i.source ? { source: i.source } : {}), stale.updateAnswers),
     $updateEmailTemplate: mutation((i) => host.updateEmailTemplate(i.occasionId, i.kind, i.body), stale.updateEmailTemplate),
     $sendEmails: mutation((i) => host.sendEmails(i.occasionId, i.body), stale.sendEmails),
     markStale,

@@ -3,7 +3,7 @@ export type * from './event-bodies';
 export { createGuestClient, guestTokenKey, type GuestClient, type GuestClientOptions, type TokenStorage } from './guest-client';
 export { createGuestStores, type EventQuery, type EventQueryValue, type GuestStores } from './guest-stores';
 export { signInHost, signOutHost, signUpHost } from './host-auth';
-export { createHostClient, type HostClient } from './host-client';
+export { createHostClient, type GuestBulkOptions, type HistoryRequest, type HostClient } from './host-client';
 export type { AuthRedirect, HostCredentials, HostSession } from './host-session';
 export { createHostStores, type HostStores, type OccasionInput } from './host-stores';
 export { createKindlyClient, type KindlyClient } from './kindly-client';
@@ -21,4 +21,4 @@ export {
   type TimeoutError,
 } from './result';
 export type { SessionState } from './session-state';
-export { guestStaleTags, hostStaleTags, type Tag } from './stale-tags';
+export { guestStaleTags, historyStaleTags, hostStaleTags, hostWriteTags, type Tag } from './stale-tags';

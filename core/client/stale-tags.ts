@@ -21,7 +21,9 @@ export type Tag =
   | 'Reply'
   /** The outbox and the recipients (who was invited when). */
   | 'Email'
-  | 'EmailTemplate';
+  | 'EmailTemplate'
+  /** The host's history feeds and the replies chart (issue 13). */
+  | 'History';
 
 /**
  * What each host write marks stale: the tags whose data it can change. Open stores of those
@@ -66,11 +68,38 @@ export const hostStaleTags = {
   updateQuestion: ['Question'],
   /** Its answers go with it. */
   deleteQuestion: ['Question', 'Answer'],
-  updateAnswers: ['Answer'],
+  updateAnswers: ['Answer', 'History'],
   updateEmailTemplate: ['EmailTemplate'],
   /** New messages in the outbox; recipients' `invitedAt`. */
   sendEmails: ['Email'],
 } as const satisfies Record<string, readonly Tag[]>;
+
+/**
+ * The host writes that record history (guests, households, invite lines, their bulks) also
+ * mark the `History` tag stale: the feeds and the replies chart follow every change.
+ */
+export const historyStaleTags = {
+  deleteOccasion: ['History'],
+  createGuest: ['History'],
+  updateGuest: ['History'],
+  deleteGuest: ['History'],
+  upsertGuests: ['History'],
+  deleteGuests: ['History'],
+  createHousehold: ['History'],
+  updateHousehold: ['History'],
+  deleteHousehold: ['History'],
+  createInviteLine: ['History'],
+  updateInviteLine: ['History'],
+  deleteInviteLine: ['History'],
+  updateInviteLines: ['History'],
+} as const satisfies Partial<Record<keyof typeof hostStaleTags, readonly Tag[]>>;
+
+/** Every host write's tags: {@link hostStaleTags} plus `History` where the write records history. */
+export const hostWriteTags: Record<keyof typeof hostStaleTags, readonly Tag[]> = /* @__PURE__ */ (() => {
+  const history: Partial<Record<string, readonly Tag[]>> = historyStaleTags;
+  const entries = Object.entries(hostStaleTags).map(([write, tags]) => [write, [...tags, ...(history[write] ?? [])]]);
+  return Object.fromEntries(entries) as Record<keyof typeof hostStaleTags, readonly Tag[]>;
+})();
 
 /** What each guest write marks stale (the guest area's counterpart of {@link hostStaleTags}). */
 export const guestStaleTags = {

@@ -19,3 +19,4 @@ export * from './question';
 export * from './answer';
 export * from './email';
 export * from './reply';
+export * from './history';

@@ -123,7 +123,7 @@ function Importer({ data }: { data: ImportContext }) {
     let updated = 0;
     for (const part of chunk(plan.guests, GUESTS_PER_CALL)) {
       // The rows were checked with core's GuestUpsertSchema in the preview.
-      const result = await kindly.stores.$upsertGuests.mutate({ occasionId: occasion.id, body: { guests: part as GuestBulkBody['guests'] } });
+      const result = await kindly.stores.$upsertGuests.mutate({ occasionId: occasion.id, body: { guests: part as GuestBulkBody['guests'] }, source: 'import' });
       if (result.error) {
         const failure = serverErrors(result.error);
         const where = Object.keys(failure.errors).find((path) => /^guests\.\d+/.test(path));
@@ -175,7 +175,7 @@ function Importer({ data }: { data: ImportContext }) {
     const answerRows = answersAfterImport(plan, written, data.answers);
     if (answerRows.length > 0) {
       progress(`Recording ${plural(answerRows.length, 'answer')}…`);
-      const result = await kindly.stores.$updateAnswers.mutate({ occasionId: occasion.id, body: { answers: answerRows } });
+      const result = await kindly.stores.$updateAnswers.mutate({ occasionId: occasion.id, body: { answers: answerRows }, source: 'import' });
       if (result.error) {
         await fail(`the answers could not be saved: ${serverErrors(result.error).message}`);
         return;

@@ -74,7 +74,7 @@ export async function undoImport(kindly: Kindly, occasionId: string, done: Writt
   const householdsBefore = new Map(done.before.households.map((household) => [household.id, household]));
   const previous = done.written.flatMap((guest) => guestsBefore.get(guest.id) ?? []);
   if (previous.length > 0) {
-    const restored = await client.upsertGuests(occasionId, { guests: restoreBody(previous) });
+    const restored = await client.upsertGuests(occasionId, { guests: restoreBody(previous) }, { source: 'import' });
     if (restored.error) problems.push(`${previous.length} updated guests could not be put back`);
   }
   const created = done.written.filter((guest) => !guestsBefore.has(guest.id));

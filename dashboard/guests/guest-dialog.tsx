@@ -14,6 +14,7 @@ import { useKindly } from '../data/kindly';
 import { AnswersOf } from '../questions/answers-of';
 import { useOccasion } from '../occasion/occasion-context';
 import { HouseholdReply } from '../replies/household-reply';
+import { EntityHistory } from '../history/entity-history';
 import type { OccasionData } from './occasion-data';
 
 const AGE_OPTIONS: OptionEntry[] = [
@@ -322,6 +323,7 @@ export function GuestDialog({ occasionId, guest, data, onClose: close }: GuestDi
               />
             </div>
             {guest ? <AnswersOf occasionId={occasionId} guestId={guest.id} /> : null}
+            {guest ? <EntityHistory occasionId={occasionId} guestId={guest.id} name={name} /> : null}
             <div className="dialog-actions">
               {guest ? (
                 <Button className="button button--danger" onPress={() => setDeleting(true)} style={{ marginRight: 'auto' }}>

@@ -11,6 +11,7 @@ import { ComboBoxField, SelectField } from '../components/select';
 import { FormMessage, TextInput } from '../components/text-input';
 import { useKindly } from '../data/kindly';
 import { AnswersOf } from '../questions/answers-of';
+import { EntityHistory } from '../history/entity-history';
 import { NO_HOUSEHOLD } from '../guests/guest-filters';
 import { useOccasion } from '../occasion/occasion-context';
 import { HouseholdReply } from '../replies/household-reply';
@@ -134,6 +135,7 @@ export function HouseholdDialog({ occasionId, household, households, guests, onC
             {household ? <HouseholdReply occasionId={occasionId} householdId={household.id} timeZone={timezone} /> : null}
             {household ? <Members occasionId={occasionId} household={household} households={households} guests={guests} /> : null}
             {household ? <AnswersOf occasionId={occasionId} householdId={household.id} /> : null}
+            {household ? <EntityHistory occasionId={occasionId} householdId={household.id} name={household.name} /> : null}
             <div className="dialog-actions">
               {household ? (
                 <Button className="button button--danger" onPress={() => setDeleting(true)} style={{ marginRight: 'auto' }}>

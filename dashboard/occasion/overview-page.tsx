@@ -10,6 +10,8 @@ import { formatDateRange, formatInstant, plural } from '../components/format';
 import { SelectField } from '../components/select';
 import { ErrorState, Loading } from '../components/states';
 import { useQuery } from '../data/kindly';
+import { HistoryFeed } from '../history/history-feed';
+import { RepliesChart } from '../history/replies-chart';
 import { useOccasion } from './occasion-context';
 import { WidgetPreview } from './widget-preview';
 
@@ -157,6 +159,17 @@ export function OverviewPage() {
           ) : (
             <MissingAddresses households={households.data!} />
           )}
+        </section>
+      </div>
+
+      <div className="grid-2">
+        <section className="card" aria-labelledby="replies-over-time-title">
+          <h2 id="replies-over-time-title">Replies over time</h2>
+          <RepliesChart occasionId={occasion.id} />
+        </section>
+        <section className="card" aria-labelledby="activity-feed-title">
+          <h2 id="activity-feed-title">Recent activity</h2>
+          <HistoryFeed occasionId={occasion.id} timeZone={occasion.timezone} label="Recent activity" />
         </section>
       </div>
 

@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { isBlankAnswer, type Answer, type AnswerValue } from '../../core/schemas/answer';
 import type { AnswerTable, Database } from '../db/schema';
 import { IDS_PER_STATEMENT, chunked, rowsPerStatement } from './batch';
+import { recordHistory, type HistoryActor, type HistoryChange } from './history';
 import { readJsonColumn, writeJsonColumn } from './json-column';
 
 export type AnswerRow = Selectable<AnswerTable>;
@@ -15,9 +16,6 @@ export interface AnswerWrite {
   guestId: string | null;
   value: AnswerValue | null;
 }
-
-/** Who wrote answers: the guest through the RSVP, or the host (bulk, CSV import). */
-export type AnswerAuthor = 'GUEST' | 'HOST';
 
 /**
  * An answer's id: its question's id followed by its guest's or household's id. The pair names
@@ -35,29 +33,33 @@ export function answerValue(row: Pick<AnswerRow, 'value'>): AnswerValue {
 /**
  * Every write of answers goes through here, in the caller's transaction: blank values delete,
  * others are upserted; a value equal to the stored one is not rewritten (it keeps `updatedAt`).
- * The one place where a history of answers can be recorded.
+ * Each answer created, changed or removed is recorded in the history, keyed by the question's
+ * prompt, as the guest (RSVP), the host or the host's import wrote it.
  */
 export async function writeQuestionAnswers(
   trx: Kysely<Database>,
   occasionId: string,
   writes: readonly AnswerWrite[],
-  _author: AnswerAuthor,
+  actor: HistoryActor,
   now: Date,
 ): Promise<void> {
   if (writes.length === 0) return;
   const stored = await storedValues(trx, writes.map((write) => answerId(write.questionId, write.householdId, write.guestId)));
   const deletes: string[] = [];
   const upserts: AnswerRow[] = [];
+  const changed: AnswerWrite[] = [];
   for (const write of writes) {
     const id = answerId(write.questionId, write.householdId, write.guestId);
     if (isBlankAnswer(write.value)) {
-      if (stored.has(id)) deletes.push(id);
+      if (stored.has(id)) deletes.push(id), changed.push(write);
       continue;
     }
     const value = writeJsonColumn(write.value);
     if (stored.get(id) === value) continue;
     upserts.push({ id, occasionId, questionId: write.questionId, householdId: write.householdId, guestId: write.guestId, value, updatedAt: now.toISOString() });
+    changed.push(write);
   }
+  await recordHistory(trx, occasionId, actor, await answerHistory(trx, changed, stored));
   for (const ids of chunked(deletes, IDS_PER_STATEMENT)) await trx.deleteFrom('answer').where('id', 'in', ids).execute();
   for (const rows of chunked(upserts, rowsPerStatement(7))) {
     await trx
@@ -66,6 +68,28 @@ export async function writeQuestionAnswers(
       .onConflict((conflict) => conflict.column('id').doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updatedAt: eb.ref('excluded.updatedAt') })))
       .execute();
   }
+}
+
+/** One history change per answer written: `{ [prompt]: [before, after] }`, null where there was or is none. */
+async function answerHistory(trx: Kysely<Database>, writes: readonly AnswerWrite[], stored: ReadonlyMap<string, string>): Promise<HistoryChange[]> {
+  if (writes.length === 0) return [];
+  const prompts = new Map<string, string>();
+  for (const chunk of chunked([...new Set(writes.map((write) => write.questionId))], IDS_PER_STATEMENT)) {
+    const rows = await trx.selectFrom('question').select(['id', 'prompt']).where('id', 'in', chunk).execute();
+    for (const row of rows) prompts.set(row.id, row.prompt);
+  }
+  return writes.map((write): HistoryChange => {
+    const id = answerId(write.questionId, write.householdId, write.guestId);
+    const before = stored.has(id) ? answerValue({ value: stored.get(id)! }) : null;
+    const after = isBlankAnswer(write.value) ? null : write.value;
+    return {
+      entity: 'ANSWER',
+      entityId: id,
+      action: before === null ? 'CREATE' : after === null ? 'DELETE' : 'UPDATE',
+      changes: { [prompts.get(write.questionId) ?? 'Question']: [before, after] },
+      ...(write.guestId === null ? { householdId: write.householdId, guestId: null } : { guestId: write.guestId }),
+    };
+  });
 }
 
 async function storedValues(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, string>> {

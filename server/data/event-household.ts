@@ -14,6 +14,7 @@ import type { Database } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { validate } from '../http/validate';
 import { readBool } from './json-column';
+import { fieldChanges, recordHistory, type HistoryChange } from './history';
 import { lockRows } from './row-lock';
 
 const ADDRESS_KEYS = ['addressLine1', 'addressLine2', 'city', 'state', 'postalCode', 'country', 'phone', 'email'] as const;
@@ -75,40 +76,55 @@ export async function loadEventHousehold(db: Kysely<Database>, householdId: stri
 export async function updateEventHousehold(
   db: Kysely<Database>,
   kind: DatabaseKind,
-  householdId: string,
+  writer: { occasionId: string; householdId: string; guestId: string },
   patch: EventHouseholdUpdate,
   now: Date,
 ): Promise<void> {
+  const { householdId } = writer;
   const { guests = [], ...addressPatch } = patch;
   const updatedAt = now.toISOString();
   await db.transaction().execute(async (trx) => {
     // The household, then its members: the host's own writes to them wait, and lose nothing.
     await lockRows(trx, kind, 'household', [householdId]);
-    const current = await trx.selectFrom('household').select(ADDRESS_KEYS).where('id', '=', householdId).executeTakeFirstOrThrow();
+    const { name, ...current } = await trx.selectFrom('household').select(['name', ...ADDRESS_KEYS]).where('id', '=', householdId).executeTakeFirstOrThrow();
     const address = validate(EventHouseholdUpdateSchema, { ...current, ...addressPatch }) as Pick<EventHouseholdUpdate, AddressKey>;
     const memberIds = (await trx.selectFrom('guest').select('id').where('householdId', '=', householdId).execute()).map((row) => row.id);
     assertMembers(guests, new Set(memberIds));
     await lockRows(trx, kind, 'guest', guests.map((correction) => correction.id));
     const members = await householdMembers(trx, householdId);
     await trx.updateTable('household').set({ ...address, updatedAt }).where('id', '=', householdId).execute();
+    const history: HistoryChange[] = [
+      { entity: 'HOUSEHOLD', entityId: householdId, action: 'UPDATE', changes: fieldChanges(current, address, ADDRESS_KEYS), householdId, subjectName: name },
+    ];
     for (const correction of guests) {
       const member = members.find((m) => m.id === correction.id);
       if (!member) continue;
       const firstName = correction.firstName ?? member.firstName;
       const lastName = correction.lastName ?? member.lastName;
+      const dietaryNotes = correction.dietaryNotes ?? member.dietaryNotes;
+      history.push({
+        entity: 'GUEST',
+        entityId: member.id,
+        action: 'UPDATE',
+        changes: fieldChanges({ ...member }, { ...member, firstName, lastName, dietaryNotes }, ['firstName', 'lastName', 'dietaryNotes']),
+        guestId: member.id,
+        householdId,
+        subjectName: `${firstName} ${lastName}`.trim(),
+      });
       await trx
         .updateTable('guest')
         .set({
           firstName,
           lastName,
           nameKey: normaliseName(`${firstName} ${lastName}`),
-          dietaryNotes: correction.dietaryNotes ?? member.dietaryNotes,
+          dietaryNotes,
           updatedAt,
         })
         .where('id', '=', correction.id)
         .where('householdId', '=', householdId)
         .execute();
     }
+    await recordHistory(trx, writer.occasionId, { kind: 'GUEST', id: writer.guestId }, history);
   });
 }
 

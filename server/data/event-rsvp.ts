@@ -6,6 +6,9 @@ import type { Database } from '../db/schema';
 import { ApiError, notFound } from '../http/api-error';
 import { readBool, readJsonColumn } from './json-column';
 import { IDS_PER_STATEMENT, chunked } from './batch';
+import { recordHistory, type HistoryChange } from './history';
+import { rsvpHistory } from './history-changes';
+import { RsvpHistory } from './rsvp-history';
 import { applyRsvpAnswers, attendanceAfter, loadRsvpAnswers } from './rsvp-answers';
 import { planRsvp, type Answer, type HouseholdRsvpState, type RsvpChange, type RsvpLine, type RsvpPlan } from './event-rsvp-plan';
 
@@ -13,6 +16,11 @@ import { planRsvp, type Answer, type HouseholdRsvpState, type RsvpChange, type R
 export interface RsvpOwner {
   occasionId: string;
   householdId: string;
+}
+
+/** Who writes it: the signed-in guest, named in the history of the write. */
+export interface RsvpWriter extends RsvpOwner {
+  guestId: string;
 }
 
 /**
@@ -34,16 +42,16 @@ const rsvpExists = () =>
  * The rsvp row goes in first, so of two replies at once the unique index on `householdId`
  * lets exactly one through; the other gets 409 `RSVP_EXISTS`.
  */
-export async function createRsvp(db: Kysely<Database>, owner: RsvpOwner, change: RsvpChange, now: Date, afterWrite?: AfterRsvpWrite): Promise<void> {
+export async function createRsvp(db: Kysely<Database>, writer: RsvpWriter, change: RsvpChange, now: Date, afterWrite?: AfterRsvpWrite): Promise<void> {
+  const owner: RsvpOwner = { occasionId: writer.occasionId, householdId: writer.householdId };
   try {
     await db.transaction().execute(async (trx) => {
       if (await findRsvpRow(trx, owner.householdId)) throw rsvpExists();
       const at = now.toISOString();
-      await trx
-        .insertInto('rsvp')
-        .values({ id: newId(), ...owner, message: change.message ?? '', submittedAt: at, updatedAt: at })
-        .execute();
-      await writeAnswers(trx, owner, change, now);
+      const id = newId();
+      const message = change.message ?? '';
+      await trx.insertInto('rsvp').values({ id, ...owner, message, submittedAt: at, updatedAt: at }).execute();
+      await writeAnswers(trx, writer, change, now, rsvpHistory(id, owner.householdId, undefined, { message }));
       await afterWrite?.(trx);
     });
   } catch (error) {
@@ -53,25 +61,30 @@ export async function createRsvp(db: Kysely<Database>, owner: RsvpOwner, change:
 }
 
 /** `PUT /event/v1/rsvp`: changes the reply in one transaction; 404 before there is one. */
-export async function updateRsvp(db: Kysely<Database>, owner: RsvpOwner, change: RsvpChange, now: Date, afterWrite?: AfterRsvpWrite): Promise<void> {
+export async function updateRsvp(db: Kysely<Database>, writer: RsvpWriter, change: RsvpChange, now: Date, afterWrite?: AfterRsvpWrite): Promise<void> {
+  const owner: RsvpOwner = { occasionId: writer.occasionId, householdId: writer.householdId };
   await db.transaction().execute(async (trx) => {
-    // Updating the row first also locks it, so two changes of one household run one after the other.
-    const updated = await trx
-      .updateTable('rsvp')
-      .set({ updatedAt: now.toISOString(), ...(change.message === undefined ? {} : { message: change.message }) })
-      .where('householdId', '=', owner.householdId)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) throw notFound('Your household has not replied yet.');
-    await writeAnswers(trx, owner, change, now);
+    // Updating the row first also locks it, so two changes of one household run one after the
+    // other, and the message read next is the one this change replaces.
+    const updated = await trx.updateTable('rsvp').set({ updatedAt: now.toISOString() }).where('householdId', '=', owner.householdId).executeTakeFirst();
+    const before = await findRsvpRow(trx, owner.householdId);
+    if (Number(updated.numUpdatedRows) === 0 || !before) throw notFound('Your household has not replied yet.');
+    const message = change.message ?? before.message;
+    if (message !== before.message) await trx.updateTable('rsvp').set({ message }).where('id', '=', before.id).execute();
+    await writeAnswers(trx, writer, change, now, rsvpHistory(before.id, owner.householdId, before, { message }));
     await afterWrite?.(trx);
   });
 }
 
-async function writeAnswers(trx: Transaction<Database>, owner: RsvpOwner, change: RsvpChange, now: Date): Promise<void> {
+async function writeAnswers(trx: Transaction<Database>, writer: RsvpWriter, change: RsvpChange, now: Date, rsvpChange: HistoryChange): Promise<void> {
+  const owner: RsvpOwner = { occasionId: writer.occasionId, householdId: writer.householdId };
   const state = await loadHouseholdState(trx, owner);
   const plan = planRsvp(state, change);
-  await applyPlan(trx, owner, plan, changedAnswerGroups(state.lines, plan.answers), now);
-  await applyRsvpAnswers(trx, owner, state, attendanceAfter(state, plan), change.answers, now);
+  const history = new RsvpHistory(state, rsvpChange);
+  await applyPlan(trx, owner, plan, changedAnswerGroups(state.lines, plan.answers), now, history);
+  await applyRsvpAnswers(trx, owner, { kind: 'GUEST', id: writer.guestId }, state, attendanceAfter(state, plan), change.answers, now);
+  await recordHistory(trx, owner.occasionId, { kind: 'GUEST', id: writer.guestId }, history.changes);
+  await rsvpWriteSteps.afterInviteLines(trx);
 }
 
 function findRsvpRow(db: Kysely<Database>, householdId: string) {
@@ -140,12 +153,15 @@ async function applyPlan(
   plan: RsvpPlan,
   answerGroups: ReadonlyArray<{ answer: Answer; lineIds: string[] }>,
   now: Date,
+  history: RsvpHistory,
 ): Promise<void> {
   const at = now.toISOString();
   for (const id of plan.removedPlusOnes) {
+    history.plusOneRemoved(id);
     await trx.deleteFrom('guest').where('id', '=', id).where('householdId', '=', owner.householdId).execute();
   }
   for (const { id, firstName, lastName } of plan.renamedPlusOnes) {
+    history.plusOneRenamed(id, firstName, lastName);
     await trx
       .updateTable('guest')
       .set({ firstName, lastName, nameKey: normaliseName(`${firstName} ${lastName}`), updatedAt: at })
@@ -154,6 +170,7 @@ async function applyPlan(
       .execute();
   }
   for (const { answer, lineIds } of answerGroups) {
+    history.answered(lineIds, answer);
     for (const ids of chunked(lineIds, IDS_PER_STATEMENT)) {
       await trx
         .updateTable('inviteLine')
@@ -162,8 +179,7 @@ async function applyPlan(
         .execute();
     }
   }
-  for (const plusOne of plan.newPlusOnes) await insertPlusOne(trx, owner, plusOne, at);
-  await rsvpWriteSteps.afterInviteLines(trx);
+  for (const plusOne of plan.newPlusOnes) history.plusOneAdded(await insertPlusOne(trx, owner, plusOne, at), plusOne);
 }
 
 async function insertPlusOne(
@@ -171,7 +187,7 @@ async function insertPlusOne(
   owner: RsvpOwner,
   plusOne: RsvpPlan['newPlusOnes'][number],
   at: string,
-): Promise<void> {
+): Promise<string> {
   const guestId = newId();
   await trx
     .insertInto('guest')
@@ -193,7 +209,7 @@ async function insertPlusOne(
       updatedAt: at,
     })
     .execute();
-  if (plusOne.answers.length === 0) return;
+  if (plusOne.answers.length === 0) return guestId;
   await trx
     .insertInto('inviteLine')
     .values(
@@ -209,6 +225,7 @@ async function insertPlusOne(
       })),
     )
     .execute();
+  return guestId;
 }
 
 /**

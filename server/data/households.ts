@@ -3,6 +3,8 @@ import type { Household, HouseholdCreate } from '../../core/schemas/household';
 import { newId, newInviteCode } from '../db/ids';
 import type { Database, HouseholdTable } from '../db/schema';
 import { notFound } from '../http/api-error';
+import { recordHistory, type HistoryActor } from './history';
+import { householdHistory } from './history-changes';
 
 export type HouseholdRow = Selectable<HouseholdTable>;
 
@@ -47,14 +49,17 @@ export function newHouseholdRow(occasionId: string, input: HouseholdCreate, now:
 }
 
 /**
- * Inserts a new household. Invite codes are unique per occasion; on the rare collision the
- * unique index refuses the row and another code is drawn.
+ * Inserts a new household, and its history, in one transaction. Invite codes are unique per
+ * occasion; on the rare collision the unique index refuses the row and another code is drawn.
  */
-export async function insertHousehold(db: Kysely<Database>, occasionId: string, input: HouseholdCreate): Promise<HouseholdRow> {
+export async function insertHousehold(db: Kysely<Database>, occasionId: string, input: HouseholdCreate, actor: HistoryActor): Promise<HouseholdRow> {
   for (let attempt = 1; ; attempt++) {
     const row = newHouseholdRow(occasionId, input, new Date().toISOString());
     try {
-      await db.insertInto('household').values(row).execute();
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('household').values(row).execute();
+        await recordHistory(trx, occasionId, actor, [householdHistory(undefined, row)]);
+      });
       return row;
     } catch (error) {
       if (attempt >= 5 || !(await inviteCodeTaken(db, occasionId, row.inviteCode))) throw error;

@@ -14,6 +14,7 @@ import type { ApiIssue } from '../../core/schemas/error';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/api-error';
 import { validate } from '../http/validate';
+import type { HistoryActor } from './history';
 import { answerValue, householdAnswerRows, writeQuestionAnswers, type AnswerWrite } from './answers';
 import type { Answer, HouseholdRsvpState, RsvpPlan } from './event-rsvp-plan';
 import { householdQuestions, toEventQuestion, type QuestionRow } from './questions';
@@ -51,6 +52,7 @@ export function attendanceAfter(state: HouseholdRsvpState, plan: Pick<RsvpPlan, 
 export async function applyRsvpAnswers(
   trx: Kysely<Database>,
   owner: AnswerOwner,
+  actor: HistoryActor,
   state: HouseholdRsvpState,
   attendance: Attendance,
   answers: readonly RsvpAnswer[] | undefined,
@@ -72,7 +74,7 @@ export async function applyRsvpAnswers(
     ...given.map((answer) => toWrite(owner, answer.questionId, answer.guestId, answer.value)),
     ...stale.map(({ questionId, guestId }) => toWrite(owner, questionId, guestId, null)),
   ];
-  await writeQuestionAnswers(trx, owner.occasionId, writes, 'GUEST', now);
+  await writeQuestionAnswers(trx, owner.occasionId, writes, actor, now);
 }
 
 function toWrite(owner: AnswerOwner, questionId: string, guestId: string | null, value: AnswerValue | null): AnswerWrite {

@@ -219,6 +219,27 @@ export interface EmailUnsubscribeTable {
   createdAt: string;
 }
 
+/** One change of one entity (migration 0007); `seq` rises with every entry and is the paging cursor. */
+export interface HistoryEntryTable {
+  /** A number on SQLite; PostgreSQL's bigint arrives as a string. Only compared and sent as the cursor. */
+  seq: Generated<number | string>;
+  id: string;
+  occasionId: string;
+  at: string;
+  actorKind: string;
+  actorId: string;
+  actorName: string;
+  entity: string;
+  entityId: string;
+  action: string;
+  householdId: string | null;
+  guestId: string | null;
+  activityId: string | null;
+  subjectName: string;
+  /** JSON `{ field: [before, after] }`. */
+  changes: string;
+}
+
 export interface Database {
   account: AccountTable;
   hostSession: HostSessionTable;
@@ -236,4 +257,5 @@ export interface Database {
   email: EmailTable;
   emailTemplate: EmailTemplateTable;
   emailUnsubscribe: EmailUnsubscribeTable;
+  historyEntry: HistoryEntryTable;
 }

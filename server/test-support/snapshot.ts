@@ -16,6 +16,7 @@ const TABLES: ReadonlyArray<keyof Database> = [
   'email',
   'emailTemplate',
   'emailUnsubscribe',
+  'historyEntry',
 ];
 
 /**

@@ -4,6 +4,7 @@ import { sessionIndexes } from './0002-session-indexes';
 import { occasionRevision } from './0004-occasion-revision';
 import { email } from './0005-email';
 import { questions } from './0006-questions';
+import { history } from './0007-history';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0004-occasion-revision': occasionRevision,
   '0005-email': email,
   '0006-questions': questions,
+  '0007-history': history,
 };

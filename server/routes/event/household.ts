@@ -15,10 +15,10 @@ export function eventHouseholdRoutes(): Hono<EventEnv> {
 
   routes.put('/household', async (c) => {
     const { db, dbKind } = c.get('deps');
-    const { householdId } = c.get('guest').session;
+    const { occasionId, householdId, guestId } = c.get('guest').session;
     await consumeWriteLimit(c);
     const patch = await readBody(c, EventHouseholdUpdateSchema);
-    await updateEventHousehold(db, dbKind, householdId, patch, new Date());
+    await updateEventHousehold(db, dbKind, { occasionId, householdId, guestId }, patch, new Date());
     return c.json(await loadEventHousehold(db, householdId));
   });
 

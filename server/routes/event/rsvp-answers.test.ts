@@ -238,4 +238,43 @@ describe('answers to the host’s questions in the RSVP', () => {
     const rooms = await t.deps.db.selectFrom('answer').select('value').where('questionId', '=', q.rooms.id).executeTakeFirstOrThrow();
     expect(JSON.parse(rooms.value)).toBe((last % 5) + 1);
   });
+
+  it('records each answer created, changed or removed in the history, as the guest and as the import', async () => {
+    const answerEntries = async () =>
+      (await t.deps.db.selectFrom('historyEntry').selectAll().where('entity', '=', 'ANSWER').orderBy('seq', 'desc').execute()).map((row) => ({
+        action: row.action,
+        actorKind: row.actorKind,
+        guestId: row.guestId,
+        householdId: row.householdId,
+        changes: JSON.parse(row.changes) as unknown,
+      }));
+    expect((await send('POST', reply([...required(), { questionId: q.song.id, guestId: f.smith.jose, value: 'Toxic' }]))).status).toBe(201);
+    expect(await answerEntries()).toEqual(
+      expect.arrayContaining([
+        { action: 'CREATE', actorKind: 'GUEST', guestId: f.smith.jane, householdId: f.smith.id, changes: { [q.seat.prompt]: [null, 'a'] } },
+        { action: 'CREATE', actorKind: 'GUEST', guestId: null, householdId: f.smith.id, changes: { [q.shuttle.prompt]: [null, true] } },
+        { action: 'CREATE', actorKind: 'GUEST', guestId: f.smith.jose, householdId: f.smith.id, changes: { [q.song.prompt]: [null, 'Toxic'] } },
+      ]),
+    );
+    expect(await answerEntries()).toHaveLength(3);
+
+    // The same answers again record nothing; a changed and a removed one record one entry each.
+    expect((await send('PUT', reply([...required(), { questionId: q.song.id, guestId: f.smith.jose, value: 'Toxic' }]))).status).toBe(200);
+    expect(await answerEntries()).toHaveLength(3);
+    expect((await send('PUT', reply([{ ...required()[0]!, value: 'b' }, required()[1]!, { questionId: q.song.id, guestId: f.smith.jose, value: '' }]))).status).toBe(200);
+    const [first, second] = await answerEntries();
+    expect([first, second]).toEqual(
+      expect.arrayContaining([
+        { action: 'UPDATE', actorKind: 'GUEST', guestId: f.smith.jane, householdId: f.smith.id, changes: { [q.seat.prompt]: ['a', 'b'] } },
+        { action: 'DELETE', actorKind: 'GUEST', guestId: f.smith.jose, householdId: f.smith.id, changes: { [q.song.prompt]: ['Toxic', null] } },
+      ]),
+    );
+
+    // The host's bulk sent by the CSV importer is the import's.
+    const bulk = await f.host.request('PUT', `/occasion/${f.occasionId}/answers?source=import`, {
+      answers: [{ questionId: q.shuttle.id, householdId: f.smith.id, guestId: null, value: false }],
+    });
+    expect(bulk.status).toBe(200);
+    expect((await answerEntries())[0]).toEqual({ action: 'UPDATE', actorKind: 'IMPORT', guestId: null, householdId: f.smith.id, changes: { [q.shuttle.prompt]: [true, false] } });
+  });
 });

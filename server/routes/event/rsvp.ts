@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { RsvpSchema } from '../../../core/schemas/event';
 import { isRsvpOpen } from '../../data/event-info';
-import { createRsvp, loadRsvp, updateRsvp, type AfterRsvpWrite, type RsvpOwner } from '../../data/event-rsvp';
+import { createRsvp, loadRsvp, updateRsvp, type AfterRsvpWrite, type RsvpWriter } from '../../data/event-rsvp';
 import { recordReply } from '../../email/record-reply';
 import type { RsvpChange } from '../../data/event-rsvp-plan';
 import { ApiError } from '../../http/api-error';
@@ -33,9 +33,9 @@ export function eventRsvpRoutes(): Hono<EventEnv> {
   return routes;
 }
 
-function ownerOf(c: Context<EventEnv>): RsvpOwner {
-  const { occasionId, householdId } = c.get('guest').session;
-  return { occasionId, householdId };
+function ownerOf(c: Context<EventEnv>): RsvpWriter {
+  const { occasionId, householdId, guestId } = c.get('guest').session;
+  return { occasionId, householdId, guestId };
 }
 
 /** Who sent the reply, and its confirmation email, in the reply's transaction. */

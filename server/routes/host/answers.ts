@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import { answerListSchema, AnswersBulkSchema, type AnswerBulkRow } from '../../../core/schemas/answer';
 import type { ApiIssue } from '../../../core/schemas/error';
 import type { AppEnv } from '../../app-env';
+import { GuestBulkQuerySchema } from '../../../core/schemas/history';
 import { answerId, answerValue, listAnswers, writeQuestionAnswers } from '../../data/answers';
 import { lockOccasionForBulk } from '../../data/bulk-lock';
 import { assertOwnedOccasion } from '../../data/occasions';
@@ -32,11 +33,13 @@ export function answerRoutes(): Hono<AppEnv> {
     const { db, dbKind } = c.get('deps');
     const occasionId = c.req.param('occasionId');
     await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    // The CSV importer sends `?source=import`, as with the guest bulk: history names the import.
+    const { source } = validate(GuestBulkQuerySchema, c.req.query());
     const { answers } = await readBody(c, AnswersBulkSchema, BULK_BODY_LIMIT);
     await db.transaction().execute(async (trx) => {
       await lockOccasionForBulk(trx, dbKind, occasionId);
       const rows = await checkBulk(trx, occasionId, answers);
-      await writeQuestionAnswers(trx, occasionId, rows, 'HOST', new Date());
+      await writeQuestionAnswers(trx, occasionId, rows, { kind: source === 'import' ? 'IMPORT' : 'HOST', id: c.get('host').accountId }, new Date());
     });
     return c.json(await listAnswers(db, occasionId));
   });

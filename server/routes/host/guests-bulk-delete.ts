@@ -5,6 +5,8 @@ import { GuestBulkDeleteSchema, type GuestBulkDeleteResult } from '../../../core
 import type { AppEnv } from '../../app-env';
 import { IDS_PER_STATEMENT, chunked } from '../../data/batch';
 import { lockOccasionForBulk } from '../../data/bulk-lock';
+import { hostActor, recordHistory, type HistoryActor } from '../../data/history';
+import { guestHistory, type GuestHistoryFields } from '../../data/history-changes';
 import { assertOwnedOccasion } from '../../data/occasions';
 import type { Database } from '../../db/schema';
 import { readBody } from '../../http/read-body';
@@ -30,7 +32,7 @@ export function guestBulkDeleteRoutes(): Hono<AppEnv> {
     // Like the other bulks: two overlapping deletes at once must not each delete part of their list.
     const result = await db.transaction().execute(async (trx) => {
       await lockOccasionForBulk(trx, dbKind, occasionId);
-      return deleteGuests(trx, occasionId, ids);
+      return deleteGuests(trx, occasionId, ids, hostActor(c.get('host').accountId));
     });
     return c.json(result);
   });
@@ -38,11 +40,11 @@ export function guestBulkDeleteRoutes(): Hono<AppEnv> {
   return routes;
 }
 
-async function deleteGuests(trx: Kysely<Database>, occasionId: string, ids: string[]): Promise<GuestBulkDeleteResult> {
-  const known = new Set<string>();
+async function deleteGuests(trx: Kysely<Database>, occasionId: string, ids: string[], actor: HistoryActor): Promise<GuestBulkDeleteResult> {
+  const known = new Map<string, GuestHistoryFields>();
   for (const chunk of chunked(ids, IDS_PER_STATEMENT)) {
-    const rows = await trx.selectFrom('guest').select('id').where('occasionId', '=', occasionId).where('id', 'in', chunk).execute();
-    for (const row of rows) known.add(row.id);
+    const rows = await trx.selectFrom('guest').selectAll().where('occasionId', '=', occasionId).where('id', 'in', chunk).execute();
+    for (const row of rows) known.set(row.id, row);
   }
   const issues: ApiIssue[] = [];
   ids.forEach((id, index) => {
@@ -54,5 +56,6 @@ async function deleteGuests(trx: Kysely<Database>, occasionId: string, ids: stri
     const result = await trx.deleteFrom('guest').where('occasionId', '=', occasionId).where('id', 'in', chunk).executeTakeFirst();
     deleted += Number(result.numDeletedRows);
   }
+  await recordHistory(trx, occasionId, actor, [...known.values()].map((row) => guestHistory(row, undefined)));
   return { deleted };
 }

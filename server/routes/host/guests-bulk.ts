@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import * as v from 'valibot';
 import type { ApiIssue } from '../../../core/schemas/error';
+import { GuestBulkQuerySchema } from '../../../core/schemas/history';
 import { GuestBulkSchema, GuestCreateSchema, type GuestBulkResult, type GuestCreate, type GuestUpsert } from '../../../core/schemas/guest';
 import { HouseholdCreateSchema } from '../../../core/schemas/household';
 import type { AppEnv } from '../../app-env';
@@ -19,6 +20,9 @@ import {
   type GuestRow,
 } from '../../data/guests';
 import { newHouseholdRow, type HouseholdRow } from '../../data/households';
+import { recordHistory, type HistoryActor } from '../../data/history';
+import { guestHistory, householdHistory } from '../../data/history-changes';
+import { validate } from '../../http/validate';
 import { assertOwnedOccasion } from '../../data/occasions';
 import type { DatabaseKind } from '../../db/create-database';
 import type { Database } from '../../db/schema';
@@ -36,10 +40,13 @@ export function guestBulkRoutes(): Hono<AppEnv> {
     const { db, dbKind } = c.get('deps');
     const occasionId = c.req.param('occasionId');
     await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    // The dashboard's CSV importer sends `?source=import`: its writes are the import's in history.
+    const { source } = validate(GuestBulkQuerySchema, c.req.query());
+    const actor: HistoryActor = { kind: source === 'import' ? 'IMPORT' : 'HOST', id: c.get('host').accountId };
     const { guests } = await readBody(c, GuestBulkSchema, BULK_BODY_LIMIT);
     const result = await db.transaction().execute(async (trx) => {
       await lockOccasionForBulk(trx, dbKind, occasionId);
-      return upsertGuests(trx, dbKind, occasionId, guests);
+      return upsertGuests(trx, dbKind, occasionId, guests, actor);
     });
     return c.json(result);
   });
@@ -66,7 +73,13 @@ interface BulkContext {
 /** A household created by name has nothing else; its other fields take their defaults. */
 const householdDefaults = /* @__PURE__ */ v.parse(HouseholdCreateSchema, { name: 'Household' });
 
-async function upsertGuests(trx: Kysely<Database>, kind: DatabaseKind, occasionId: string, rows: GuestUpsert[]): Promise<GuestBulkResult> {
+async function upsertGuests(
+  trx: Kysely<Database>,
+  kind: DatabaseKind,
+  occasionId: string,
+  rows: GuestUpsert[],
+  actor: HistoryActor,
+): Promise<GuestBulkResult> {
   // The guests it updates are read, merged and written whole: a single guest's PUT must wait.
   await lockRows(trx, kind, 'guest', rows.flatMap((row) => (row.id === undefined ? [] : [row.id])));
   const context = await loadContext(trx, occasionId, rows);
@@ -86,6 +99,11 @@ async function upsertGuests(trx: Kysely<Database>, kind: DatabaseKind, occasionI
   const linked = created.filter((row) => row.plusOneOf !== null);
   await insertGuests(trx, created.map((row) => (row.plusOneOf === null ? row : { ...row, plusOneOf: null })));
   await updateGuests(trx, [...updated, ...linked]);
+  await recordHistory(trx, occasionId, actor, [
+    ...context.newHouseholds.map((row) => householdHistory(undefined, row)),
+    ...created.map((row) => guestHistory(undefined, row)),
+    ...updated.map((row) => guestHistory(context.existing.get(row.id), row)),
+  ]);
   const invitations = await loadInvitations(trx, occasionId, updated.map((row) => row.id));
   return {
     created: created.length,

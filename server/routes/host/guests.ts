@@ -5,6 +5,8 @@ import type { AppEnv } from '../../app-env';
 import { findGuestRow, guestReferenceIssues, guestWritable, loadGuestReferences, loadGuests, toGuestRow } from '../../data/guests';
 import { guestListParts } from '../../data/guest-list-json';
 import { ownedOccasionRevision } from '../../data/occasion-revision';
+import { hostActor, recordHistory } from '../../data/history';
+import { guestHistory } from '../../data/history-changes';
 import { assertOwnedOccasion } from '../../data/occasions';
 import { lockRows } from '../../data/row-lock';
 import { newId } from '../../db/ids';
@@ -37,7 +39,10 @@ export function guestRoutes(): Hono<AppEnv> {
     await assertReferencesExist(db, occasionId, input);
     const now = new Date().toISOString();
     const row = toGuestRow({ id: newId(), occasionId, plusOneOf: null, createdAt: now }, input, now);
-    await db.insertInto('guest').values(row).execute();
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('guest').values(row).execute();
+      await recordHistory(trx, occasionId, hostActor(c.get('host').accountId), [guestHistory(undefined, row)]);
+    });
     return c.json(await loadGuest(db, occasionId, row.id), 201);
   });
 
@@ -59,8 +64,10 @@ export function guestRoutes(): Hono<AppEnv> {
       const current = await findGuestRow(trx, occasionId, guestId);
       const merged = validate(GuestCreateSchema, { ...guestWritable(current), ...patch });
       await assertReferencesExist(trx, occasionId, merged);
-      const { id: _id, occasionId: _o, plusOneOf: _p, createdAt: _c, ...changes } = toGuestRow(current, merged, new Date().toISOString());
+      const updated = toGuestRow(current, merged, new Date().toISOString());
+      const { id: _id, occasionId: _o, plusOneOf: _p, createdAt: _c, ...changes } = updated;
       await trx.updateTable('guest').set(changes).where('id', '=', current.id).execute();
+      await recordHistory(trx, occasionId, hostActor(c.get('host').accountId), [guestHistory(current, updated)]);
     });
     return c.json(await loadGuest(db, occasionId, guestId));
   });
@@ -70,7 +77,10 @@ export function guestRoutes(): Hono<AppEnv> {
     const { occasionId, guestId } = c.req.param();
     await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
     const current = await findGuestRow(db, occasionId, guestId);
-    await db.deleteFrom('guest').where('id', '=', current.id).execute();
+    await db.transaction().execute(async (trx) => {
+      const deleted = await trx.deleteFrom('guest').where('id', '=', current.id).executeTakeFirst();
+      if (Number(deleted.numDeletedRows) > 0) await recordHistory(trx, occasionId, hostActor(c.get('host').accountId), [guestHistory(current, undefined)]);
+    });
     return c.body(null, 204);
   });
 

@@ -10,6 +10,7 @@ import { emailRoutes } from './emails';
 import { guestBulkDeleteRoutes } from './guests-bulk-delete';
 import { guestBulkRoutes } from './guests-bulk';
 import { guestRoutes } from './guests';
+import { historyRoutes } from './history';
 import { HOST_RATE_LIMITS, signInEmail } from './host-rate-limits';
 import { householdRoutes } from './households';
 import { inviteLineBulkRoutes } from './invite-lines-bulk';
@@ -46,6 +47,7 @@ export function hostRoutes(): Hono<AppEnv> {
   routes.route('/', answerRoutes());
   routes.route('/', replyRoutes());
   routes.route('/', emailRoutes());
+  routes.route('/', historyRoutes());
 
   return routes;
 }

@@ -5,6 +5,8 @@ import { InviteLinesBulkSchema, type InviteLinesBulkRow } from '../../../core/sc
 import type { AppEnv } from '../../app-env';
 import { mealChoiceProblem, type ActivityRow } from '../../data/activities';
 import { IDS_PER_STATEMENT, chunked, rowsPerStatement } from '../../data/batch';
+import { fullName, hostActor, recordHistory, type HistoryActor } from '../../data/history';
+import { inviteLineHistory } from '../../data/history-changes';
 import { hostAnswer, hostAnswerChanges, listInviteLines, type InviteLineRow } from '../../data/invite-lines';
 import { lockOccasionForBulk } from '../../data/bulk-lock';
 import { assertOwnedOccasion } from '../../data/occasions';
@@ -27,7 +29,7 @@ export function inviteLineBulkRoutes(): Hono<AppEnv> {
     const { lines } = await readBody(c, InviteLinesBulkSchema, BULK_BODY_LIMIT);
     await db.transaction().execute(async (trx) => {
       await lockOccasionForBulk(trx, dbKind, occasionId);
-      await applyLines(trx, occasionId, lines);
+      await applyLines(trx, occasionId, lines, hostActor(c.get('host').accountId));
     });
     return c.json(await listInviteLines(db, occasionId));
   });
@@ -40,9 +42,12 @@ interface LinesContext {
   occasionId: string;
   now: string;
   guestIds: Set<string>;
+  /** Each guest's name and household, for the history entries. */
+  guests: Map<string, { name: string; householdId: string | null }>;
   activities: Map<string, ActivityRow>;
   /** The occasion's lines by `guestId activityId`. */
   existing: Map<string, InviteLineRow>;
+  lineById: Map<string, InviteLineRow>;
 }
 
 /** The writes the rows add up to. */
@@ -53,18 +58,23 @@ interface LinesPlan {
   issues: ApiIssue[];
 }
 
-async function applyLines(trx: Kysely<Database>, occasionId: string, rows: InviteLinesBulkRow[]): Promise<void> {
+async function applyLines(trx: Kysely<Database>, occasionId: string, rows: InviteLinesBulkRow[], actor: HistoryActor): Promise<void> {
   const context = await loadContext(trx, occasionId);
   const plan: LinesPlan = { inserts: [], updates: [], deletes: [], issues: [] };
   rows.forEach((row, index) => planRow(context, plan, row, `lines.${index}.`));
   failOnIssues(plan.issues);
   for (const chunk of chunked(plan.deletes, IDS_PER_STATEMENT)) await trx.deleteFrom('inviteLine').where('id', 'in', chunk).execute();
   await upsertLines(trx, [...plan.inserts, ...plan.updates]);
+  await recordHistory(trx, occasionId, actor, [
+    ...plan.deletes.map((id) => inviteLineHistory(context.lineById.get(id), undefined, context.guests.get(context.lineById.get(id)!.guestId))),
+    ...plan.inserts.map((line) => inviteLineHistory(undefined, line, context.guests.get(line.guestId))),
+    ...plan.updates.map((line) => inviteLineHistory(context.lineById.get(line.id), line, context.guests.get(line.guestId))),
+  ]);
 }
 
 async function loadContext(trx: Kysely<Database>, occasionId: string): Promise<LinesContext> {
   const [guests, activities, lines] = await Promise.all([
-    trx.selectFrom('guest').select('id').where('occasionId', '=', occasionId).execute(),
+    trx.selectFrom('guest').select(['id', 'firstName', 'lastName', 'householdId']).where('occasionId', '=', occasionId).execute(),
     trx.selectFrom('activity').selectAll().where('occasionId', '=', occasionId).execute(),
     trx.selectFrom('inviteLine').selectAll().where('occasionId', '=', occasionId).execute(),
   ]);
@@ -72,8 +82,10 @@ async function loadContext(trx: Kysely<Database>, occasionId: string): Promise<L
     occasionId,
     now: new Date().toISOString(),
     guestIds: new Set(guests.map((guest) => guest.id)),
+    guests: new Map(guests.map((guest) => [guest.id, { name: fullName(guest), householdId: guest.householdId }])),
     activities: new Map(activities.map((activity) => [activity.id, activity])),
     existing: new Map(lines.map((line) => [`${line.guestId} ${line.activityId}`, line])),
+    lineById: new Map(lines.map((line) => [line.id, line])),
   };
 }
 

@@ -4,6 +4,8 @@ import type { ApiIssue } from '../../../core/schemas/error';
 import { InviteLineCreateSchema, InviteLineUpdateSchema, type InviteLineCreate } from '../../../core/schemas/invite-line';
 import type { AppEnv } from '../../app-env';
 import { findActivity, mealChoiceProblem, type ActivityRow } from '../../data/activities';
+import { hostActor, recordHistory } from '../../data/history';
+import { inviteLineHistory } from '../../data/history-changes';
 import { findInviteLine, hostAnswer, hostAnswerChanges, inviteLineExists, listInviteLines, toInviteLine, type InviteLineRow } from '../../data/invite-lines';
 import { assertOwnedOccasion } from '../../data/occasions';
 import { lockRows } from '../../data/row-lock';
@@ -38,7 +40,10 @@ export function inviteLineRoutes(): Hono<AppEnv> {
     if (await inviteLineExists(db, input.guestId, input.activityId)) throw alreadyInvited();
     const row: InviteLineRow = { id: inviteLineId(input.guestId, input.activityId), occasionId, ...input, ...hostAnswer(input.response, new Date().toISOString()) };
     try {
-      await db.insertInto('inviteLine').values(row).execute();
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('inviteLine').values(row).execute();
+        await recordHistory(trx, occasionId, hostActor(c.get('host').accountId), [inviteLineHistory(undefined, row)]);
+      });
     } catch (error) {
       // The same invitation sent twice at once: the unique index decides.
       if (await inviteLineExists(db, input.guestId, input.activityId)) throw alreadyInvited();
@@ -68,7 +73,9 @@ export function inviteLineRoutes(): Hono<AppEnv> {
       }
       const changes = hostAnswerChanges(current, patch, new Date().toISOString());
       if (Object.keys(changes).length > 0) await trx.updateTable('inviteLine').set(changes).where('id', '=', current.id).execute();
-      return { ...current, ...changes };
+      const updated = { ...current, ...changes };
+      await recordHistory(trx, occasionId, hostActor(c.get('host').accountId), [inviteLineHistory(current, updated)]);
+      return updated;
     });
     return c.json(toInviteLine(updated));
   });
@@ -78,7 +85,11 @@ export function inviteLineRoutes(): Hono<AppEnv> {
     const { occasionId, inviteLineId } = c.req.param();
     await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
     const current = await findInviteLine(db, occasionId, inviteLineId);
-    await db.deleteFrom('inviteLine').where('id', '=', current.id).execute();
+    await db.transaction().execute(async (trx) => {
+      const deleted = await trx.deleteFrom('inviteLine').where('id', '=', current.id).executeTakeFirst();
+      // Deleted meanwhile by another request: that one recorded it.
+      if (Number(deleted.numDeletedRows) > 0) await recordHistory(trx, occasionId, hostActor(c.get('host').accountId), [inviteLineHistory(current, undefined)]);
+    });
     return c.body(null, 204);
   });
 
