@@ -10,6 +10,7 @@ function appLoggingTo(log: (line: string, fields?: LogFields) => void): Hono {
   const app = new Hono();
   app.use('*', requestLogger(log));
   app.post('/sign-in', (c) => c.json({ ok: true }, 201));
+  app.post('/unsubscribe/:token', (c) => c.text('done'));
   return app;
 }
 
@@ -31,6 +32,13 @@ describe('requestLogger', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^POST \/sign-in 201 \d+\.\dms$/);
     expect(fields).toEqual([{ method: 'POST', path: '/sign-in', status: 201, ms: expect.any(Number) }]);
+  });
+
+  it("logs an unsubscribe link's path without its token", async () => {
+    const lines: string[] = [];
+    await appLoggingTo((line) => lines.push(line)).request('/unsubscribe/tok_abcdefghijklmnop', { method: 'POST' });
+    expect(lines).toEqual([expect.stringMatching(/^POST \/unsubscribe\/:token 200 /)]);
+    expect(lines[0]).not.toContain('tok_abcdefghijklmnop');
   });
 
   it('writes JSON lines through pino with the same fields and nothing secret', async () => {
