@@ -56,7 +56,7 @@ describe.skipIf(!chromiumPath || !built)('custom questions from the dashboard to
     await live?.close();
   });
 
-  it('a host adds three questions, a guest answers them on the wedding page, the host sees the answers', async () => {
+  it('a host adds three questions, a guest answers them on the wedding page, the host sees the answers, the feed entry and the chart', async () => {
     const hostContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const host: E2eHost = await signUpInContext(hostContext, live.url);
     const occasion = await host.call<{ id: string }>('POST', '/occasion', {
@@ -163,6 +163,20 @@ describe.skipIf(!chromiumPath || !built)('custom questions from the dashboard to
       ['Where would you like to sit? (Jane Smith)', 'Near the garden'],
     ]);
     await expectAccessible(dashboard, 'the household dialog with answers');
+
+    // The overview's feed tells of the reply and its answers, and the chart counts Jane attending.
+    await dashboard.keyboard.press('Escape');
+    await dashboard.getByRole('navigation', { name: 'Occasion' }).getByRole('link', { name: 'Overview' }).click();
+    const feed = dashboard.getByRole('list', { name: 'Recent activity' });
+    await eventually(() => feed.locator('li').allTextContents()).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('Jane Smith answered “Which song gets you dancing?”: September'),
+        expect.stringContaining('Jane Smith accepted the Welcome dinner'),
+      ]),
+    );
+    await dashboard.locator('[data-testid=replies-plot] canvas').waitFor({ timeout: 30_000 });
+    const days = await dashboard.getByTestId('replies-table').locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((cell) => cell.textContent)));
+    expect(days.at(-1)?.slice(1)).toEqual(['1', '0', '0']);
     expect(pageErrors).toEqual([]);
     await guestContext.close();
     await hostContext.close();
