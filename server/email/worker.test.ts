@@ -8,7 +8,7 @@ import { BASE } from '../test-support/host-session';
 import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { DEFAULT_EMAIL_SETTINGS, type EmailSettings } from './email-settings';
-import { smtpTransport } from './transport';
+import { smtpTransport, type EmailTransport } from './transport';
 import { EmailWorker } from './worker';
 
 const DAY = 86_400_000;
@@ -198,5 +198,39 @@ describe('email worker through a real SMTP server', () => {
     expect(digest!.text).toContain('See you there!');
     await worker().runOnce();
     expect(sink.to(f.host.credentials.email)).toHaveLength(1);
+  });
+
+  it("never sends a message of its batch that another instance claimed after the batch's lease ran out", async () => {
+    await send({ kind: 'INVITATION' });
+    const sent: string[] = [];
+    let reachedFirst!: () => void;
+    const firstSendStarted = new Promise<void>((resolve) => (reachedFirst = resolve));
+    let releaseFirst!: () => void;
+    const firstSendMayEnd = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const recording = (gateFirst: boolean): EmailTransport => ({
+      kind: 'smtp',
+      async send(message) {
+        sent.push(message.id);
+        if (gateFirst && sent.length === 1) {
+          reachedFirst();
+          await firstSendMayEnd;
+        }
+      },
+      close: () => {},
+    });
+    const options = { db: t.deps.db, dbKind: t.deps.dbKind, settings: DEFAULT_EMAIL_SETTINGS, publicUrl: () => BASE, log: () => {} };
+    const slow = new EmailWorker({ ...options, transport: recording(true) });
+    const other = new EmailWorker({ ...options, transport: recording(false) });
+    // The slow instance claims all three as of a while ago, with a lease that has already run out
+    // by the clock, and is held while it sends the first (whose lease it renewed as it began).
+    await t.deps.db.updateTable('email').set({ nextAttemptAt: new Date(Date.now() - 3 * DEFAULT_EMAIL_SETTINGS.leaseMs).toISOString() }).execute();
+    const slowRound = slow.runOnce(new Date(Date.now() - 2 * DEFAULT_EMAIL_SETTINGS.leaseMs));
+    await firstSendStarted;
+    expect(await other.runOnce()).toBe(2);
+    releaseFirst();
+    await slowRound;
+    const ids = (await outbox()).map((email) => email.id);
+    expect([...sent].sort()).toEqual([...ids].sort());
+    expect((await outbox()).map((email) => email.status)).toEqual(['SENT', 'SENT', 'SENT']);
   });
 });

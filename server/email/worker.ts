@@ -129,6 +129,10 @@ export class EmailWorker {
       await this.mine({ status: 'QUEUED', nextAttemptAt: wait, lease: null, leaseUntil: null }, message);
       return;
     }
+    // A batch is sent one by one: the lease taken at the claim may have run out while earlier
+    // messages were sent, and another instance may have claimed this one since. Renew it now, and
+    // send only if it is still ours, so the send starts with a whole lease ahead of it.
+    if ((await this.mine({ leaseUntil: new Date(Date.now() + settings.leaseMs).toISOString() }, message)) === 0) return;
     const unsubscribe = unsubscribeUrl(this.options.publicUrl(), message.unsubscribeToken);
     try {
       await transport.send({
