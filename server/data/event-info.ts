@@ -1,7 +1,9 @@
 import type { Kysely, Selectable } from 'kysely';
+import { compiledOnce } from '../db/compiled-query';
 import type { EventActivity, EventInfo, EventOccasion } from '../../core/schemas/event';
 import type { OptionEntry } from '../../core/options/option-entry';
 import type { ActivityTable, Database, OccasionTable } from '../db/schema';
+import { notFound } from '../http/api-error';
 import { readJsonColumn } from './json-column';
 
 /** Whether guests may still send or change an RSVP: before the deadline, or when there is none. */
@@ -51,12 +53,7 @@ export async function householdActivities(
   // The household's lines first, by its members (few rows through the guest and line indexes),
   // then their activities by id. As one query, PostgreSQL planned it from the activities and
   // walked every line of each: 25 answers a second on the 10,000-guest benchmark.
-  const lines = await db
-    .selectFrom('guest')
-    .innerJoin('inviteLine', 'inviteLine.guestId', 'guest.id')
-    .select('inviteLine.activityId')
-    .where('guest.householdId', '=', householdId)
-    .execute();
+  const lines = await selectHouseholdActivityIds(db, householdId);
   const activityIds = [...new Set(lines.map((line) => line.activityId))];
   if (activityIds.length === 0) return [];
   return db
@@ -70,6 +67,12 @@ export async function householdActivities(
     .execute();
 }
 
+const selectHouseholdActivityIds = compiledOnce((db, householdId: string) =>
+  db.selectFrom('guest').innerJoin('inviteLine', 'inviteLine.guestId', 'guest.id').select('inviteLine.activityId').where('guest.householdId', '=', householdId),
+);
+
+const selectOccasion = compiledOnce((db, occasionId: string) => db.selectFrom('occasion').selectAll().where('id', '=', occasionId));
+
 /** `GET /event/v1/info` for a household. */
 export async function loadEventInfo(
   db: Kysely<Database>,
@@ -77,7 +80,8 @@ export async function loadEventInfo(
   householdId: string,
   now: Date,
 ): Promise<EventInfo> {
-  const occasion = await db.selectFrom('occasion').selectAll().where('id', '=', occasionId).executeTakeFirstOrThrow();
+  const [occasion] = await selectOccasion(db, occasionId);
+  if (!occasion) throw notFound('No such occasion.');
   const activities = await householdActivities(db, occasionId, householdId);
   return { occasion: toEventOccasion(occasion, now), activities: activities.map(toEventActivity) };
 }

@@ -23,10 +23,10 @@ export function guestRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.get('/occasion/:occasionId/guests', async (c) => {
-    const { db } = c.get('deps');
+    const { db, dbKind } = c.get('deps');
     const occasionId = c.req.param('occasionId');
     const revision = await ownedOccasionRevision(db, c.get('host').accountId, occasionId);
-    return revisionedJson(c, revisionTag(`guests.${occasionId}`, revision), () => guestListParts(db, occasionId));
+    return revisionedJson(c, revisionTag(`guests.${occasionId}`, revision), () => guestListParts(db, dbKind, occasionId));
   });
 
   routes.post('/occasion/:occasionId/guest', async (c) => {
