@@ -7,9 +7,9 @@ export type GuestSessionRow = Selectable<GuestSessionTable>;
 
 /**
  * A live session as every guest request needs it: the row, and its occasion's
- * `allowedOrigins` for the origin check, read in the same lookup.
+ * `allowedOrigins` (the origin check) and `rsvpDeadline` (writes), read in the same lookup.
  */
-export type LiveGuestSession = GuestSessionRow & { allowedOrigins: string };
+export type LiveGuestSession = GuestSessionRow & { allowedOrigins: string; rsvpDeadline: string | null };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A guest session lasts this long from sign-in… */
@@ -92,7 +92,7 @@ const selectLiveGuestSession = compiledOnce((db, tokenHash: string, now: string)
     )
     .innerJoin('occasion', 'occasion.id', 'guestSession.occasionId')
     .selectAll('guestSession')
-    .select('occasion.allowedOrigins')
+    .select(['occasion.allowedOrigins', 'occasion.rsvpDeadline'])
     .where('guestSession.tokenHash', '=', tokenHash)
     .where('guestSession.expiresAt', '>', now),
 );
