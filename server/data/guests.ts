@@ -120,12 +120,32 @@ export async function findGuestRow(db: Kysely<Database>, occasionId: string, gue
  * invite lines, activity order), grouped here.
  */
 export async function loadGuests(db: Kysely<Database>, occasionId: string, ids?: readonly string[]): Promise<Guest[]> {
+  if (ids?.length === 1) return loadOneGuest(db, occasionId, ids[0]!);
   const [rows, invitations] = await Promise.all([
     ids ? selectGuestsById(db, occasionId, ids) : selectAllGuests(db, occasionId),
     loadInvitations(db, occasionId, ids),
   ]);
   return rows.map((row) => toGuest(row, invitations.get(row.id) ?? []));
 }
+
+/** One guest: its row, and its lines already in activity order (two statements, both compiled once). */
+async function loadOneGuest(db: Kysely<Database>, occasionId: string, id: string): Promise<Guest[]> {
+  const [rows, lines] = await Promise.all([selectGuestById(db, id), selectOrderedLinesOfGuest(db, id)]);
+  const row = rows[0];
+  if (!row || row.occasionId !== occasionId) return [];
+  return [toGuest(row, lines.map(({ id: inviteLineId, activityId, response, mealChoice }) => ({ inviteLineId, activityId, response: response as InviteResponse, mealChoice })))];
+}
+
+const selectOrderedLinesOfGuest = compiledOnce((db, guestId: string) =>
+  db
+    .selectFrom('inviteLine')
+    .innerJoin('activity', 'activity.id', 'inviteLine.activityId')
+    .select(['inviteLine.id', 'inviteLine.activityId', 'inviteLine.response', 'inviteLine.mealChoice'])
+    .where('inviteLine.guestId', '=', guestId)
+    .orderBy('activity.startsAt')
+    .orderBy('activity.sortOrder')
+    .orderBy('activity.id'),
+);
 
 export function selectAllGuests(db: Kysely<Database>, occasionId: string): Promise<GuestFields[]> {
   return db
