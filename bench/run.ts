@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -38,6 +38,9 @@ interface Row {
 }
 
 const children: ChildProcess[] = [];
+/** The machine's 1/5/15-minute load averages when the measuring began (it is shared: compare ratios). */
+let loadAtStart: number[] = [];
+const loads = (values: number[]) => values.map((load) => load.toFixed(1)).join(' / ');
 
 /** `DATABASE_URL=postgres://…`: the run is on a fresh PostgreSQL database made beside that one. */
 const POSTGRES_URL = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
@@ -55,6 +58,10 @@ async function main(): Promise<void> {
     const api = `http://localhost:${API_PORT}`;
     console.log('Seeding a 10,000-guest occasion…');
     const seed = await seedOccasion(api);
+    // This machine's PostgreSQL runs with autovacuum off; a deployment's autovacuum analyzes
+    // freshly filled tables within a minute. Without it every plan is made with no statistics.
+    if (postgres) await postgres.analyze();
+    loadAtStart = loadavg();
     const rows = await measure(api, seed);
     report(rows, seed, !ONLY);
   } finally {
@@ -65,10 +72,10 @@ async function main(): Promise<void> {
 }
 
 /** A new database named for this run on the server of `url`, dropped at the end. */
-async function createBenchDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+async function createBenchDatabase(url: string): Promise<{ url: string; analyze(): Promise<void>; drop(): Promise<void> }> {
   const name = `kindly_bench_${Date.now().toString(36)}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: url });
+  const admin = async (statement: string, on = url) => {
+    const client = new pg.Client({ connectionString: on });
     await client.connect();
     try {
       await client.query(statement);
@@ -79,7 +86,11 @@ async function createBenchDatabase(url: string): Promise<{ url: string; drop(): 
   await admin(`CREATE DATABASE ${name}`);
   const benchUrl = new URL(url);
   benchUrl.pathname = `/${name}`;
-  return { url: benchUrl.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return {
+    url: benchUrl.toString(),
+    analyze: () => admin('ANALYZE', benchUrl.toString()),
+    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
 }
 
 function stopProcess(child: ChildProcess): Promise<void> {
@@ -396,7 +407,8 @@ function report(rows: Row[], seed: Seed, write: boolean): void {
   mkdirSync('bench/results', { recursive: true });
   const stamp = new Date().toISOString();
   const database = POSTGRES_URL ? 'PostgreSQL' : 'SQLite (embedded, WAL)';
-  const machine = `${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ${database}, ${seed.guestIds.length} guests`;
+  const analyzed = POSTGRES_URL ? ' (ANALYZE after seeding, as autovacuum would; autovacuum is off on this machine)' : '';
+  const machine = `${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown CPU'}), load average ${loads(loadAtStart)} at the start and ${loads(loadavg())} at the end, Node ${process.version}, ${database}${analyzed}, ${seed.guestIds.length} guests`;
   const result = { date: stamp, node: process.version, cpus: availableParallelism(), database, guests: seed.guestIds.length, rows };
   const name = POSTGRES_URL ? 'latest-postgres' : 'latest';
   writeFileSync(`bench/results/${name}.json`, `${JSON.stringify(result, null, 2)}\n`);
