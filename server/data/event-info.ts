@@ -87,8 +87,8 @@ export async function loadEventInfo(
   householdId: string,
   now: Date,
 ): Promise<EventInfo> {
-  const [occasion] = await selectOccasion(db, occasionId);
+  // Side by side: on PostgreSQL on two of the pool's connections, one round trip less to wait for.
+  const [[occasion], activities] = await Promise.all([selectOccasion(db, occasionId), householdActivities(db, occasionId, householdId)]);
   if (!occasion) throw notFound('No such occasion.');
-  const activities = await householdActivities(db, occasionId, householdId);
   return { occasion: toEventOccasion(occasion, now), activities: activities.map(toEventActivity) };
 }
