@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { availableParallelism, cpus, tmpdir } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -16,6 +16,12 @@ const API_PORT = 18787;
 const REFERENCE_PORT = 18790;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;
+/**
+ * `BENCH_ONLY=one,list,revalidate,bulk,info,rsvp`: only those scenarios (and the reference), e.g.
+ * for a CPU profile of one with `BENCH_PROFILE`; nothing is then written to bench/results/.
+ */
+const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : undefined;
+const runs = (scenario: string): boolean => !ONLY || ONLY.has(scenario);
 /** Smaller numbers only for trying the script out; the goals are for 10,000. */
 const GUESTS = Number(process.env.BENCH_GUESTS ?? 10_000);
 
@@ -32,6 +38,9 @@ interface Row {
 }
 
 const children: ChildProcess[] = [];
+/** The machine's 1/5/15-minute load averages when the measuring began (it is shared: compare ratios). */
+let loadAtStart: number[] = [];
+const loads = (values: number[]) => values.map((load) => load.toFixed(1)).join(' / ');
 
 /** `DATABASE_URL=postgres://…`: the run is on a fresh PostgreSQL database made beside that one. */
 const POSTGRES_URL = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : undefined;
@@ -49,8 +58,12 @@ async function main(): Promise<void> {
     const api = `http://localhost:${API_PORT}`;
     console.log('Seeding a 10,000-guest occasion…');
     const seed = await seedOccasion(api);
+    // This machine's PostgreSQL runs with autovacuum off; a deployment's autovacuum analyzes
+    // freshly filled tables within a minute. Without it every plan is made with no statistics.
+    if (postgres) await postgres.analyze();
+    loadAtStart = loadavg();
     const rows = await measure(api, seed);
-    report(rows, seed);
+    report(rows, seed, !ONLY);
   } finally {
     await Promise.all(children.map(stopProcess));
     rmSync(dataDir, { recursive: true, force: true });
@@ -59,10 +72,10 @@ async function main(): Promise<void> {
 }
 
 /** A new database named for this run on the server of `url`, dropped at the end. */
-async function createBenchDatabase(url: string): Promise<{ url: string; drop(): Promise<void> }> {
+async function createBenchDatabase(url: string): Promise<{ url: string; analyze(): Promise<void>; drop(): Promise<void> }> {
   const name = `kindly_bench_${Date.now().toString(36)}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: url });
+  const admin = async (statement: string, on = url) => {
+    const client = new pg.Client({ connectionString: on });
     await client.connect();
     try {
       await client.query(statement);
@@ -73,7 +86,11 @@ async function createBenchDatabase(url: string): Promise<{ url: string; drop(): 
   await admin(`CREATE DATABASE ${name}`);
   const benchUrl = new URL(url);
   benchUrl.pathname = `/${name}`;
-  return { url: benchUrl.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return {
+    url: benchUrl.toString(),
+    analyze: () => admin('ANALYZE', benchUrl.toString()),
+    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
 }
 
 function stopProcess(child: ChildProcess): Promise<void> {
@@ -228,76 +245,90 @@ async function measure(api: string, seed: Seed): Promise<Row[]> {
   const reference = await load(`http://localhost:${REFERENCE_PORT}/reference`);
   const rows: Row[] = [{ name: 'reference: bare Hono JSON route', connections: CONNECTIONS, ...reference, goal: '' }];
   const ratio = (r: { reqPerSec: number }) => r.reqPerSec / reference.reqPerSec;
-
-  console.log('GET one guest…');
-  const oneGuest = await load(`${occasionPath}/guest/${seed.guestIds[Math.floor(GUESTS / 2)]}`, { headers });
-  rows.push({ name: 'host: GET one guest', connections: CONNECTIONS, ...oneGuest, ratioToReference: ratio(oneGuest), goal: '≥ 30% of reference req/s', met: ratio(oneGuest) >= 0.3 });
-
-  console.log('GET the 10,000-guest list…');
-  // As a browser asks: brotli accepted. No If-None-Match, so every request builds the whole list.
+  // The list is asked for as a browser asks: brotli accepted.
   const listHeaders = { ...headers, 'accept-encoding': 'gzip, deflate, br' };
-  const list = await load(`${occasionPath}/guests`, { headers: listHeaders, connections: 1 });
-  const { br, gzip, raw } = seed.listBytes;
-  rows.push({
-    name: `host: GET ${GUESTS.toLocaleString('en')}-guest list, uncached (1 connection, brotli)`,
-    connections: 1,
-    ...list,
-    ratioToReference: ratio(list),
-    goal: 'p99 ≤ 150 ms, ≤ 400 kB',
-    met: list.p99Ms <= 150 && br <= 400_000,
-    note: `${kB(br)} kB brotli, ${kB(gzip)} kB gzip, ${kB(raw)} kB raw`,
-  });
-  const etag = await listTag(`${occasionPath}/guests`, seed.cookie);
-  const revalidated = await load(`${occasionPath}/guests`, { headers: { ...listHeaders, 'if-none-match': etag }, expect304: true });
-  rows.push({ name: 'host: GET the list with If-None-Match (304)', connections: CONNECTIONS, ...revalidated, ratioToReference: ratio(revalidated), goal: '(revalidation, for reference)' });
 
-  console.log(`Bulk update of 1,000 guests: ${BULK_WARM_UP} to warm up, then ${BULKS}…`);
-  const bulkBody = (i: number) => ({
-    guests: seed.guestIds.slice((i * 1000) % GUESTS, ((i * 1000) % GUESTS) + 1000).map((id) => ({ id, dietaryNotes: `run ${i}` })),
-  });
-  const sendBulk = (i: number) => call(api, 'POST', `/host/v1/occasions/${seed.occasionId}/guests`, bulkBody(i), seed.cookie);
-  await timeRequests(BULK_WARM_UP, sendBulk);
-  const bulk = await timeRequests(BULKS, (i) => sendBulk(i + BULK_WARM_UP));
-  rows.push({
-    name: `host: bulk update of 1,000 guests (${BULKS} in a row after ${BULK_WARM_UP})`,
-    connections: 1,
-    ...bulk,
-    ratioToReference: ratio(bulk),
-    goal: 'p50 ≤ 150 ms; p99 and max reported',
-    met: bulk.p50Ms <= 150,
-    note: `max ${bulk.maxMs.toFixed(0)} ms`,
-  });
+  if (runs('one')) {
+    console.log('GET one guest…');
+    const oneGuest = await load(`${occasionPath}/guest/${seed.guestIds[Math.floor(GUESTS / 2)]}`, { headers });
+    rows.push({ name: 'host: GET one guest', connections: CONNECTIONS, ...oneGuest, ratioToReference: ratio(oneGuest), goal: '≥ 30% of reference req/s', met: ratio(oneGuest) >= 0.3 });
+  }
 
+  if (runs('list')) {
+    console.log('GET the 10,000-guest list…');
+    // No If-None-Match, so every request builds the whole list.
+    const list = await load(`${occasionPath}/guests`, { headers: listHeaders, connections: 1 });
+    const { br, gzip, raw } = seed.listBytes;
+    rows.push({
+      name: `host: GET ${GUESTS.toLocaleString('en')}-guest list, uncached (1 connection, brotli)`,
+      connections: 1,
+      ...list,
+      ratioToReference: ratio(list),
+      goal: 'p99 ≤ 150 ms, ≤ 400 kB',
+      met: list.p99Ms <= 150 && br <= 400_000,
+      note: `${kB(br)} kB brotli, ${kB(gzip)} kB gzip, ${kB(raw)} kB raw`,
+    });
+  }
+  if (runs('revalidate')) {
+    const etag = await listTag(`${occasionPath}/guests`, seed.cookie);
+    const revalidated = await load(`${occasionPath}/guests`, { headers: { ...listHeaders, 'if-none-match': etag }, expect304: true });
+    rows.push({ name: 'host: GET the list with If-None-Match (304)', connections: CONNECTIONS, ...revalidated, ratioToReference: ratio(revalidated), goal: '(revalidation, for reference)' });
+  }
+
+  if (runs('bulk')) {
+    console.log(`Bulk update of 1,000 guests: ${BULK_WARM_UP} to warm up, then ${BULKS}…`);
+    const bulkBody = (i: number) => ({
+      guests: seed.guestIds.slice((i * 1000) % GUESTS, ((i * 1000) % GUESTS) + 1000).map((id) => ({ id, dietaryNotes: `run ${i}` })),
+    });
+    const sendBulk = (i: number) => call(api, 'POST', `/host/v1/occasions/${seed.occasionId}/guests`, bulkBody(i), seed.cookie);
+    await timeRequests(BULK_WARM_UP, sendBulk);
+    const bulk = await timeRequests(BULKS, (i) => sendBulk(i + BULK_WARM_UP));
+    rows.push({
+      name: `host: bulk update of 1,000 guests (${BULKS} in a row after ${BULK_WARM_UP})`,
+      connections: 1,
+      ...bulk,
+      ratioToReference: ratio(bulk),
+      goal: 'p50 ≤ 150 ms; p99 and max reported',
+      met: bulk.p50Ms <= 150,
+      note: `max ${bulk.maxMs.toFixed(0)} ms`,
+    });
+  }
+
+  if (!runs('info') && !runs('rsvp')) return rows;
   console.log('Signing in households for the guest area…');
   const guests = await signInHouseholds(api, seed, GUEST_SESSIONS);
   const rotate = <T>(items: T[]) => {
     let next = 0;
     return () => items[next++ % items.length]!;
   };
-  console.log('GET /event/v1/info…');
-  const nextGuest = rotate(guests);
-  const info = await load(`${api}/event/v1/info`, {
-    setupRequest: (request) => ({ ...request, headers: { ...request.headers, authorization: `Bearer ${nextGuest().token}` } }),
-  });
-  rows.push({ name: 'guest: GET /event/v1/info (bearer tokens of many households)', connections: CONNECTIONS, ...info, ratioToReference: ratio(info), goal: '≥ 25% of reference req/s, p99 ≤ 10 ms', met: ratio(info) >= 0.25 && info.p99Ms <= 10 });
+  if (runs('info')) {
+    console.log('GET /event/v1/info…');
+    const nextGuest = rotate(guests);
+    const info = await load(`${api}/event/v1/info`, {
+      setupRequest: (request) => ({ ...request, headers: { ...request.headers, authorization: `Bearer ${nextGuest().token}` } }),
+    });
+    rows.push({ name: 'guest: GET /event/v1/info (bearer tokens of many households)', connections: CONNECTIONS, ...info, ratioToReference: ratio(info), goal: '≥ 25% of reference req/s, p99 ≤ 10 ms', met: ratio(info) >= 0.25 && info.p99Ms <= 10 });
+  }
 
-  console.log('PUT /event/v1/rsvp…');
-  const nextWriter = rotate(guests);
-  const rsvp = await load(`${api}/event/v1/rsvp`, {
-    // Each session writes at most 25 times, under the per-session write limit of 30 a minute.
-    amount: guests.length * 25,
-    setupRequest: (request) => {
-      const guest = nextWriter();
-      guest.flip = !guest.flip;
-      return {
-        ...request,
-        method: 'PUT',
-        headers: { ...request.headers, authorization: `Bearer ${guest.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(rsvpBody(guest, guest.flip)),
-      };
-    },
-  });
-  rows.push({ name: 'guest: PUT /event/v1/rsvp', connections: CONNECTIONS, ...rsvp, ratioToReference: ratio(rsvp), goal: '≥ 8% of reference req/s, p99 ≤ 25 ms', met: ratio(rsvp) >= 0.08 && rsvp.p99Ms <= 25 });
+  if (runs('rsvp')) {
+    console.log('PUT /event/v1/rsvp…');
+    const nextWriter = rotate(guests);
+    const rsvp = await load(`${api}/event/v1/rsvp`, {
+      // Each session writes at most 25 times, under the per-session write limit of 30 a minute.
+      amount: guests.length * 25,
+      setupRequest: (request) => {
+        const guest = nextWriter();
+        guest.flip = !guest.flip;
+        return {
+          ...request,
+          method: 'PUT',
+          headers: { ...request.headers, authorization: `Bearer ${guest.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(rsvpBody(guest, guest.flip)),
+        };
+      },
+    });
+    rows.push({ name: 'guest: PUT /event/v1/rsvp', connections: CONNECTIONS, ...rsvp, ratioToReference: ratio(rsvp), goal: '≥ 8% of reference req/s, p99 ≤ 25 ms', met: ratio(rsvp) >= 0.08 && rsvp.p99Ms <= 25 });
+  }
   return rows;
 }
 
@@ -363,7 +394,7 @@ function rsvpBody(guest: SignedInGuest, flip: boolean) {
   };
 }
 
-function report(rows: Row[], seed: Seed): void {
+function report(rows: Row[], seed: Seed, write: boolean): void {
   const lines = [
     `| scenario | conn | req/s | p50 ms | p99 ms | × reference | goal | met |`,
     `| --- | --- | --- | --- | --- | --- | --- | --- |`,
@@ -372,10 +403,12 @@ function report(rows: Row[], seed: Seed): void {
     ),
   ];
   console.log(`\n${lines.join('\n')}\n`);
+  if (!write) return;
   mkdirSync('bench/results', { recursive: true });
   const stamp = new Date().toISOString();
   const database = POSTGRES_URL ? 'PostgreSQL' : 'SQLite (embedded, WAL)';
-  const machine = `${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ${database}, ${seed.guestIds.length} guests`;
+  const analyzed = POSTGRES_URL ? ' (ANALYZE after seeding, as autovacuum would; autovacuum is off on this machine)' : '';
+  const machine = `${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown CPU'}), load average ${loads(loadAtStart)} at the start and ${loads(loadavg())} at the end, Node ${process.version}, ${database}${analyzed}, ${seed.guestIds.length} guests`;
   const result = { date: stamp, node: process.version, cpus: availableParallelism(), database, guests: seed.guestIds.length, rows };
   const name = POSTGRES_URL ? 'latest-postgres' : 'latest';
   writeFileSync(`bench/results/${name}.json`, `${JSON.stringify(result, null, 2)}\n`);

@@ -1,11 +1,11 @@
 import { authHandler, initAuthConfig } from '@hono/auth-js';
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import type { AppDeps, AppEnv } from './app-env';
 import { createAuthConfig } from './auth/auth-config';
 import { serveFrontends } from './frontends/serve-frontends';
 import { methodNotAllowed } from './http/method-not-allowed';
-import { surfaceAuthFaults } from './middleware/auth-faults/auth-faults';
+import { noticingAuthFaults, surfaceAuthFaults } from './middleware/auth-faults/auth-faults';
+import { compressAnswers } from './middleware/compress/compress-answers';
 import { eventCors } from './middleware/cors/event-cors';
 import { errorHandler, notFoundHandler } from './middleware/error-handler/error-handler';
 import { requestLogger } from './middleware/request-logger/request-logger';
@@ -21,7 +21,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.use('*', requestLogger(deps.log));
   app.use('*', securityHeaders());
-  app.use('*', compress({ threshold: 2048 }));
+  app.use('*', compressAnswers());
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     await next();
@@ -30,7 +30,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.notFound(notFoundHandler);
 
   app.use('/host/v1/auth/*', surfaceAuthFaults());
-  app.use('/host/v1/auth/*', initAuthConfig(() => authConfig));
+  app.use('/host/v1/auth/*', initAuthConfig((c) => noticingAuthFaults(authConfig, c.get('authFaults'))));
   app.route('/host/v1', hostRoutes());
   app.on(['GET', 'POST'], '/host/v1/auth/*', authHandler());
   app.all('/host/v1/auth/*', methodNotAllowed(['GET', 'POST']));

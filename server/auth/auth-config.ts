@@ -4,7 +4,6 @@ import * as v from 'valibot';
 import { SignInSchema } from '../../core/schemas/account';
 import type { AppDeps } from '../app-env';
 import { newId } from '../db/ids';
-import { noteAuthFault } from '../middleware/auth-faults/auth-faults';
 import { endHostSession, findHostSessionAccount, HOST_SESSION_SECONDS, startHostSession } from './host-sessions';
 import { verifyPassword } from './passwords';
 
@@ -62,10 +61,8 @@ export function createAuthConfig(deps: AppDeps): AuthConfig {
       },
     },
     logger: {
-      error: (error) => {
-        noteAuthFault(error);
-        deps.log(`auth: ${error.name}`);
-      },
+      // A database fault among these is also noted for a 503 (`noticingAuthFaults`, per request).
+      error: (error) => deps.log(`auth: ${error.name}`),
       warn: () => {},
       debug: () => {},
     },

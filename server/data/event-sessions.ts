@@ -5,6 +5,12 @@ import type { Database, GuestSessionTable } from '../db/schema';
 
 export type GuestSessionRow = Selectable<GuestSessionTable>;
 
+/**
+ * A live session as every guest request needs it: the row, and its occasion's
+ * `allowedOrigins` (the origin check) and `rsvpDeadline` (writes), read in the same lookup.
+ */
+export type LiveGuestSession = GuestSessionRow & { allowedOrigins: string; rsvpDeadline: string | null };
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A guest session lasts this long from sign-in… */
 export const GUEST_SESSION_MS = 30 * DAY_MS;
@@ -73,7 +79,7 @@ export async function findLiveGuestSession(
   db: Kysely<Database>,
   token: string,
   now: Date,
-): Promise<GuestSessionRow | undefined> {
+): Promise<LiveGuestSession | undefined> {
   const [row] = await selectLiveGuestSession(db, hashGuestToken(token), now.toISOString());
   return row;
 }
@@ -84,7 +90,9 @@ const selectLiveGuestSession = compiledOnce((db, tokenHash: string, now: string)
     .innerJoin('guest', (join) =>
       join.onRef('guest.id', '=', 'guestSession.guestId').onRef('guest.householdId', '=', 'guestSession.householdId'),
     )
+    .innerJoin('occasion', 'occasion.id', 'guestSession.occasionId')
     .selectAll('guestSession')
+    .select(['occasion.allowedOrigins', 'occasion.rsvpDeadline'])
     .where('guestSession.tokenHash', '=', tokenHash)
     .where('guestSession.expiresAt', '>', now),
 );

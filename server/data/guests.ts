@@ -6,6 +6,7 @@ import type { InviteResponse } from '../../core/schemas/invite-line';
 import type { OptionEntry } from '../../core/options/option-entry';
 import type { Database, GuestTable, InviteLineTable } from '../db/schema';
 import { notFound } from '../http/api-error';
+import { compiledOnce } from '../db/compiled-query';
 import { IDS_PER_STATEMENT, chunked } from './batch';
 import { readBool, readJsonColumn, writeBool, writeJsonColumn } from './json-column';
 
@@ -119,12 +120,32 @@ export async function findGuestRow(db: Kysely<Database>, occasionId: string, gue
  * invite lines, activity order), grouped here.
  */
 export async function loadGuests(db: Kysely<Database>, occasionId: string, ids?: readonly string[]): Promise<Guest[]> {
+  if (ids?.length === 1) return loadOneGuest(db, occasionId, ids[0]!);
   const [rows, invitations] = await Promise.all([
     ids ? selectGuestsById(db, occasionId, ids) : selectAllGuests(db, occasionId),
     loadInvitations(db, occasionId, ids),
   ]);
   return rows.map((row) => toGuest(row, invitations.get(row.id) ?? []));
 }
+
+/** One guest: its row, and its lines already in activity order (two statements, both compiled once). */
+async function loadOneGuest(db: Kysely<Database>, occasionId: string, id: string): Promise<Guest[]> {
+  const [rows, lines] = await Promise.all([selectGuestById(db, id), selectOrderedLinesOfGuest(db, id)]);
+  const row = rows[0];
+  if (!row || row.occasionId !== occasionId) return [];
+  return [toGuest(row, lines.map(({ id: inviteLineId, activityId, response, mealChoice }) => ({ inviteLineId, activityId, response: response as InviteResponse, mealChoice })))];
+}
+
+const selectOrderedLinesOfGuest = compiledOnce((db, guestId: string) =>
+  db
+    .selectFrom('inviteLine')
+    .innerJoin('activity', 'activity.id', 'inviteLine.activityId')
+    .select(['inviteLine.id', 'inviteLine.activityId', 'inviteLine.response', 'inviteLine.mealChoice'])
+    .where('inviteLine.guestId', '=', guestId)
+    .orderBy('activity.startsAt')
+    .orderBy('activity.sortOrder')
+    .orderBy('activity.id'),
+);
 
 export function selectAllGuests(db: Kysely<Database>, occasionId: string): Promise<GuestFields[]> {
   return db
@@ -138,6 +159,7 @@ export function selectAllGuests(db: Kysely<Database>, occasionId: string): Promi
 }
 
 async function selectGuestsById(db: Kysely<Database>, occasionId: string, ids: readonly string[]): Promise<GuestFields[]> {
+  if (ids.length === 1) return (await selectGuestById(db, ids[0]!)).filter((row) => row.occasionId === occasionId);
   const byId = new Map<string, GuestFields>();
   for (const chunk of chunked(ids, IDS_PER_STATEMENT)) {
     // By id alone, then the occasion checked here: with both in the filter SQLite would walk the
@@ -147,6 +169,9 @@ async function selectGuestsById(db: Kysely<Database>, occasionId: string, ids: r
   }
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
+
+/** One guest (GET, PUT of one guest): compiled once, as it is the host's most frequent read. */
+const selectGuestById = compiledOnce((db, id: string) => db.selectFrom('guest').select(GUEST_FIELDS).where('id', '=', id));
 
 /**
  * Guest id → its invitations in activity order (start time, then sort order). The lines are
@@ -175,18 +200,19 @@ export async function loadInvitations(
 type LineFields = Pick<Selectable<InviteLineTable>, 'id' | 'guestId' | 'activityId' | 'response' | 'mealChoice'>;
 
 async function activityOrder(db: Kysely<Database>, occasionId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('activity')
-    .select('id')
-    .where('occasionId', '=', occasionId)
-    .orderBy('startsAt')
-    .orderBy('sortOrder')
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => row.id);
+  return (await selectActivityOrder(db, occasionId)).map((row) => row.id);
 }
 
+const selectActivityOrder = compiledOnce((db, occasionId: string) =>
+  db.selectFrom('activity').select('id').where('occasionId', '=', occasionId).orderBy('startsAt').orderBy('sortOrder').orderBy('id'),
+);
+
+const selectLinesOfGuest = compiledOnce((db, guestId: string) =>
+  db.selectFrom('inviteLine').select(['id', 'guestId', 'activityId', 'response', 'mealChoice']).where('guestId', '=', guestId),
+);
+
 async function selectLines(db: Kysely<Database>, occasionId: string, guestIds?: readonly string[]): Promise<LineFields[]> {
+  if (guestIds?.length === 1) return selectLinesOfGuest(db, guestIds[0]!);
   const query = db.selectFrom('inviteLine').select(['id', 'guestId', 'activityId', 'response', 'mealChoice']);
   if (!guestIds) return query.where('occasionId', '=', occasionId).execute();
   // The lines of the given guests (the occasion's, as the caller checked) by guest alone, so the

@@ -1,3 +1,6 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
@@ -45,5 +48,42 @@ describe('readBody', () => {
     } as RequestInit);
     expect(streamed.status).toBe(413);
     expect(((await streamed.json()) as { error: { code: string } }).error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+});
+
+describe('readBody over HTTP (a declared length is read straight from the socket)', () => {
+  async function withServer(run: (url: string) => Promise<void>): Promise<void> {
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    try {
+      await run(`http://127.0.0.1:${(server.address() as AddressInfo).port}/echo`);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  }
+  const send = (url: string, body: string, headers: Record<string, string>) =>
+    new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const request = httpRequest(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers } }, (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+      });
+      request.on('error', reject);
+      request.end(body);
+    });
+
+  it('takes a body of exactly the limit and refuses one byte more, declared or chunked', async () => {
+    await withServer(async (url) => {
+      const atLimit = JSON.stringify({ name: 'x'.repeat(100 - '{"name":""}'.length) });
+      expect(Buffer.byteLength(atLimit)).toBe(100);
+      const overLimit = JSON.stringify({ name: 'x'.repeat(101 - '{"name":""}'.length) });
+      const declared = (body: string) => ({ 'content-length': String(Buffer.byteLength(body)) });
+      expect(await send(url, atLimit, declared(atLimit))).toEqual({ status: 200, text: atLimit });
+      expect((await send(url, overLimit, declared(overLimit))).status).toBe(413);
+      expect(await send(url, atLimit, { 'transfer-encoding': 'chunked' })).toEqual({ status: 200, text: atLimit });
+      expect((await send(url, overLimit, { 'transfer-encoding': 'chunked' })).status).toBe(413);
+      expect((await send(url, `{"name":"\u00e9t\u00e9"}`, declared(`{"name":"\u00e9t\u00e9"}`))).text).toBe('{"name":"été"}');
+    });
   });
 });

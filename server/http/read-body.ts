@@ -49,6 +49,10 @@ async function readText(request: Request, limit: number): Promise<string> {
     new ApiError(413, 'PAYLOAD_TOO_LARGE', `The body is larger than ${Math.round(limit / 1024)} KiB.`);
   const declared = Number(request.headers.get('content-length') ?? NaN);
   if (declared > limit) throw tooLarge();
+  // A declared length within the limit: Node's parser delivers no more than it, so the body is
+  // read whole, which @hono/node-server does straight from the socket (no web stream, no full
+  // Request). Without one (chunked), it is counted as it arrives.
+  if (Number.isSafeInteger(declared)) return request.text();
   if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

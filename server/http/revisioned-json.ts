@@ -7,6 +7,11 @@ import type { Context } from 'hono';
  * quality 5 gives 354 kB where 4 gives 459 kB and gzip 465 kB, at about gzip's speed.
  */
 export const BROTLI_QUALITY = 5;
+/**
+ * A 1 MiB window instead of 4 MiB: a list's repeats (keys, ids, activity ids) lie close
+ * together, so it costs about 4% in size and saves about a third of the compression time.
+ */
+export const BROTLI_WINDOW_BITS = 20;
 
 /** An ETag naming one revision of a resource: weak, as the bytes differ by encoding. */
 export const revisionTag = (key: string, revision: number): string => `W/"${key}.${revision}"`;
@@ -37,7 +42,13 @@ export async function revisionedJson(c: Context, tag: string, build: () => Promi
   if (!encoding) return c.body([...parts].join(''), 200, headers);
   const compressor =
     encoding === 'br'
-      ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
+      ? createBrotliCompress({
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+            [constants.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          },
+        })
       : createGzip({ level: 6 });
   const source = Readable.from(parts, { objectMode: false });
   source.on('error', (error) => compressor.destroy(error));

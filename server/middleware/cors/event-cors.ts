@@ -4,6 +4,7 @@ import { normaliseOrigin } from '../../../core/schemas/origin';
 import type { AppEnv } from '../../app-env';
 import { readJsonColumn } from '../../data/json-column';
 import type { Database } from '../../db/schema';
+import { setAnswerHeader } from '../../http/answer-headers';
 import { ApiError } from '../../http/api-error';
 
 declare module 'hono' {
@@ -36,8 +37,8 @@ export function eventCors(): MiddlewareHandler<AppEnv> {
     }
     await next();
     if (!origin) return;
-    if (c.get('corsOriginAllowed') === false) c.header('Access-Control-Allow-Origin', '*');
-    else if (await decisionFor(c, origin)) setCorsHeaders(c, origin);
+    if (c.get('corsOriginAllowed') === false) setAnswerHeader(c, 'Access-Control-Allow-Origin', '*');
+    else if (await decisionFor(c, origin)) setCorsHeaders(c, origin, setAnswerHeader);
   };
 }
 
@@ -119,10 +120,13 @@ export async function allowedBySomeOccasion(db: Kysely<Database>, origin: string
 
 const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (character) => `\\${character}`);
 
-function setCorsHeaders(c: Context, origin: string): void {
-  c.header('Access-Control-Allow-Origin', origin);
-  c.header('Access-Control-Allow-Credentials', 'true');
-  c.header('Access-Control-Expose-Headers', 'Retry-After');
+type SetHeader = (c: Context, name: string, value: string) => void;
+const setHeader: SetHeader = (c, name, value) => c.header(name, value);
+
+function setCorsHeaders(c: Context, origin: string, set: SetHeader = setHeader): void {
+  set(c, 'Access-Control-Allow-Origin', origin);
+  set(c, 'Access-Control-Allow-Credentials', 'true');
+  set(c, 'Access-Control-Expose-Headers', 'Retry-After');
 }
 
 function setPreflightHeaders(c: Context, origin: string): void {

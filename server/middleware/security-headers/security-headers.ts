@@ -28,7 +28,8 @@ const common = {
   strictTransportSecurity: false,
 } as const;
 
-const ownOrigin = secureHeaders({
+/** The dashboard's pages: a fresh style nonce in every answer, which only HTML can use. */
+const dashboardPages = secureHeaders({
   ...common,
   contentSecurityPolicy: DASHBOARD_CSP,
   xFrameOptions: 'DENY',
@@ -36,26 +37,57 @@ const ownOrigin = secureHeaders({
   crossOriginResourcePolicy: 'same-origin',
 });
 
+/** A header list fixed when the process starts, set on every answer of its area. */
+type HeaderList = ReadonlyArray<readonly [name: string, value: string]>;
+
+/** What Hono's `secureHeaders` adds by default besides the headers chosen above. */
+const COMMON_HEADERS: HeaderList = [
+  ['X-Content-Type-Options', common.xContentTypeOptions],
+  ['Referrer-Policy', common.referrerPolicy],
+  ['X-DNS-Prefetch-Control', 'off'],
+  ['X-Download-Options', 'noopen'],
+  ['X-Permitted-Cross-Domain-Policies', 'none'],
+  ['X-XSS-Protection', '0'],
+];
+
+/** A CSP directive map as the header's text (`defaultSrc` → `default-src 'self'`). */
+export function cspText(policy: Record<string, readonly string[]>): string {
+  return Object.entries(policy)
+    .map(([directive, values]) => [directive.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`), ...values].join(' '))
+    .join('; ');
+}
+
+/**
+ * The host API's answers: the dashboard's policy without the style nonce. A JSON answer has no
+ * styles to allow, and a nonce costs random bytes on every request.
+ */
+const HOST_API_HEADERS: HeaderList = [
+  ...COMMON_HEADERS,
+  ['Content-Security-Policy', cspText({ ...DASHBOARD_CSP, styleSrc: ["'self'"] })],
+  ['X-Frame-Options', 'DENY'],
+  ['Cross-Origin-Opener-Policy', 'same-origin'],
+  ['Cross-Origin-Resource-Policy', 'same-origin'],
+  ['Origin-Agent-Cluster', '?1'],
+];
+
 /**
  * The guest area is fetched with CORS from hosts' sites (CORS, not CORP, governs those
  * requests); `same-site` still keeps its answers out of other sites' `<img>` or `<script>`.
  */
-const guestArea = secureHeaders({
-  ...common,
-  contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
-  xFrameOptions: 'DENY',
-  crossOriginOpenerPolicy: false,
-  crossOriginResourcePolicy: 'same-site',
-});
+const GUEST_API_HEADERS: HeaderList = [
+  ...COMMON_HEADERS,
+  ['Content-Security-Policy', cspText({ defaultSrc: ["'none'"], frameAncestors: ["'none'"] })],
+  ['X-Frame-Options', 'DENY'],
+  ['Cross-Origin-Resource-Policy', 'same-site'],
+  ['Origin-Agent-Cluster', '?1'],
+];
 
-/** The widget's files are loaded by every host's page: readable from any origin. */
-const widgetFiles = secureHeaders({
-  ...common,
-  xFrameOptions: false,
-  crossOriginOpenerPolicy: false,
-  crossOriginResourcePolicy: 'cross-origin',
-  originAgentCluster: false,
-});
+/** The widget's files are loaded by every host's page: readable from any origin (never with credentials). */
+const WIDGET_FILE_HEADERS: HeaderList = [
+  ...COMMON_HEADERS,
+  ['Cross-Origin-Resource-Policy', 'cross-origin'],
+  ['Access-Control-Allow-Origin', '*'],
+];
 
 /**
  * A rendered email (preview or outbox) shown in the dashboard's `<iframe>`: React Email writes
@@ -86,23 +118,41 @@ export function isWidgetFile(path: string): boolean {
 }
 
 /**
+ * Sets a fixed list before the handler runs, so the headers go into the answer as it is made
+ * and it stays on @hono/node-server's fast path (headers set on a finished answer make it
+ * rebuild the answer as a full `Response`). An answer made without the context's headers (a
+ * `Response` returned as is) gets them afterwards.
+ */
+function fixedHeaders(headers: HeaderList): MiddlewareHandler {
+  const [marker] = headers[0]!;
+  return async (c, next) => {
+    for (const [name, value] of headers) c.header(name, value);
+    await next();
+    if (c.res.headers.has(marker)) return;
+    for (const [name, value] of headers) c.res.headers.set(name, value);
+  };
+}
+
+const hostApi = fixedHeaders(HOST_API_HEADERS);
+const guestApi = fixedHeaders(GUEST_API_HEADERS);
+const widgetFiles = fixedHeaders(WIDGET_FILE_HEADERS);
+
+/**
  * Security headers on every answer, by what it is: the dashboard and host API get a strict CSP
- * and may be framed by no one; the guest API gets a CSP for data; the widget's files stay
+ * and may be framed by no one (but a rendered email, which the dashboard frames, and the
+ * unsubscribe page get policies of their own); the guest API gets a CSP for data; the widget's files stay
  * loadable (and readable with CORS, e.g. for `integrity`) by foreign pages. All get `nosniff`
  * and a `Referrer-Policy`.
  */
 export function securityHeaders(): MiddlewareHandler {
-  return async (c, next) => {
+  return (c, next) => {
     const path = c.req.path;
-    if (isWidgetFile(path)) {
-      await widgetFiles(c, next);
-      c.header('Access-Control-Allow-Origin', '*');
-      return;
-    }
-    if (path.startsWith('/event/')) return guestArea(c, next);
     if (EMAIL_DOCUMENT.test(path)) return emailDocument(c, next);
+    if (path.startsWith('/host/')) return hostApi(c, next);
+    if (path.startsWith('/event/')) return guestApi(c, next);
+    if (isWidgetFile(path)) return widgetFiles(c, next);
     if (path.startsWith('/unsubscribe/')) return unsubscribePage(c, next);
-    return ownOrigin(c, next);
+    return dashboardPages(c, next);
   };
 }
 

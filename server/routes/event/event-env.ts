@@ -1,9 +1,9 @@
 import type { AppEnv } from '../../app-env';
-import type { GuestSessionRow } from '../../data/event-sessions';
+import type { LiveGuestSession } from '../../data/event-sessions';
 
 /** The signed-in guest of a request: the session row, and how its token arrived. */
 export interface GuestIdentity {
-  session: GuestSessionRow;
+  session: LiveGuestSession;
   /** A cookie travels by itself, so cookie-authenticated writes get the cross-site checks. */
   via: 'bearer' | 'cookie';
 }

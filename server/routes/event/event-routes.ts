@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { setAnswerHeader } from '../../http/answer-headers';
 import type { EventEnv } from './event-env';
 import { guestAuthRoutes } from './guest-auth';
 import { eventHouseholdRoutes } from './household';
@@ -12,7 +13,7 @@ export function eventRoutes(): Hono<EventEnv> {
   // Answers carry a guest's own data and tokens: no shared cache may keep them.
   routes.use('*', async (c, next) => {
     await next();
-    c.header('Cache-Control', 'no-store');
+    setAnswerHeader(c, 'Cache-Control', 'no-store');
   });
   routes.route('/', guestAuthRoutes());
   for (const path of ['/info', '/household', '/rsvp']) routes.use(path, requireGuest());

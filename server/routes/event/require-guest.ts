@@ -48,13 +48,7 @@ export function requireGuest(): MiddlewareHandler<EventEnv> {
 
 /** The cross-site checks of a request made with a guest session. */
 export async function checkGuestRequest(c: Context<EventEnv>, guest: GuestIdentity): Promise<void> {
-  const occasion = await c
-    .get('deps')
-    .db.selectFrom('occasion')
-    .select('allowedOrigins')
-    .where('id', '=', guest.session.occasionId)
-    .executeTakeFirst();
-  await checkOccasionOrigin(c, occasion ?? null);
+  await checkOccasionOrigin(c, { allowedOrigins: guest.session.allowedOrigins });
   if (guest.via === 'cookie' && !SAFE_METHODS.has(c.req.method) && !isJson(c.req.header('content-type'))) {
     throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the request as JSON (Content-Type: application/json).');
   }

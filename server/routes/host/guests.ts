@@ -25,10 +25,10 @@ export function guestRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.get('/occasion/:occasionId/guests', async (c) => {
-    const { db } = c.get('deps');
+    const { db, dbKind } = c.get('deps');
     const occasionId = c.req.param('occasionId');
     const revision = await ownedOccasionRevision(db, c.get('host').accountId, occasionId);
-    return revisionedJson(c, revisionTag(`guests.${occasionId}`, revision), () => guestListParts(db, occasionId));
+    return revisionedJson(c, revisionTag(`guests.${occasionId}`, revision), () => guestListParts(db, dbKind, occasionId));
   });
 
   routes.post('/occasion/:occasionId/guest', async (c) => {
@@ -49,8 +49,12 @@ export function guestRoutes(): Hono<AppEnv> {
   routes.get('/occasion/:occasionId/guest/:guestId', async (c) => {
     const { db } = c.get('deps');
     const { occasionId, guestId } = c.req.param();
-    await ownedOccasionRevision(db, c.get('host').accountId, occasionId);
-    return c.json(await loadGuest(db, occasionId, guestId));
+    // Read beside the ownership check (one round trip less on PostgreSQL); its answer is used,
+    // and its error shown, only once the occasion is known to be the host's.
+    const [owned, guest] = await Promise.allSettled([ownedOccasionRevision(db, c.get('host').accountId, occasionId), loadGuest(db, occasionId, guestId)]);
+    if (owned.status === 'rejected') throw owned.reason;
+    if (guest.status === 'rejected') throw guest.reason;
+    return c.json(guest.value);
   });
 
   routes.put('/occasion/:occasionId/guest/:guestId', async (c) => {

@@ -1,0 +1,37 @@
+import { gunzipSync } from 'node:zlib';
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { compressAnswers } from './compress-answers';
+
+const big = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `item ${i}` })) };
+
+function app(): Hono {
+  const app = new Hono();
+  app.use('*', compressAnswers());
+  app.get('/host/v1/things', (c) => c.json(big));
+  app.get('/event/v1/things', (c) => c.json(big));
+  return app;
+}
+
+describe('compressAnswers', () => {
+  it('gzips an answer outside the guest area for a client that takes it, with Vary', async () => {
+    const response = await app().request('/host/v1/things', { headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(response.headers.get('vary')).toBe('Accept-Encoding');
+    expect(JSON.parse(gunzipSync(Buffer.from(await response.arrayBuffer())).toString('utf8'))).toEqual(big);
+  });
+
+  it('sends it plain, still with Vary, to a client that takes no encoding', async () => {
+    const response = await app().request('/host/v1/things');
+    expect(response.headers.get('content-encoding')).toBeNull();
+    expect(response.headers.get('vary')).toBe('Accept-Encoding');
+    expect(await response.json()).toEqual(big);
+  });
+
+  it('never compresses the guest area, whose answers are small', async () => {
+    const response = await app().request('/event/v1/things', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(response.headers.get('content-encoding')).toBeNull();
+    expect(response.headers.get('vary')).toBeNull();
+    expect(await response.json()).toEqual(big);
+  });
+});
