@@ -4,9 +4,11 @@
  */
 export { EventDetails } from './event-details';
 export { HouseholdCard } from './household';
+export { RsvpReview, RsvpSummary } from './rsvp-summary';
 
 // Also reached from here (though the app already has them), so esbuild puts the modules the
 // app shares with the later chunks into one chunk instead of several small ones (fewer
 // requests, fewer bytes).
 export { fieldIssues } from '../data/errors';
 export { useFocusFirstInvalid } from '../ui/focus';
+export { Busy } from '../ui/status';

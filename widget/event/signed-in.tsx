@@ -58,7 +58,7 @@ export function SignedIn({ connection, state, session, focusHeading, onSignOut }
       ) : (
         <>
           <EventTitle info={info.data} focusHeading={focusHeading} />
-          <RsvpCard connection={connection} info={info.data} household={household.data} rsvp={rsvp.data ?? null} />
+          <RsvpCard connection={connection} info={info.data} household={household.data} rsvp={rsvp.data ?? null} later={parts} />
           {parts ? (
             <>
               <parts.EventDetails info={info.data} />
