@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EventHousehold, EventInfo, Rsvp } from '../core/schemas/event';
 import { describeError } from './data/errors';
-import { formatDates, formatInstant, formatTimes } from './event/dates';
+import { formatDates, formatInstant, formatTimes, warmUpDates } from './event/dates';
 import { acceptAll, askedInvitations, draftProblems, initialDraft, invitationsOf, rsvpBody } from './event/rsvp-model';
 import { languageFor, loadLanguage, needsCatalogue } from './i18n';
 import { en } from './i18n/en';
@@ -248,6 +248,35 @@ describe('messages, language and dates', () => {
     expect(plain(formatTimes('2027-06-11T23:00:00.000Z', null, 'Europe/Lisbon', 'en-GB'))).toBe('Sat 12 June at 00:00 WEST');
     expect(plain(formatInstant('2027-05-01T23:59:00.000Z', 'America/New_York', 'en-US'))).toBe('May 1, 2027 at 7:59 PM EDT');
     expect(plain(formatInstant('2027-05-01T23:59:00.000Z', 'Not/AZone', 'en-US'))).toBe('May 1, 2027 at 11:59 PM UTC');
+  });
+
+  it('makes each date formatter once, and loads the date data in two idle steps at sign-in', () => {
+    const Real = Intl.DateTimeFormat;
+    // A constructor that counts: `new` of a function returning an object gives that object.
+    const made = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (...args: ConstructorParameters<typeof Real>) {
+      return new Real(...args);
+    } as unknown as typeof Real);
+    try {
+      const times = () => formatTimes('2027-06-11T23:00:00.000Z', null, 'Asia/Tokyo', 'en-US');
+      const first = times();
+      expect(times()).toBe(first);
+      expect(formatTimes('2027-06-12T23:00:00.000Z', null, 'Asia/Tokyo', 'en-US')).not.toBe(first);
+      expect(made).toHaveBeenCalledTimes(1);
+
+      const idle: Array<() => void> = [];
+      vi.stubGlobal('requestIdleCallback', (work: () => void) => idle.push(work));
+      made.mockClear();
+      warmUpDates('fr-CA');
+      expect(made).not.toHaveBeenCalled(); // nothing before the browser is idle
+      idle.shift()!();
+      expect(made).toHaveBeenCalledWith('fr-CA');
+      idle.shift()!();
+      expect(made).toHaveBeenLastCalledWith('fr-CA', expect.objectContaining({ dateStyle: 'full', timeZone: 'UTC' }));
+      expect(idle).toHaveLength(0);
+    } finally {
+      made.mockRestore();
+      vi.unstubAllGlobals();
+    }
   });
 });
 
