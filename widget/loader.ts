@@ -30,16 +30,19 @@ const scriptSrc = (document.currentScript as HTMLScriptElement | null)?.src || l
  * before the first paint). It is exactly the request core's guest client makes first (same
  * URL, token and credentials); the app's client takes this answer for it (data/connection.ts).
  */
-function prefetchSession(apiBase: string, occasionId: string): SessionPrefetch | undefined {
+function prefetchSession(apiBase: string, occasionId: string, token: string | null): SessionPrefetch | undefined {
   if (!occasionId || app) return undefined;
   const url = `${apiBase}/event/v1/auth/session/${encodeURIComponent(occasionId)}`;
-  let token: string | null = null;
-  try {
-    token = localStorage.getItem(guestTokenKey(occasionId));
-  } catch {
-    // no storage, no token
-  }
   return { url, response: fetch(url, { credentials: 'include', headers: token ? { authorization: `Bearer ${token}` } : {} }) };
+}
+
+/** The session token kept for the occasion, read once (the first read of `localStorage` is slow). */
+function keptToken(occasionId: string): string | null {
+  try {
+    return occasionId ? localStorage.getItem(guestTokenKey(occasionId)) : null;
+  } catch {
+    return null; // no storage, no token
+  }
 }
 
 /**
@@ -48,13 +51,8 @@ function prefetchSession(apiBase: string, occasionId: string): SessionPrefetch |
  * token (a returning guest is shown their RSVP instead). Returns how to read what the guest
  * did and remove it, or undefined when nothing was painted.
  */
-function paintSignIn(root: ShadowRoot, occasionId: string, lang: string): (() => FirstPaintState) | undefined {
-  if (!occasionId || OTHER_LANGUAGES.includes(lang.toLowerCase().split('-')[0]!) || /[?&]invite=/.test(location.search)) return undefined;
-  try {
-    if (localStorage.getItem(guestTokenKey(occasionId))) return undefined;
-  } catch {
-    // no storage: no kept token
-  }
+function paintSignIn(root: ShadowRoot, occasionId: string, lang: string, token: string | null): (() => FirstPaintState) | undefined {
+  if (!occasionId || token || OTHER_LANGUAGES.includes(lang.toLowerCase().split('-')[0]!) || /[?&]invite=/.test(location.search)) return undefined;
   const dropStyles = adoptStyles(root);
   const container = document.createElement('div');
   container.className = 'k';
@@ -81,6 +79,12 @@ function paintSignIn(root: ShadowRoot, occasionId: string, lang: string): (() =>
     dropStyles();
     return state;
   };
+}
+
+/** Runs `then` after the next frame when something was painted (so it cannot delay that frame), else now. */
+function afterPaint(painted: unknown, then: () => void): void {
+  if (painted) requestAnimationFrame(() => setTimeout(then));
+  else then();
 }
 
 let app: Promise<AppModule> | undefined;
@@ -118,25 +122,32 @@ class KindlyRsvpElement extends HTMLElement {
     const occasionId = (this.getAttribute('occasion') ?? '').trim();
     const base = apiBase(this.getAttribute('api'));
     const lang = this.getAttribute('lang') || document.documentElement.lang;
-    const options: MountOptions = { occasionId, apiBase: base, lang, pageUrl: location.href, session: prefetchSession(base, occasionId), adoptStyles };
+    const token = keptToken(occasionId);
     root.textContent = '';
-    const painted = paintSignIn(root, occasionId, lang);
+    const painted = paintSignIn(root, occasionId, lang, token);
     this.unpaint = painted;
-    loadApp().then(
-      (module) => {
-        if (request !== this.request) return;
-        this.unpaint = undefined;
-        options.firstPaint = painted?.();
-        root.textContent = '';
-        this.unmount = module.mount(root, options);
-      },
-      () => {
-        app = undefined; // the next connect tries again
-        painted?.();
-        this.unpaint = undefined;
-        root.textContent = loadError;
-      },
-    );
+    const options: MountOptions = { occasionId, apiBase: base, lang, pageUrl: location.href, adoptStyles };
+    const mount = (module: AppModule) => {
+      if (request !== this.request) return;
+      this.unpaint = undefined;
+      options.firstPaint = painted?.();
+      root.textContent = '';
+      this.unmount = module.mount(root, options);
+    };
+    // The session request and the app's code start once the painted form is on screen; the
+    // app's first render is a task of its own, after the modules' evaluation (no long task).
+    afterPaint(painted, () => {
+      options.session = prefetchSession(base, occasionId, token);
+      loadApp().then(
+        (module) => void setTimeout(() => mount(module)),
+        () => {
+          app = undefined; // the next connect tries again
+          painted?.();
+          this.unpaint = undefined;
+          root.textContent = loadError;
+        },
+      );
+    });
   }
 
   disconnectedCallback(): void {

@@ -30,15 +30,18 @@ function SessionGate({ connection, inviteCode, typed }: WidgetProps & { connecti
   const state = useGuestState(connection);
   /** Focus follows the guest's own sign-in or sign-out (one sent from widget.js's form too), never a page load. */
   const acted = useRef(!!typed?.submitted);
+  /** What the guest did in widget.js's form carries over to the first sign-in form only, not to one after a sign-out. */
+  const handedOver = useRef(typed);
+  if (state.session) handedOver.current = undefined;
 
   // After widget.js's own sign-in form (no kept token), the app's replaces it at once rather than "Loading…".
-  if (!state.ready && !typed) return <Busy />;
+  if (!state.ready && !handedOver.current) return <Busy />;
   if (state.sessionError && !state.session) {
     if (errorCode(state.sessionError) === 'ORIGIN_NOT_ALLOWED') return <OriginRefused />;
     return <Retry message={describeError(state.sessionError, strings)} onRetry={() => connection.start(true)} />;
   }
   if (!state.session) {
-    return <SignIn connection={connection} inviteCode={inviteCode} typed={typed} focusHeading={acted.current} onSubmit={() => (acted.current = true)} />;
+    return <SignIn connection={connection} inviteCode={inviteCode} typed={handedOver.current} focusHeading={acted.current} onSubmit={() => (acted.current = true)} />;
   }
   return (
     <SignedIn

@@ -501,6 +501,13 @@ describe.skipIf(!chromiumPath || !built)('the widget on cross-site host pages (C
     await eventually(() => w.getByLabel('First name').isVisible()).toBe(true);
     const focused = () => page.evaluate(() => document.querySelector('kindly-rsvp')!.shadowRoot!.activeElement?.getAttribute('autocomplete'));
     await eventually(focused).toBe('given-name');
+    // Carried over to the first form only: after signing in and out, the form asks for the code again.
+    await w.getByRole('button', { name: 'Use my invite code instead' }).click();
+    await w.getByLabel('Invite code').fill(fixture.inviteCode);
+    await w.getByRole('button', { name: 'Continue' }).click();
+    await w.getByRole('button', { name: 'Sign out' }).click();
+    await eventually(() => w.getByLabel('Invite code').isVisible()).toBe(true);
+    expect(await w.getByRole('button', { name: "I don't have my invite code" }).isVisible()).toBe(true);
     await page.close();
   });
 

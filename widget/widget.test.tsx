@@ -6,10 +6,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EventHousehold, EventInfo, Rsvp } from '../core/schemas/event';
 import { describeError } from './data/errors';
-import { formatDates, formatInstant, formatTimes } from './event/dates';
+import { formatDates, formatInstant, formatTimes, warmUpDates } from './event/dates';
 import { acceptAll, askedInvitations, draftProblems, initialDraft, invitationsOf, rsvpBody } from './event/rsvp-model';
 import { languageFor, loadLanguage, needsCatalogue } from './i18n';
 import { en } from './i18n/en';
+import { later } from './i18n/en-later';
 import { OTHER_LANGUAGES } from './i18n/first-paint';
 import { adoptStyles } from './styles';
 
@@ -197,7 +198,27 @@ describe('messages, language and dates', () => {
     expect(OTHER_LANGUAGES.filter(needsCatalogue)).toEqual(['es', 'fr', 'de', 'it', 'pt']);
   });
 
+  it("keeps English strings of the later screens out of the app until the folded parts' chunk comes, then has them all", async () => {
+    vi.resetModules();
+    const fresh = (await import('./i18n/en')).en;
+    // The app alone: the first screens' strings, none of the later ones'.
+    expect(fresh.signInTitle).toBe('Find your invitation');
+    expect(fresh.rsvpIntro).toBe('Let the hosts know who is coming.');
+    expect('eventDetails' in fresh).toBe(false);
+    expect('addressLine1' in fresh).toBe(false);
+    expect('yourAnswers' in fresh).toBe(false);
+    // The folded parts' chunk (event details, household, the RSVP's review and summary) brings them.
+    await import('./event/folded');
+    expect(fresh.eventDetails).toBe('Event details');
+    expect(fresh.addressLine1).toBe('Address line 1');
+    expect(fresh.changeUntil('June 1')).toBe('You can change your answers until June 1.');
+    // Every string a language file has, English has once the chunk is in.
+    const spanish = (await import('./i18n/es')).default;
+    expect(Object.keys(fresh).sort()).toEqual(Object.keys(spanish).sort());
+  });
+
   it('loads the other five languages on demand, keeping the region for dates, and English for the rest', async () => {
+    const english = { ...en, ...later };
     for (const [lang, locale, signIn] of [
       ['es', 'es', 'Busca tu invitación'],
       ['FR-ca', 'fr-CA', 'Retrouvez votre invitation'],
@@ -210,7 +231,7 @@ describe('messages, language and dates', () => {
       expect(language.locale).toBe(locale);
       expect(language.strings.signInTitle).toBe(signIn);
       // Every string of the catalogue is there, of the same kind (text or function).
-      for (const key of Object.keys(en) as Array<keyof typeof en>) expect(typeof language.strings[key], key).toBe(typeof en[key]);
+      for (const key of Object.keys(english) as Array<keyof typeof en>) expect(typeof language.strings[key], key).toBe(typeof english[key]);
     }
     expect((await loadLanguage('nl')).strings).toBe(en);
     const limited = { status: 429, data: { error: { code: 'RATE_LIMITED' as const, message: '' } } };
@@ -227,6 +248,35 @@ describe('messages, language and dates', () => {
     expect(plain(formatTimes('2027-06-11T23:00:00.000Z', null, 'Europe/Lisbon', 'en-GB'))).toBe('Sat 12 June at 00:00 WEST');
     expect(plain(formatInstant('2027-05-01T23:59:00.000Z', 'America/New_York', 'en-US'))).toBe('May 1, 2027 at 7:59 PM EDT');
     expect(plain(formatInstant('2027-05-01T23:59:00.000Z', 'Not/AZone', 'en-US'))).toBe('May 1, 2027 at 11:59 PM UTC');
+  });
+
+  it('makes each date formatter once, and loads the date data in two idle steps at sign-in', () => {
+    const Real = Intl.DateTimeFormat;
+    // A constructor that counts: `new` of a function returning an object gives that object.
+    const made = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (...args: ConstructorParameters<typeof Real>) {
+      return new Real(...args);
+    } as unknown as typeof Real);
+    try {
+      const times = () => formatTimes('2027-06-11T23:00:00.000Z', null, 'Asia/Tokyo', 'en-US');
+      const first = times();
+      expect(times()).toBe(first);
+      expect(formatTimes('2027-06-12T23:00:00.000Z', null, 'Asia/Tokyo', 'en-US')).not.toBe(first);
+      expect(made).toHaveBeenCalledTimes(1);
+
+      const idle: Array<() => void> = [];
+      vi.stubGlobal('requestIdleCallback', (work: () => void) => idle.push(work));
+      made.mockClear();
+      warmUpDates('fr-CA');
+      expect(made).not.toHaveBeenCalled(); // nothing before the browser is idle
+      idle.shift()!();
+      expect(made).toHaveBeenCalledWith('fr-CA');
+      idle.shift()!();
+      expect(made).toHaveBeenLastCalledWith('fr-CA', expect.objectContaining({ dateStyle: 'full', timeZone: 'UTC' }));
+      expect(idle).toHaveLength(0);
+    } finally {
+      made.mockRestore();
+      vi.unstubAllGlobals();
+    }
   });
 });
 

@@ -6,16 +6,45 @@
 
 const AT: Intl.DateTimeFormatOptions = { month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' };
 
-function format(locale: string, timeZone: string, options: Intl.DateTimeFormatOptions, start: string, end?: string | null): string {
-  let formatter: Intl.DateTimeFormat;
-  try {
-    formatter = new Intl.DateTimeFormat(locale, { ...options, timeZone });
-  } catch {
-    formatter = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }); // a zone this browser does not know
+/** Formatters already made: making one costs far more than using it (the first loads ICU's data). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(locale: string, timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = JSON.stringify([locale, timeZone, options]);
+  let made = formatters.get(key);
+  if (!made) {
+    try {
+      made = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+    } catch {
+      made = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }); // a zone this browser does not know
+    }
+    formatters.set(key, made);
   }
-  const from = new Date(start);
-  return end && end !== start ? formatter.formatRange(from, new Date(end)) : formatter.format(from);
+  return made;
 }
+
+function format(locale: string, timeZone: string, options: Intl.DateTimeFormatOptions, start: string, end?: string | null): string {
+  const from = new Date(start);
+  const made = formatter(locale, timeZone, options);
+  return end && end !== start ? made.formatRange(from, new Date(end)) : made.format(from);
+}
+
+/**
+ * Makes the browser load its date data while the guest types at sign-in, when it is idle and
+ * in two steps (the locale's data, then ranges), so the RSVP form's first render does not wait
+ * for it.
+ */
+export function warmUpDates(locale: string): void {
+  whenIdle(() => {
+    new Intl.DateTimeFormat(locale).format(0);
+    whenIdle(() => void formatDates('2000-01-01', '2000-01-02', locale));
+  });
+}
+
+const whenIdle = (work: () => void): void => {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 2000 });
+  else setTimeout(work, 200);
+};
 
 /** A `YYYY-MM-DD` date as noon UTC, formatted in UTC. */
 const noon = (date: string): string => `${date}T12:00:00Z`;

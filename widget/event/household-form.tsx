@@ -132,3 +132,4 @@ export function HouseholdForm({ connection, household, onDone }: { connection: C
 // See folded.ts: one shared chunk rather than several small ones.
 export { Busy } from '../ui/status';
 export { formatDates } from './dates';
+export { initialDraft } from './rsvp-model';

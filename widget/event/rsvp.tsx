@@ -1,12 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { EventActivity, EventHousehold, EventInfo, Rsvp } from '../../core/schemas/event';
 import type { Connection } from '../data/connection';
 import { describeError, errorCode, serverMessage } from '../data/errors';
 import { useLanguage, useStrings } from '../i18n';
 import { Alert, Field } from '../ui/field';
+import { Busy } from '../ui/status';
 import { useFocusFirstInvalid } from '../ui/focus';
 import { formatInstant, formatTimes } from './dates';
-import { fullName } from './names';
+import { fullName, namesOf } from './names';
 import { useQuestionsChunk, type QuestionsChunk } from './questions-chunk';
 import {
   acceptAll,
@@ -29,14 +30,19 @@ export interface RsvpCardProps {
   household: EventHousehold;
   /** The household's reply, or null before the first one. */
   rsvp: Rsvp | null;
+  /** The folded parts' chunk, once loaded: it has the review and the summary. */
+  later: LaterParts | undefined;
 }
+
+/** The chunk of the parts that are not the RSVP form (./folded). */
+export type LaterParts = typeof import('./folded');
 
 /**
  * The household's reply: one form for every member and activity (answer, meal, plus-one,
  * message), a review, the confirmation, and changes until the deadline; read-only after it.
  * Each step puts the focus on its first line, so keyboard and screen reader users follow.
  */
-export function RsvpCard({ connection, info, household, rsvp: stored }: RsvpCardProps) {
+export function RsvpCard({ connection, info, household, rsvp: stored, later }: RsvpCardProps) {
   const { strings, locale } = useLanguage();
   const { occasion } = info;
   const open = occasion.rsvpOpen;
@@ -94,71 +100,40 @@ export function RsvpCard({ connection, info, household, rsvp: stored }: RsvpCard
         questions={questions}
       />
     );
+  } else if (!later) {
+    body = <Busy />; // the review and the summary come with the folded parts' chunk
   } else if (open && stage === 'review') {
     body = (
-      <>
-        <h4 ref={setTitle} tabIndex={-1}>
-          {strings.reviewTitle}
-        </h4>
-        <Answers info={info} household={household} invitations={asked} draft={draft} questions={questions} />
-        {failure ? <Alert tone="bad">{failure}</Alert> : null}
-        <div className="row">
-          <button type="button" part="button" aria-disabled={busy || undefined} onClick={send}>
-            {busy ? strings.busy : strings.submit}
-          </button>
-          <button type="button" className="secondary" part="button secondary" onClick={() => go('form')}>
-            {strings.edit}
-          </button>
-        </div>
-      </>
+      <later.RsvpReview
+        info={info}
+        household={household}
+        invitations={asked}
+        draft={draft}
+        questions={questions}
+        failure={failure}
+        busy={busy}
+        titleRef={setTitle}
+        onSend={send}
+        onEdit={() => go('form')}
+      />
     );
   } else {
     body = (
-      <>
-        <div ref={setTitle} tabIndex={-1} className="stack">
-          {thanks ? <Alert tone="good">{thanks}</Alert> : null}
-          {open ? null : (
-            <Alert tone="info">
-              {strings.rsvpClosed}{' '}
-              {occasion.contactEmail ? (
-                <>
-                  {strings.rsvpClosedContact}{' '}
-                  <a href={`mailto:${occasion.contactEmail}`} part="link">
-                    {occasion.contactEmail}
-                  </a>
-                </>
-              ) : null}
-            </Alert>
-          )}
-        </div>
-        {rsvp ? (
-          <>
-            <h4>{strings.yourAnswers}</h4>
-            <Answers info={info} household={household} invitations={invitations} draft={initialDraft(invitations, household, rsvp)} questions={questions} />
-            <CalendarLink info={info} rsvp={rsvp} />
-            {open ? (
-              <>
-                {deadline ? <p className="muted">{strings.changeUntil(deadline)}</p> : null}
-                <div>
-                  <button
-                    type="button"
-                    part="button"
-                    onClick={() => {
-                      setDraft(initialDraft(invitations, household, rsvp));
-                      setThanks('');
-                      go('form');
-                    }}
-                  >
-                    {strings.edit}
-                  </button>
-                </div>
-              </>
-            ) : null}
-          </>
-        ) : (
-          <p>{strings.noRsvp}</p>
-        )}
-      </>
+      <later.RsvpSummary
+        info={info}
+        household={household}
+        invitations={invitations}
+        rsvp={rsvp}
+        thanks={thanks}
+        deadline={deadline}
+        questions={questions}
+        titleRef={setTitle}
+        onEdit={(reply) => {
+          setDraft(initialDraft(invitations, household, reply));
+          setThanks('');
+          go('form');
+        }}
+      />
     );
   }
 
@@ -312,33 +287,6 @@ function RsvpForm({ info, household, invitations, draft, onDraft, intro, titleRe
   );
 }
 
-/**
- * "Add to calendar": an `.ics` of the activities someone in the household attends, made here
- * (core's generator, which confirmation emails can reuse) and offered as a download.
- */
-function CalendarLink({ info, rsvp }: { info: EventInfo; rsvp: Rsvp }) {
-  const strings = useStrings();
-  const [calendar, setCalendar] = useState<typeof import('../../core/calendar/ics')>();
-  const attended = new Set(rsvp.responses.filter((line) => line.response === 'ATTENDING').map((line) => line.activityId));
-  const activities = info.activities.filter((activity) => attended.has(activity.id));
-  useEffect(() => {
-    // Its own chunk: only guests who have replied need it.
-    if (activities.length) void import('../../core/calendar/ics').then(setCalendar, () => undefined);
-  }, [activities.length]);
-  if (!activities.length || !calendar) return null;
-  const text = calendar.activitiesCalendar(info.occasion, activities, new Date(rsvp.updatedAt), { dressCode: strings.dressCode });
-  const name = info.occasion.title.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').toLowerCase() || 'rsvp';
-  return (
-    <p>
-      <a href={`data:text/calendar;charset=utf-8,${encodeURIComponent(text)}`} download={`${name}.ics`} part="link">
-        {strings.addToCalendar}
-      </a>
-    </p>
-  );
-}
-
-const namesOf = (household: EventHousehold) => new Map(household.guests.map((guest) => [guest.id, fullName(guest)]));
-
 interface GuestAnswerProps {
   id: string;
   name: string;
@@ -386,62 +334,5 @@ function GuestAnswer({ id, name, activity, answer, error, mealError, onAnswer }:
         />
       ) : null}
     </fieldset>
-  );
-}
-
-/** The answers as text: per activity, each member's answer and meal; plus-ones; the message. */
-interface AnswersProps {
-  info: EventInfo;
-  household: EventHousehold;
-  invitations: Invitation[];
-  draft: Draft;
-  questions: QuestionsChunk | undefined;
-}
-
-function Answers({ info, household, invitations, draft, questions }: AnswersProps) {
-  const strings = useStrings();
-  const names = namesOf(household);
-  return (
-    <div className="stack">
-      {info.activities.map((activity) => {
-        const lines = invitations.filter((line) => line.activityId === activity.id);
-        return lines.length ? (
-          <div key={activity.id}>
-            <strong>{activity.name}</strong>
-            <ul>
-              {lines.map((line) => {
-                const { response, mealChoice } = draft.answers[answerKey(line)] ?? {};
-                const attending = response === 'ATTENDING';
-                const meal = attending && activity.mealOptions.find((option) => option.value === mealChoice)?.text;
-                return (
-                  <li key={line.guestId}>
-                    {names.get(line.guestId)}: {attending ? strings.attending : response ? strings.declined : strings.pending}
-                    {meal ? ` · ${strings.meal}: ${meal}` : ''}
-                  </li>
-                );
-              })}
-            </ul>
-          </div>
-        ) : null;
-      })}
-      {Object.entries(draft.plusOnes).map(([hostId, [first, last]]) =>
-        first.trim() ? (
-          <p key={hostId}>
-            {`${names.get(hostId)}: ${strings.bringing(`${first} ${last}`.trim())}`}
-            {plusOneMealActivities(info, household, draft, hostId).map((activity) => {
-              const meal = activity.mealOptions.find((option) => option.value === draft.plusOneMeals[hostId]?.[activity.id])?.text;
-              return meal ? ` · ${activity.name}, ${strings.meal}: ${meal}` : '';
-            })}
-          </p>
-        ) : null,
-      )}
-      {questions ? (
-        <questions.QuestionAnswers info={info} household={household} draft={draft} />
-      ) : null}
-      <dl>
-        <dt>{strings.message}</dt>
-        <dd className="text">{draft.message.trim() || strings.noMessage}</dd>
-      </dl>
-    </div>
   );
 }

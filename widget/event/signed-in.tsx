@@ -28,13 +28,22 @@ let folded: Promise<Folded> | undefined;
 export function SignedIn({ connection, state, session, focusHeading, onSignOut }: SignedInProps) {
   const strings = useStrings();
   const [parts, setParts] = useState<Folded>();
-  useEffect(() => {
-    (folded ??= import('./folded')).then(setParts, () => (folded = undefined));
-  }, []);
   const { info, household, rsvp } = state;
   // No reply yet: `GET /rsvp` answers 404, or 200 null.
   const failed = info.error ?? household.error ?? (rsvp.error?.status !== 404 ? rsvp.error : undefined);
   const rsvpKnown = rsvp.data !== undefined || !!rsvp.error;
+  const ready = !!info.data && !!household.data && rsvpKnown;
+  const replied = !!rsvp.data;
+  useEffect(() => {
+    if (!ready) return;
+    const load = () => void (folded ??= import('./folded')).then(setParts, () => (folded = undefined));
+    // A reply shows its summary (in the chunk) at once; the form needs none of it, so the
+    // chunk comes after the form's frame, not in its way.
+    if (replied) load();
+    else requestAnimationFrame(() => setTimeout(load));
+    // Once the data is in; `replied` is read then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready]);
   return (
     <div className="stack">
       <div className="row between pad">
@@ -53,12 +62,12 @@ export function SignedIn({ connection, state, session, focusHeading, onSignOut }
       </div>
       {failed ? (
         <Retry message={describeError(failed, strings)} onRetry={connection.refresh} />
-      ) : !info.data || !household.data || !rsvpKnown ? (
+      ) : !ready || !info.data || !household.data ? (
         <Busy />
       ) : (
         <>
           <EventTitle info={info.data} focusHeading={focusHeading} />
-          <RsvpCard connection={connection} info={info.data} household={household.data} rsvp={rsvp.data ?? null} />
+          <RsvpCard connection={connection} info={info.data} household={household.data} rsvp={rsvp.data ?? null} later={parts} />
           {parts ? (
             <>
               <parts.EventDetails info={info.data} />

@@ -4,11 +4,13 @@
  * export), loaded as its own chunk: a line in `./index.ts` adds it.
  */
 /** Shown by `widget.js` itself when the app cannot be fetched (before any language is known). */
+import type { later } from './en-later';
 import { firstPaintStrings } from './first-paint';
 
 export const loadError = 'The RSVP form could not be loaded. Please reload the page.';
 
-export const en = {
+/** The strings of the first screens (sign-in, the RSVP form): what every English page loads. */
+const firstScreens = {
   /** BCP 47 tag used for dates and times when the page gives no more precise English. */
   locale: 'en-US',
 
@@ -39,49 +41,16 @@ export const en = {
   signedInAs: (name: string) => `Signed in as ${name}`,
   signOut: 'Sign out',
 
-  // Event info
-  eventDetails: 'Event details',
-  venue: 'Venue',
-  schedule: 'Your schedule',
-  noActivities: 'Nothing is scheduled for you yet.',
-  where: 'Where',
-  when: 'When',
-  dressCode: 'Dress code',
-  questions: 'Questions? Write to the hosts:',
+  // The occasion's title line and the form's common words
   replyBy: (date: string) => `Please reply by ${date}.`,
-
-  // Household
-  household: 'Your household',
-  address: 'Address',
-  addressLine1: 'Address line 1',
-  addressLine2: 'Address line 2',
-  city: 'City',
-  state: 'State, province or region',
-  province: 'Province or territory',
-  usState: 'State',
-  postalCode: 'Postal code',
-  country: 'Country',
   choose: 'Choose…',
-  phone: 'Phone',
-  email: 'Email',
-  members: 'Guests',
-  dietaryNotes: 'Dietary notes',
-  dietaryNotesHint: 'Allergies or other needs.',
-  plusOneOf: (name: string) => `Guest of ${name}`,
-  notGiven: 'Not given',
-  editHousehold: 'Edit household details',
-  save: 'Save',
   cancel: 'Cancel',
-  saved: 'Your details were saved.',
-  invalidEmail: 'Enter an email like name@example.com.',
 
   // RSVP
   rsvp: 'RSVP',
   rsvpIntro: 'Let the hosts know who is coming.',
   attending: 'Joyfully accepts',
   declined: 'Regretfully declines',
-  pending: 'No answer yet',
-  meal: 'Meal',
   mealFor: (name: string) => `Meal for ${name}`,
   mealRequired: 'Please choose a meal.',
   answerRequired: 'Please choose an answer.',
@@ -93,20 +62,20 @@ export const en = {
   plusOneLastName: "Guest's last name",
   message: 'Message to the hosts',
   review: 'Review answers',
-  reviewTitle: 'Review your RSVP',
-  edit: 'Change answers',
-  submit: 'Send RSVP',
   thankYou: 'Thank you! Your RSVP has been sent.',
   updated: 'Thank you! Your RSVP has been updated.',
-  yourAnswers: 'Your answers',
-  addToCalendar: 'Add to calendar (.ics)',
-  changeUntil: (date: string) => `You can change your answers until ${date}.`,
   rsvpClosed: 'The RSVP deadline has passed; answers can no longer be changed.',
-  rsvpClosedContact: 'Please write to the hosts:',
-  noRsvp: 'Your household did not reply.',
-  noMessage: 'No message',
-  bringing: (name: string) => `Bringing ${name}`,
 } as const;
 
+type English = typeof firstScreens & typeof later;
+
 /** The shape every language file fills in. */
-export type Catalogue = { readonly [K in keyof typeof en]: (typeof en)[K] extends (...args: infer A) => string ? (...args: A) => string : string };
+export type Catalogue = { readonly [K in keyof English]: English[K] extends (...args: infer A) => string ? (...args: A) => string : string };
+
+/**
+ * English, built into the app. Only the first screens' strings are in the app's bytes; those
+ * of the later screens (event details, household, the RSVP's review and summary) join from
+ * `./en-later` with the chunk that shows them (`event/folded.ts` imports it).
+ */
+export const en = firstScreens as unknown as Catalogue;
+

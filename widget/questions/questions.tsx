@@ -252,3 +252,4 @@ export { fieldIssues } from '../data/errors';
 export { useFocusFirstInvalid } from '../ui/focus';
 export { Busy } from '../ui/status';
 export { formatDates } from '../event/dates';
+export { initialDraft } from '../event/rsvp-model';

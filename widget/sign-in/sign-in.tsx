@@ -3,7 +3,8 @@ import type { GuestCredentialsInput } from '../../core/client/event-bodies';
 import type { Connection } from '../data/connection';
 import type { FirstPaintState } from '../mount-options';
 import { describeError, fieldIssues } from '../data/errors';
-import { useStrings } from '../i18n';
+import { warmUpDates } from '../event/dates';
+import { useLanguage } from '../i18n';
 import { Alert, Field } from '../ui/field';
 import { useFocusFirstInvalid } from '../ui/focus';
 import { Heading } from '../ui/heading';
@@ -21,7 +22,7 @@ export interface SignInProps {
 
 /** Sign-in by invite code, or by first and last name and the occasion's passcode. */
 export function SignIn({ connection, inviteCode, typed, focusHeading, onSubmit }: SignInProps) {
-  const strings = useStrings();
+  const { strings, locale } = useLanguage();
   const [byName, setByName] = useState(!!typed?.byName);
   const [values, setValues] = useState({ inviteCode: typed?.code || inviteCode, firstName: '', lastName: '', passcode: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -54,6 +55,7 @@ export function SignIn({ connection, inviteCode, typed, focusHeading, onSubmit }
   }, []);
 
   useEffect(() => {
+    warmUpDates(locale);
     if (inviteCode && !connection.inviteTried) {
       connection.inviteTried = true;
       void send({ inviteCode });
