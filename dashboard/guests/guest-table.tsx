@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useMemo, useRef, useState, useSyncExternalStore, type FocusEvent } from 'react';
+import { memo, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import type { Activity } from '../../core/schemas/activity';
 import type { AttributeCategory } from '../../core/schemas/attribute-category';
 import type { Guest } from '../../core/schemas/guest';
@@ -65,7 +65,7 @@ export interface GuestTableProps {
  * The guest list as an ARIA table whose rows are virtualised (@tanstack/react-virtual): only the
  * rows in view (and two around them) are in the DOM, each placed absolutely at its offset with
  * its layout and paint contained, so a scroll lays out and paints the new rows alone, not a
- * whole table; the row elements are reused for the guests scrolled into view (`rowKey`). On a narrow screen the stylesheet lays each row out as a card (whole names).
+ * whole table; the row elements are reused for the guests scrolled into view while it scrolls (`rowKeys`). On a narrow screen the stylesheet lays each row out as a card (whole names).
  */
 export function GuestTable(props: GuestTableProps) {
   const { rows, selected } = props;
@@ -88,7 +88,7 @@ export function GuestTable(props: GuestTableProps) {
     virtualizer.measure();
   }, [virtualizer, rowHeight]);
   const items = virtualizer.getVirtualItems();
-  const focusedGuestId = useFocusedGuestId();
+  const keyOf = rowKeys(virtualizer.isScrolling && !scrollRef.current?.contains(document.activeElement), items.length);
   const selectedShown = useMemo(() => rows.reduce((count, row) => count + (selected.has(row.guest.id) ? 1 : 0), 0), [rows, selected]);
 
   return (
@@ -114,12 +114,12 @@ export function GuestTable(props: GuestTableProps) {
             </div>
           </div>
         </div>
-        <div role="rowgroup" className="glist__body" style={{ height: virtualizer.getTotalSize() }} onFocus={focusedGuestId.onFocus} onBlur={focusedGuestId.onBlur}>
+        <div role="rowgroup" className="glist__body" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => {
             const row = rows[item.index]!;
             return (
               <GuestTableRow
-                key={rowKey(row.guest.id, item.index, items.length, focusedGuestId.id)}
+                key={keyOf(row.guest.id, item.index)}
                 index={item.index}
                 top={item.start}
                 guest={row.guest}
@@ -139,26 +139,14 @@ export function GuestTable(props: GuestTableProps) {
 }
 
 /**
- * A row's key: its place among the rows in the DOM (index modulo their count), so that a scroll
- * hands the rows that left the view to the guests that came into it and React changes their text
- * rather than removing a screenful of elements and making new ones each frame. The row that holds
- * the focus is keyed by its guest instead: the focus stays with that guest, never moving to another.
+ * How rows are keyed. While the list scrolls (and holds no focus) by their place among the rows in
+ * the DOM (index modulo their count): the rows that left the view are handed to the guests that
+ * came into it, and React changes their text rather than removing a screenful of elements and
+ * making new ones each frame. At rest, or with the focus in a row, by guest: a click, a dialog's
+ * return of focus and the keyboard always find the same guest's element.
  */
-function rowKey(guestId: string, index: number, rowsInDom: number, focusedGuestId: string | undefined): string {
-  return guestId === focusedGuestId ? `guest-${guestId}` : `slot-${index % rowsInDom}`;
-}
-
-/** Which guest's row holds the focus (focus and blur bubble in React). */
-function useFocusedGuestId(): { id: string | undefined; onFocus(event: FocusEvent): void; onBlur(event: FocusEvent): void } {
-  const [id, setId] = useState<string>();
-  const rowOf = (element: EventTarget | null) => (element instanceof Element ? (element.closest<HTMLElement>('[data-guest-id]')?.dataset.guestId ?? undefined) : undefined);
-  return {
-    id,
-    onFocus: (event) => setId(rowOf(event.target)),
-    onBlur: (event) => {
-      if (!rowOf(event.relatedTarget)) setId(undefined);
-    },
-  };
+function rowKeys(reuse: boolean, rowsInDom: number): (guestId: string, index: number) => string {
+  return reuse ? (_guestId, index) => `place-${index % rowsInDom}` : (guestId) => guestId;
 }
 
 /** The header's "select every guest shown" box, which can be half-ticked. */
