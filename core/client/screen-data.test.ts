@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { screenDataPaths } from './screen-data';
 
 describe('screenDataPaths', () => {
-  it('names the guest list first on the guest and household screens', () => {
+  it('names the session and the occasion, then the lists (the guest list first) on the guest and household screens', () => {
     const lists = ['activities', 'attribute-categories', 'households'].map((list) => `/host/v1/occasion/a_B-1/${list}`);
     for (const screen of ['guests', 'households', 'guests/', 'households/x']) {
       expect(screenDataPaths(`/occasion/a_B-1/${screen}`), screen).toEqual([
-        '/host/v1/occasion/a_B-1/guests',
         '/host/v1/auth/session',
         '/host/v1/occasion/a_B-1',
+        '/host/v1/occasion/a_B-1/guests',
         ...lists,
       ]);
     }

@@ -59,11 +59,11 @@ function withStyleNonce(html: string, nonce: string | undefined): string {
 }
 
 /**
- * Names the first (largest) download of the page's screen, the guest list on the guest and
- * household screens, as a `rel=preload` fetch in its head, so the browser starts it while it loads
- * the scripts that will read it, not after. One only: over HTTP/1.1 a browser opens six
- * connections to a host, and the screen's other, small requests named here too held the scripts
- * back behind the list (the entry asks for them as soon as it runs).
+ * Names the first download of the page's screen, the session every screen waits for, as a
+ * `rel=preload` fetch in its head, so it is in before the scripts that read it have loaded (at 1×
+ * rows showed ~300 ms sooner). Not the lists: the guest list named here took the server while the
+ * session, the occasion and the scripts waited (slower, measured), and over HTTP/1.1 a browser
+ * opens only six connections to a host. The entry asks for the rest as soon as it runs.
  */
 function withDataPreloads(html: string, pagePath: string): string {
   const links = screenDataPaths(pagePath)
