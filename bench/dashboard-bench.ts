@@ -395,7 +395,10 @@ interface TraceEvent {
 /** Prints the trace's longest main-thread tasks and the events inside each (nested ones counted in their parents too). */
 function summariseTrace(file: string): void {
   const events = (JSON.parse(readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
-  const main = events.find((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain');
+  // Chromium names several renderers' main threads (blank and DevTools pages too): the page's is the busiest.
+  const mains = events.filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain');
+  const count = (thread: TraceEvent) => events.reduce((n, event) => n + (event.pid === thread.pid && event.tid === thread.tid ? 1 : 0), 0);
+  const main = mains.map((thread) => ({ thread, events: count(thread) })).sort((a, b) => b.events - a.events)[0]?.thread;
   if (!main) return;
   const onMain = events.filter((event) => event.pid === main.pid && event.tid === main.tid && event.ph === 'X' && event.dur !== undefined);
   const tasks = onMain.filter((event) => event.name === 'RunTask' && event.dur! >= 50_000).sort((a, b) => b.dur! - a.dur!);

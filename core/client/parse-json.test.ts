@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseJson } from './parse-json';
+import { parseJson, readJsonStream } from './parse-json';
 
 /** Guests whose text has everything a slice boundary could trip on. */
 function guests(count: number) {
@@ -56,5 +56,47 @@ describe('parseJson', () => {
     setTimeout(() => (timerRan = true), 0);
     JSON.parse(text);
     expect(timerRan).toBe(false);
+  });
+});
+
+/** A body that arrives in `size`-byte chunks (cut anywhere, inside characters too). */
+function streamOf(text: string, size: number): ReadableStream<Uint8Array> {
+  const bytes = new TextEncoder().encode(text);
+  let at = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (at >= bytes.length) return controller.close();
+      controller.enqueue(bytes.slice(at, at + size));
+      at += size;
+    },
+  });
+}
+
+describe('readJsonStream', () => {
+  it('parses a body arriving in chunks to exactly what JSON.parse gives', async () => {
+    const texts = [JSON.stringify(guests(300)), JSON.stringify(guests(100), null, 2), ` ${JSON.stringify(guests(10))}\n`, '[]', ' [ ] ', '[1]', '{"a":[1,2]}', '"text"', 'null', '[{"a":"]"},"}",[]]'];
+    for (const text of texts) {
+      for (const [chunk, slice] of [[1, 1], [7, 40], [1000, 333], [1 << 20, 4096]] as const) {
+        expect(await readJsonStream(streamOf(text, chunk), slice), `${text.slice(0, 20)} ${chunk}/${slice}`).toEqual(JSON.parse(text));
+      }
+    }
+  });
+
+  it('rejects invalid JSON with a SyntaxError, wherever the fault is', async () => {
+    const text = JSON.stringify(guests(50));
+    const bads = [text.slice(0, -1), text.slice(0, text.length / 2), `${text}x`, text.replace(',{"id":"g1"', '},{"id":"g1"'), text.replace('"g7"', 'g7'), '<html>bad gateway</html>', '[1,]', '[1,,2]', '[,1]', '[1}', '[{"a":1]}', '', '  ', '[1] [2]'];
+    for (const bad of bads) {
+      expect(() => JSON.parse(bad), bad).toThrow(SyntaxError);
+      for (const chunk of [3, 64, 1 << 20]) await expect(readJsonStream(streamOf(bad, chunk), 64), `${bad.slice(0, 30)} ${chunk}`).rejects.toThrow(SyntaxError);
+    }
+  });
+
+  it('gives way to other tasks while it parses a body that has all come', async () => {
+    const text = JSON.stringify(guests(3000));
+    let timerRan = false;
+    setTimeout(() => (timerRan = true), 0);
+    const parsing = readJsonStream(streamOf(text, 1 << 24), 1024);
+    await parsing;
+    expect(timerRan).toBe(true);
   });
 });

@@ -49,12 +49,7 @@ function nextBoundary(text: string, start: number, from: number): number {
   for (let i = start; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (code === QUOTE) {
-      // Skip the string, with its escapes.
-      for (i++; i < text.length; i++) {
-        const inner = text.charCodeAt(i);
-        if (inner === BACKSLASH) i++;
-        else if (inner === QUOTE) break;
-      }
+      i = stringEnd(text, i);
     } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
       depth++;
     } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
@@ -63,6 +58,22 @@ function nextBoundary(text: string, start: number, from: number): number {
     } else if (code === COMMA && depth === 0 && i >= from) {
       return i;
     }
+  }
+  return text.length;
+}
+
+/**
+ * The index of the quote that closes the string opened at `open` (the text's length when it does
+ * not close): found with `indexOf`, much faster than a loop over every character of a list that is
+ * mostly strings. A quote after an odd number of backslashes is part of the string.
+ */
+function stringEnd(text: string, open: number): number {
+  let quote = text.indexOf('"', open + 1);
+  while (quote >= 0) {
+    let backslashes = 0;
+    while (text.charCodeAt(quote - 1 - backslashes) === BACKSLASH) backslashes++;
+    if (backslashes % 2 === 0) return quote;
+    quote = text.indexOf('"', quote + 1);
   }
   return text.length;
 }
@@ -84,4 +95,137 @@ function giveWay(): Promise<void> {
     };
     channel.port2.postMessage(null);
   });
+}
+
+/**
+ * Reads a JSON body as it downloads: a top-level array's elements are parsed (in slices of about
+ * `sliceLength` characters, giving way to the browser between them) while the rest of the body
+ * is still on its way, so little is left to do when the last byte comes. Same value as
+ * `JSON.parse` of the whole text; invalid JSON rejects with a `SyntaxError`. Anything but an array
+ * is parsed in one go at the end.
+ *
+ * @param body The answer's body (UTF-8).
+ * @param sliceLength Characters per slice at most, past one element (tests pass small ones).
+ * @returns The parsed value.
+ */
+export async function readJsonStream(body: ReadableStream<Uint8Array>, sliceLength: number = SLICE_LENGTH): Promise<unknown> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  const array = new StreamedArray(sliceLength);
+  let head = '';
+  let whole: string[] | undefined;
+  for (;;) {
+    const { done, value } = await reader.read();
+    for (const text of done ? [decoder.decode()] : decodeInPieces(decoder, value)) {
+      if (whole) whole.push(text);
+      else if (array.started) await array.add(text);
+      else {
+        head = `${head}${text}`.trimStart();
+        if (head !== '' && head.charCodeAt(0) !== OPEN_BRACKET) whole = [head];
+        else if (head !== '') await array.start(head.slice(1));
+      }
+    }
+    if (done) return whole ? JSON.parse(whole.join('')) : array.end();
+  }
+}
+
+/** Bytes decoded at a time. */
+const DECODE_BYTES = 512 * 1024;
+
+/** A body that had all come before it was read is one chunk of megabytes: decoded a piece at a time. */
+function* decodeInPieces(decoder: TextDecoder, bytes: Uint8Array): Generator<string> {
+  for (let at = 0; at < bytes.length; at += DECODE_BYTES) yield decoder.decode(bytes.subarray(at, at + DECODE_BYTES), { stream: true });
+}
+
+/** The elements of a streamed top-level array, parsed as complete ones arrive. */
+class StreamedArray {
+  readonly items: unknown[] = [];
+  started = false;
+  /** Text after the last element parsed (the start of an element not complete yet). */
+  private pending = '';
+  /** After the closing bracket: only white space may follow. */
+  private rest: string | undefined;
+  private lastGaveWay = performance.now();
+
+  constructor(private readonly sliceLength: number) {}
+
+  start(text: string): Promise<void> {
+    this.started = true;
+    return this.add(text);
+  }
+
+  /** Adds the text that came next, parsing the elements it completes. */
+  async add(text: string): Promise<void> {
+    if (this.rest !== undefined) {
+      this.rest += text;
+      return;
+    }
+    const pending = this.pending + text;
+    const { cuts, close } = scanElements(pending, this.sliceLength);
+    let from = 0;
+    for (const cut of cuts) {
+      await this.parse(pending.slice(from, cut));
+      from = cut + 1;
+    }
+    if (close < 0) {
+      this.pending = pending.slice(from);
+      return;
+    }
+    const last = pending.slice(from, close);
+    // `[]` is the one array whose last element is empty; `[1,]` is not JSON.
+    if (last.trim() !== '' || this.items.length > 0 || from > 0) await this.parse(last);
+    this.rest = pending.slice(close + 1);
+  }
+
+  end(): unknown[] {
+    if (this.rest === undefined) throw new SyntaxError('Unexpected end of JSON input');
+    if (this.rest.trim() !== '') throw new SyntaxError('Unexpected non-whitespace character after JSON');
+    return this.items;
+  }
+
+  private async parse(elements: string): Promise<void> {
+    if (elements.trim() === '') throw new SyntaxError('Unexpected token , in JSON');
+    for (const item of JSON.parse(`[${elements}]`) as unknown[]) this.items.push(item);
+    if (performance.now() - this.lastGaveWay < GIVE_WAY_AFTER_MS) return;
+    await giveWay();
+    this.lastGaveWay = performance.now();
+  }
+}
+
+/** Work done between two turns of the browser, at most (one slice can take longer). */
+const GIVE_WAY_AFTER_MS = 8;
+
+/**
+ * One pass over text that starts at the beginning of an array's element: the indexes of the
+ * top-level commas to cut it at (the first one past every `sliceLength` characters, and the last
+ * one), and the index of the array's closing bracket (-1 when it has not come yet).
+ */
+function scanElements(text: string, sliceLength: number): { cuts: number[]; close: number } {
+  const cuts: number[] = [];
+  let depth = 0;
+  let sliceStart = 0;
+  let lastComma = -1;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === QUOTE) {
+      i = stringEnd(text, i);
+    } else if (code === OPEN_BRACE || code === OPEN_BRACKET) {
+      depth++;
+    } else if (code === CLOSE_BRACE || code === CLOSE_BRACKET) {
+      if (depth === 0) {
+        if (code === CLOSE_BRACE) throw new SyntaxError(`Unexpected token } in JSON`);
+        if (lastComma >= 0 && cuts[cuts.length - 1] !== lastComma) cuts.push(lastComma);
+        return { cuts, close: i };
+      }
+      depth--;
+    } else if (code === COMMA && depth === 0) {
+      lastComma = i;
+      if (i - sliceStart >= sliceLength) {
+        cuts.push(i);
+        sliceStart = i + 1;
+      }
+    }
+  }
+  if (lastComma >= 0 && cuts[cuts.length - 1] !== lastComma) cuts.push(lastComma);
+  return { cuts, close: -1 };
 }

@@ -13,6 +13,12 @@ export interface ClientOptions {
    * (./parse-json), which parses a long list in slices that give way to the page.
    */
   parse?: (text: string) => unknown;
+  /**
+   * Reads a successful JSON answer's body as it downloads, instead of waiting for all of it and
+   * then parsing. The dashboard passes `readJsonStream` (./parse-json): the 10,000-guest list is
+   * parsed while it is still coming. Failed and non-JSON answers still go through `parse`.
+   */
+  readJson?: (body: ReadableStream<Uint8Array>) => Promise<unknown>;
 }
 
 /** One call's method, body and extra headers. */
@@ -63,24 +69,38 @@ export function createSend(options: ClientOptions, authHeaders?: () => Record<st
       }, timeoutMs);
     });
     let response: Response;
-    let text: string;
+    let body: Body;
     try {
       response = await Promise.race([doFetch(baseUrl + path, toFetchInit(init, controller.signal, authHeaders)), timeout]);
-      text = await Promise.race([response.text(), timeout]);
+      body = await Promise.race([readBody(response, options.readJson), timeout]);
     } catch (error) {
       return { error: failure(controller.signal.aborted ? TIMED_OUT : error) };
     } finally {
       clearTimeout(timer);
     }
     const parse = options.parse ?? JSON.parse;
-    return init.revalidate ? revalidatedResult<T>(init.revalidate, response, text, parse) : toResult<T>(response.status, text, parse);
+    return init.revalidate ? revalidatedResult<T>(init.revalidate, response, body, parse) : toResult<T>(response.status, body, parse);
   };
 }
 
+/** An answer's body: its text, or (read as it came) its parsed JSON or the `SyntaxError` that stopped it. */
+type Body = { text: string } | { streamed: unknown } | { streamError: unknown };
+
+async function readBody(response: Response, readJson: ClientOptions['readJson']): Promise<Body> {
+  const streams = readJson && response.ok && response.body && /\bjson\b/.test(response.headers.get('content-type') ?? '');
+  if (!streams) return { text: await response.text() };
+  try {
+    return { streamed: await readJson(response.body!) };
+  } catch (error) {
+    if (error instanceof SyntaxError) return { streamError: error };
+    throw error;
+  }
+}
+
 /** A 304 answers with the kept data; a 2xx with an `ETag` replaces it. */
-async function revalidatedResult<T>(kept: Revalidated, response: Response, text: string, parse: (text: string) => unknown): Promise<Result<T>> {
+async function revalidatedResult<T>(kept: Revalidated, response: Response, body: Body, parse: (text: string) => unknown): Promise<Result<T>> {
   if (response.status === 304 && kept.etag !== undefined) return { data: kept.data as T };
-  const result = await toResult<T>(response.status, text, parse);
+  const result = await toResult<T>(response.status, body, parse);
   const etag = response.headers.get('etag');
   if ('data' in result && etag) Object.assign(kept, { etag, data: result.data });
   else Object.assign(kept, { etag: undefined, data: undefined });
@@ -108,12 +128,17 @@ function failure(error: unknown): ClientError {
   return { status: 'FETCH_ERROR', error: String(error) };
 }
 
-async function toResult<T>(status: number, text: string, parse: (text: string) => unknown): Promise<Result<T>> {
+async function toResult<T>(status: number, body: Body, parse: (text: string) => unknown): Promise<Result<T>> {
+  if ('streamError' in body) return { error: { status: 'PARSING_ERROR', originalStatus: status, data: '', error: String(body.streamError) } };
   let data: unknown;
-  try {
-    data = text === '' ? undefined : await parse(text);
-  } catch (error) {
-    return { error: { status: 'PARSING_ERROR', originalStatus: status, data: text, error: String(error) } };
+  if ('streamed' in body) data = body.streamed;
+  else {
+    const { text } = body;
+    try {
+      data = text === '' ? undefined : await parse(text);
+    } catch (error) {
+      return { error: { status: 'PARSING_ERROR', originalStatus: status, data: text, error: String(error) } };
+    }
   }
   if (status >= 200 && status < 300) return { data: data as T };
   return { error: { status, data: data as never } };

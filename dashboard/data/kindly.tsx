@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import type { ReadableAtom } from 'nanostores';
 import { createHostClient, type HostClient } from '../../core/client/host-client';
 import { createHostStores, type HostStores } from '../../core/client/host-stores';
-import { parseJson } from '../../core/client/parse-json';
+import { parseJson, readJsonStream } from '../../core/client/parse-json';
 import type { Query } from '../../core/client/query-context';
 import type { ClientError } from '../../core/client/result';
 import { keepDrafts } from './drafts';
@@ -17,8 +17,8 @@ export interface Kindly {
 export function createKindly(baseUrl: string, fetchImpl?: typeof fetch): Kindly {
   let stores: HostStores | undefined;
   const watched = watchSignedOut(fetchImpl ?? ((input, init) => fetch(input, init)), () => sessionEnded(stores));
-  // The 10,000-guest list is megabytes of JSON: parsed in slices, not in one long task.
-  const client = createHostClient({ baseUrl, fetch: watched, parse: parseJson });
+  // The 10,000-guest list is megabytes of JSON: parsed in slices as it downloads, not in one long task at the end.
+  const client = createHostClient({ baseUrl, fetch: watched, parse: parseJson, readJson: readJsonStream });
   stores = createHostStores(client);
   return { client, stores };
 }

@@ -63,9 +63,9 @@ export interface GuestTableProps {
 
 /**
  * The guest list as an ARIA table whose rows are virtualised (@tanstack/react-virtual): only the
- * rows in view (and a few around them) are in the DOM, each placed absolutely at its offset with
+ * rows in view (and two around them) are in the DOM, each placed absolutely at its offset with
  * its layout and paint contained, so a scroll lays out and paints the new rows alone, not a
- * whole table. On a narrow screen the stylesheet lays each row out as a card (whole names).
+ * whole table; the row elements are reused for the guests scrolled into view while it scrolls (`rowKeys`). On a narrow screen the stylesheet lays each row out as a card (whole names).
  */
 export function GuestTable(props: GuestTableProps) {
   const { rows, selected } = props;
@@ -76,8 +76,8 @@ export function GuestTable(props: GuestTableProps) {
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
-    // A few rows beyond the view: enough for a wheel or keyboard step, few to render per frame.
-    overscan: 4,
+    // Two rows beyond the view: enough for a wheel or keyboard step, few to render per frame.
+    overscan: 2,
     initialRect: listRect(),
   });
   // The card layout's rows are taller: measure again when the screen crosses the breakpoint.
@@ -88,6 +88,7 @@ export function GuestTable(props: GuestTableProps) {
     virtualizer.measure();
   }, [virtualizer, rowHeight]);
   const items = virtualizer.getVirtualItems();
+  const keyOf = rowKeys(virtualizer.isScrolling && !scrollRef.current?.contains(document.activeElement), items.length);
   const selectedShown = useMemo(() => rows.reduce((count, row) => count + (selected.has(row.guest.id) ? 1 : 0), 0), [rows, selected]);
 
   return (
@@ -118,7 +119,7 @@ export function GuestTable(props: GuestTableProps) {
             const row = rows[item.index]!;
             return (
               <GuestTableRow
-                key={row.guest.id}
+                key={keyOf(row.guest.id, item.index)}
                 index={item.index}
                 top={item.start}
                 guest={row.guest}
@@ -135,6 +136,17 @@ export function GuestTable(props: GuestTableProps) {
       </div>
     </div>
   );
+}
+
+/**
+ * How rows are keyed. While the list scrolls (and holds no focus) by their place among the rows in
+ * the DOM (index modulo their count): the rows that left the view are handed to the guests that
+ * came into it, and React changes their text rather than removing a screenful of elements and
+ * making new ones each frame. At rest, or with the focus in a row, by guest: a click, a dialog's
+ * return of focus and the keyboard always find the same guest's element.
+ */
+function rowKeys(reuse: boolean, rowsInDom: number): (guestId: string, index: number) => string {
+  return reuse ? (_guestId, index) => `place-${index % rowsInDom}` : (guestId) => guestId;
 }
 
 /** The header's "select every guest shown" box, which can be half-ticked. */

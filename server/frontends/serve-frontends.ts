@@ -3,6 +3,7 @@ import { extname, join, relative } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../app-env';
+import { screenDataPaths } from '../../core/client/screen-data';
 import { ApiError } from '../http/api-error';
 import { styleNonce } from '../middleware/security-headers/security-headers';
 
@@ -29,7 +30,7 @@ export function serveFrontends(app: Hono<AppEnv>, distDir: string): void {
     if (!isPageRequest(c) || !existsSync(indexFile)) return next();
     if (hasMalformedEscape(c.req.url)) throw new ApiError(400, 'VALIDATION_FAILED', 'The address is not valid.');
     c.header('Cache-Control', 'no-cache');
-    return c.html(withStyleNonce(readFileSync(indexFile, 'utf8'), styleNonce(c)));
+    return c.html(withDataPreloads(withStyleNonce(readFileSync(indexFile, 'utf8'), styleNonce(c)), c.req.path));
   });
 }
 
@@ -55,6 +56,21 @@ function hasMalformedEscape(url: string): boolean {
 function withStyleNonce(html: string, nonce: string | undefined): string {
   if (!nonce) return html;
   return html.replace(/<head[^>]*>/i, (head) => `${head}<meta property="csp-nonce" nonce="${nonce}">`);
+}
+
+/**
+ * Names the first download of the page's screen, the session every screen waits for, as a
+ * `rel=preload` fetch in its head, so it is in before the scripts that read it have loaded (at 1×
+ * rows showed ~300 ms sooner). Not the lists: the guest list named here took the server while the
+ * session, the occasion and the scripts waited (slower, measured), and over HTTP/1.1 a browser
+ * opens only six connections to a host. The entry asks for the rest as soon as it runs.
+ */
+function withDataPreloads(html: string, pagePath: string): string {
+  const links = screenDataPaths(pagePath)
+    .slice(0, 1)
+    .map((href) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${href}">`)
+    .join('');
+  return html.replace(/<\/head>/i, (end) => `${links}${end}`);
 }
 
 const shortCache = (_path: string, c: { header(name: string, value: string): void }) =>

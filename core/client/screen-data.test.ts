@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { screenDataPaths } from './screen-data';
+
+describe('screenDataPaths', () => {
+  it('names the session and the occasion, then the lists (the guest list first) on the guest and household screens', () => {
+    const lists = ['activities', 'attribute-categories', 'households'].map((list) => `/host/v1/occasion/a_B-1/${list}`);
+    for (const screen of ['guests', 'households', 'guests/', 'households/x']) {
+      expect(screenDataPaths(`/occasion/a_B-1/${screen}`), screen).toEqual([
+        '/host/v1/auth/session',
+        '/host/v1/occasion/a_B-1',
+        '/host/v1/occasion/a_B-1/guests',
+        ...lists,
+      ]);
+    }
+  });
+
+  it('names the session and the occasion on its other screens', () => {
+    for (const path of ['/occasion/abc', '/occasion/abc/', '/occasion/abc/overview', '/occasion/abc/questions']) {
+      expect(screenDataPaths(path), path).toEqual(['/host/v1/auth/session', '/host/v1/occasion/abc']);
+    }
+  });
+
+  it('names only the session elsewhere, and nothing that is not an id', () => {
+    for (const path of ['/', '/occasions', '/auth/sign-in', '/occasion/', '/occasion/a%2Fb/guests', '/occasion/a.b/guests', '/occasion/abc/guestsx']) {
+      const paths = screenDataPaths(path);
+      expect(paths[0], path).toBe('/host/v1/auth/session');
+      expect(paths.some((p) => p.endsWith('/guests')), path).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,24 @@
+/** The lists the guest and household screens show, asked for together. */
+const LIST_PATHS = ['guests', 'activities', 'attribute-categories', 'households'] as const;
+
+/** The id shape the dashboard's routes take (the server's ids are URL-safe base64). */
+const SCREEN = /^\/occasion\/([\w-]+)(?:\/(guests|households))?(?:\/|$)/;
+
+/**
+ * The API paths (`GET`, same origin) a dashboard page at `pagePath` will ask for first: the
+ * session, and on an occasion's screens the occasion and, on its guest and household screens,
+ * its four lists. The page's entry preloads them as soon as it runs, and the server names the
+ * first (the session) as a `rel=preload` link in the page it answers.
+ *
+ * @param pagePath The page's path, e.g. `/occasion/abc/guests`.
+ * @returns The paths: the session and the occasion first (small, and the screen waits for them
+ *   too; asked after the list, they waited behind it on a busy server), then the lists, the
+ *   guest list first.
+ */
+export function screenDataPaths(pagePath: string): string[] {
+  const match = SCREEN.exec(pagePath);
+  if (!match) return ['/host/v1/auth/session'];
+  const base = `/host/v1/occasion/${match[1]}`;
+  const lists = match[2] ? LIST_PATHS.map((list) => `${base}/${list}`) : [];
+  return ['/host/v1/auth/session', base, ...lists];
+}

@@ -1,0 +1,98 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Guest } from '../core/schemas/guest';
+import { chromiumPath, launchChromium } from '../server/test-support/browser';
+import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
+import { call, seedOccasion, type SeededOccasion } from '../server/test-support/seed-occasion';
+
+/**
+ * The virtualised guest list in Chromium against the real server, on 400 guests: the rows its
+ * elements are reused for show the right guests after a fast scroll, and the focus stays with the
+ * guest it was on. `npm run build && npx vitest run --project browser dashboard/guest-list`.
+ */
+
+/** The rows in the DOM, in DOM order: index, guest id, the name shown and the check box's name. */
+function rowsShown(page: Page) {
+  return page.locator('[data-testid=guest-list] [role=row][data-guest-id]').evaluateAll((rows) =>
+    rows.map((row) => ({
+      index: Number(row.getAttribute('aria-rowindex')),
+      id: row.getAttribute('data-guest-id')!,
+      name: row.querySelector('.guest-name')!.textContent!,
+      check: row.querySelector('input[type=checkbox]')!.getAttribute('aria-label')!,
+    })),
+  );
+}
+
+/** The guest whose row holds the focus, if the focus is in a row. */
+function focusedGuestId(page: Page): Promise<string | null> {
+  return page.evaluate(() => document.activeElement?.closest('[data-guest-id]')?.getAttribute('data-guest-id') ?? null);
+}
+
+async function scrollListBy(page: Page, px: number): Promise<void> {
+  await page.evaluate((by) => {
+    document.querySelector<HTMLElement>('[data-testid=guest-list]')!.scrollTop += by;
+  }, px);
+  // Two frames: the scroll event's render, then the paint.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
+describe.skipIf(!chromiumPath)('the guest list at 400 guests', () => {
+  let server: LiveServer;
+  let browser: Browser;
+  let seed: SeededOccasion;
+  let guests: Guest[];
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    server = await startLiveServer();
+    seed = await seedOccasion(server.url, 400, 'list-host@example.com');
+    const cookie = seed.cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
+    guests = (await call(server.url, 'GET', `/host/v1/occasion/${seed.occasionId}/guests`, undefined, cookie)) as Guest[];
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addCookies(seed.cookies.map(({ name, value }) => ({ name, value, url: server.url })));
+    page = await context.newPage();
+    await page.goto(`${server.url}/occasion/${seed.occasionId}/guests`);
+    await page.locator('[data-guest-id]').first().waitFor({ timeout: 30_000 });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('shows, after every scroll, the guests at those places in list order', async () => {
+    const nameOf = (guest: Guest) => `${guest.firstName} ${guest.lastName}`.trim();
+    for (const [step, rest] of [[44, false], [2_000, false], [88, false], [5_000, true], [-3_000, false], [10_000, false], [-100_000, true]] as const) {
+      await scrollListBy(page, step);
+      // While it scrolls the row elements are reused; at rest they are keyed by guest again.
+      if (rest) await page.waitForTimeout(400);
+      const rows = await rowsShown(page);
+      expect(rows.length, `after ${step}`).toBeGreaterThan(10);
+      expect(rows.map((row) => row.index), `in order after ${step}`).toEqual(rows.map((_, i) => rows[0]!.index + i));
+      for (const row of rows) {
+        const guest = guests[row.index - 2]!;
+        expect(row, `after ${step}`).toEqual({ index: row.index, id: guest.id, name: nameOf(guest), check: `Select ${nameOf(guest)}` });
+      }
+    }
+  });
+
+  it('keeps the focus with its guest while the list scrolls, and never hands it to another', async () => {
+    await scrollListBy(page, -100_000);
+    const [, second] = await rowsShown(page);
+    await page.getByRole('checkbox', { name: second!.check, exact: true }).focus();
+    expect(await focusedGuestId(page)).toBe(second!.id);
+    await scrollListBy(page, 44);
+    expect(await focusedGuestId(page)).toBe(second!.id);
+    // Far past it: the row is gone (or kept), but no other guest's row holds the focus.
+    for (const step of [3_000, 3_000, 44]) {
+      await scrollListBy(page, step);
+      expect([null, second!.id]).toContain(await focusedGuestId(page));
+    }
+    await page.keyboard.press('Space');
+    await scrollListBy(page, -100_000);
+    const checked = await page.locator('[data-testid=guest-list] [data-guest-id] input[type=checkbox]:checked').evaluateAll((boxes) => boxes.map((box) => box.closest('[data-guest-id]')!.getAttribute('data-guest-id')));
+    expect(checked.filter((id) => id !== second!.id)).toEqual([]);
+  });
+});
