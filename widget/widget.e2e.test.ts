@@ -215,6 +215,8 @@ describe.skipIf(!chromiumPath || !built)('the widget on cross-site host pages (C
     // Focus follows the guest to the new screen.
     expect(await page.evaluate(() => document.querySelector('kindly-rsvp')!.shadowRoot!.activeElement?.textContent)).toBe('Sam & Alex are getting married');
     await eventually(() => w.getByRole('group', { name: /Welcome dinner/ }).isVisible()).toBe(true);
+    // The folded details and household come in a later chunk, after the form's frame.
+    await eventually(() => w.locator('details.fold').count()).toBeGreaterThan(0);
     await expectAccessible(page, 'signed in: event info and RSVP form');
 
     // Event info in the occasion's time zone (the details are folded under the RSVP).
@@ -680,6 +682,7 @@ describe.skipIf(!chromiumPath || !built)('the widget on cross-site host pages (C
     const page = await context.newPage();
     await page.goto(exampleUrl('blank', fixture, `&invite=${fixture.inviteCode}`));
     await eventually(() => widget(page).getByRole('group', { name: /Welcome dinner/ }).isVisible()).toBe(true);
+    await eventually(() => widget(page).locator('details.fold').count()).toBeGreaterThan(0);
     const overflow = await page.evaluate(() => {
       const root = document.querySelector('kindly-rsvp')!.shadowRoot!;
       const box = root.querySelector('.k')!.getBoundingClientRect();
