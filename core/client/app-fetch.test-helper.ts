@@ -1,14 +1,17 @@
 // Test support only (never imported by runtime code): a `fetch` that calls the real Hono app
 // in-process and keeps its cookies like a browser would, counting the calls per route.
+import { afterEach, beforeEach } from 'vitest';
 import { CookieJar } from '../../server/test-support/cookie-jar';
-import type { TestApp } from '../../server/test-support/test-app';
+import { createTestApp, type TestApp } from '../../server/test-support/test-app';
 import type { Activity } from '../schemas/activity';
 import type { Guest } from '../schemas/guest';
 import type { Household } from '../schemas/household';
 import type { InviteLine } from '../schemas/invite-line';
 import type { Occasion } from '../schemas/occasion';
 import type { AccountCreateBody } from './bodies';
-import type { HostClient } from './host-client';
+import { signUpHost } from './host-auth';
+import { createHostClient, type HostClient } from './host-client';
+import { createHostStores, type HostStores } from './host-stores';
 import type { Result } from './result';
 
 /** The base URL the in-process app is called with. */
@@ -101,4 +104,30 @@ export async function seedOccasion(host: HostClient): Promise<Seeded> {
   );
   const inviteLine = ok(await host.createInviteLine(occasion.id, { guestId: guest.id, activityId: activity.id }));
   return { occasion, activity, household: ok(await host.getHousehold(occasion.id, household.id)), guest, inviteLine };
+}
+
+/** A signed-up host's client and stores over a fresh app; `unbinds` run when the test ends. */
+export interface SignedInHost {
+  t: TestApp;
+  net: AppFetch;
+  host: HostClient;
+  stores: HostStores;
+  unbinds: (() => void)[];
+}
+
+/** Makes a {@link SignedInHost} before each test of the file and closes it after each. */
+export function signedInHostEachTest(): SignedInHost {
+  const setup = { unbinds: [] as (() => void)[] } as SignedInHost;
+  beforeEach(async () => {
+    setup.t = await createTestApp();
+    setup.net = appFetch(setup.t);
+    setup.host = createHostClient({ baseUrl: BASE_URL, fetch: setup.net.fetch });
+    setup.stores = createHostStores(setup.host);
+    ok(await signUpHost(setup.host, newAccount()));
+  });
+  afterEach(async () => {
+    setup.unbinds.splice(0).forEach((unbind) => unbind());
+    await setup.t.close();
+  });
+  return setup;
 }
