@@ -130,8 +130,8 @@ describe('guest event data on the real routes', () => {
 
 describe('questions through the guest client', () => {
   it('reads the questions with the event info and sends and reads back answers with the reply', async () => {
-    const song = ok(await host.createQuestion(occasionId(), { kind: 'SHORT_TEXT', prompt: 'Your song' }));
-    const shuttle = ok(await host.createQuestion(occasionId(), { kind: 'YES_NO', prompt: 'Shuttle?', scope: 'HOUSEHOLD', required: true }));
+    const song = ok(await host.createQuestion(occasionId(), { kind: 'SHORT_TEXT', prompt: 'Your song', sortOrder: 1 }));
+    const shuttle = ok(await host.createQuestion(occasionId(), { kind: 'YES_NO', prompt: 'Shuttle?', scope: 'HOUSEHOLD', required: true, sortOrder: 2 }));
     ok(await guest.signIn({ occasionId: occasionId(), inviteCode: inviteCode() }));
     expect(ok(await guest.getInfo()).questions.map((question) => question.id)).toEqual([song.id, shuttle.id]);
     const responses = [{ guestId: seeded.guest.id, activityId: seeded.activity.id, response: 'ATTENDING' as const, mealChoice: 'fish' }];
