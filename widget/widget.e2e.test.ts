@@ -213,7 +213,7 @@ describe.skipIf(!chromiumPath || !built)('the widget on cross-site host pages (C
     await eventually(() => w.getByRole('heading', { name: 'Sam & Alex are getting married' }).isVisible()).toBe(true);
     expect(await w.getByText('Signed in as Jane Smith').isVisible()).toBe(true);
     // Focus follows the guest to the new screen.
-    expect(await page.evaluate(() => document.querySelector('kindly-rsvp')!.shadowRoot!.activeElement?.textContent)).toBe('Sam & Alex are getting married');
+    await eventually(() => page.evaluate(() => document.querySelector('kindly-rsvp')!.shadowRoot!.activeElement?.textContent)).toBe('Sam & Alex are getting married');
     await eventually(() => w.getByRole('group', { name: /Welcome dinner/ }).isVisible()).toBe(true);
     // The folded details and household come in a later chunk, after the form's frame.
     await eventually(() => w.locator('details.fold').count()).toBeGreaterThan(0);
