@@ -27,6 +27,8 @@ export default defineConfig([
   {
     entry: {
       'server/main': 'server/main.ts',
+      // React Email's renderer, on a thread of its own (server/email/email-render-thread.ts).
+      'server/email-render-thread': 'server/email/render-thread.ts',
       'bench/run': 'bench/run.ts',
       'bench/reference-server': 'bench/reference-server.ts',
       // The browser benchmarks (scripts, not tests): the dashboard's guest list and the widget.

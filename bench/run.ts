@@ -102,11 +102,15 @@ function stopProcess(child: ChildProcess): Promise<void> {
   });
 }
 
+/** A fixed secret for the benchmark's own throwaway server (production refuses to start without one). */
+const BENCH_AUTH_SECRET = 'kindly-benchmark-secret-not-for-deployment-0123456789';
+
 function startProcess(script: string, port: number, env: Record<string, string>): ChildProcess {
   // BENCH_PROFILE=<dir> writes a V8 CPU profile of each process there when it exits.
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
   return spawn(process.execPath, [...profile, script], {
-    env: { ...process.env, ...env, PORT: String(port), NODE_ENV: 'development' },
+    // The server as deployed: production builds of its libraries (React renders the emails).
+    env: { ...process.env, ...env, PORT: String(port), NODE_ENV: 'production', AUTH_SECRET: BENCH_AUTH_SECRET, AUTH_URL: `http://localhost:${port}` },
     stdio: 'ignore',
   });
 }

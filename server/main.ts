@@ -8,9 +8,14 @@ import { startExamplesServer } from './frontends/serve-examples';
 import { DEFAULT_EMAIL_SETTINGS } from './email/email-settings';
 import { createTransport } from './email/transport';
 import { EmailWorker } from './email/worker';
+import { EmailRenderThread } from './email/email-render-thread';
+import { renderEmailsOn } from './email/render-email';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Built beside this file: dist/server/email-render-thread.js.
+  const renderThread = new EmailRenderThread(new URL('./email-render-thread.js', import.meta.url));
+  renderEmailsOn(renderThread);
   const logger = createServerLogger();
   const runtime = await createRuntime(config, logger.log);
   const app = createApp(runtime.deps);
@@ -46,6 +51,7 @@ async function main(): Promise<void> {
     void (worker?.stop() ?? Promise.resolve())
       .catch(() => {})
       .then(() => server.stop())
+      .then(() => renderThread.close())
       .then(() => exit(0), () => exit(1));
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
