@@ -7,9 +7,10 @@ export type GuestSessionRow = Selectable<GuestSessionTable>;
 
 /**
  * A live session as every guest request needs it: the row, and its occasion's
- * `allowedOrigins` (the origin check) and `rsvpDeadline` (writes), read in the same lookup.
+ * `allowedOrigins` (the origin check), `rsvpDeadline` (writes) and `revision` (what the
+ * server may reuse of earlier answers), read in the same lookup.
  */
-export type LiveGuestSession = GuestSessionRow & { allowedOrigins: string; rsvpDeadline: string | null };
+export type LiveGuestSession = GuestSessionRow & { allowedOrigins: string; rsvpDeadline: string | null; revision: number };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A guest session lasts this long from sign-in… */
@@ -81,7 +82,8 @@ export async function findLiveGuestSession(
   now: Date,
 ): Promise<LiveGuestSession | undefined> {
   const [row] = await selectLiveGuestSession(db, hashGuestToken(token), now.toISOString());
-  return row;
+  // PostgreSQL's driver may answer an integer column as a string.
+  return row && { ...row, revision: Number(row.revision) };
 }
 
 const selectLiveGuestSession = compiledOnce((db, tokenHash: string, now: string) =>
@@ -92,7 +94,7 @@ const selectLiveGuestSession = compiledOnce((db, tokenHash: string, now: string)
     )
     .innerJoin('occasion', 'occasion.id', 'guestSession.occasionId')
     .selectAll('guestSession')
-    .select(['occasion.allowedOrigins', 'occasion.rsvpDeadline'])
+    .select(['occasion.allowedOrigins', 'occasion.rsvpDeadline', 'occasion.revision'])
     .where('guestSession.tokenHash', '=', tokenHash)
     .where('guestSession.expiresAt', '>', now),
 );

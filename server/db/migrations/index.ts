@@ -5,6 +5,7 @@ import { occasionRevision } from './0004-occasion-revision';
 import { email } from './0005-email';
 import { questions } from './0006-questions';
 import { history } from './0007-history';
+import { questionRevision } from './0008-question-revision';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0005-email': email,
   '0006-questions': questions,
   '0007-history': history,
+  '0008-question-revision': questionRevision,
 };

@@ -10,6 +10,7 @@ import {
 } from '../../test-support/event-fixture';
 import { snapshotDatabase } from '../../test-support/snapshot';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { createApp } from '../../app';
 
 describe('event info and household', () => {
   let t: TestApp;
@@ -64,6 +65,41 @@ describe('event info and household', () => {
 
     const jones = await signInGuest(t.app, { occasionId: f.occasionId, inviteCode: f.jones.inviteCode });
     expect((await get<EventInfo>('/info', jones.token)).activities.map((a) => a.name)).toEqual(['Brunch']);
+  });
+
+  it('shows every change the hosts make at once, also when read through another instance (the answer is cached by revision)', async () => {
+    // A second app on the same database: another server instance, with a cache of its own.
+    const other = createApp(t.deps);
+    const read = async (app = t.app) => {
+      const response = await eventRequest(app, 'GET', '/info', { token: smith.token });
+      expect(response.status).toBe(200);
+      return (await response.json()) as EventInfo;
+    };
+    const base = `/occasion/${f.occasionId}`;
+    const seen = [await read(), await read(other)];
+    expect(seen[1]).toEqual(seen[0]);
+    const change = async (method: string, path: string, body: unknown) => {
+      const response = await f.host.request(method, `${base}${path}`, body);
+      expect(response.status).toBeLessThan(300);
+      const [here, there] = [await read(), await read(other)];
+      expect(there).toEqual(here);
+      return here;
+    };
+
+    const renamed = await change('PUT', `/activity/${f.activities.ceremony}`, { name: 'Vows' });
+    expect(renamed.activities.map((a) => a.name)).toContain('Vows');
+    const asked = await change('POST', '/question', { kind: 'YES_NO', prompt: 'Need a lift?' });
+    expect(asked.questions.map((q) => q.prompt)).toEqual(['Need a lift?']);
+    const retitled = await change('PUT', '', { title: 'Sam & Alex, again' });
+    expect(retitled.occasion.title).toBe('Sam & Alex, again');
+    const before = renamed.activities.length;
+    const uninvited = await change('PUT', '/invite-lines', {
+      lines: [f.smith.jane, f.smith.jose, f.smith.timmy].map((guestId) => ({ guestId, activityId: f.activities.ceremony, invited: false })),
+    });
+    expect(uninvited.activities.map((a) => a.name)).not.toContain('Vows');
+    expect(uninvited.activities).toHaveLength(before - 1);
+    const closed = await change('PUT', '', { rsvpDeadline: '2020-01-01T00:00:00Z' });
+    expect(closed.occasion.rsvpOpen).toBe(false);
   });
 
   it('says when replies have closed', async () => {

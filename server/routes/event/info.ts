@@ -1,13 +1,26 @@
 import { Hono } from 'hono';
-import { loadEventInfo } from '../../data/event-info';
+import { EventInfoCache } from '../../data/event-info-cache';
+import { isRsvpOpen, loadEventInfo } from '../../data/event-info';
 import type { EventEnv } from './event-env';
 
-/** `GET /info`: the occasion and the activities the guest's household is invited to. */
-export function eventInfoRoutes(): Hono<EventEnv> {
+/**
+ * `GET /info`: the occasion and the activities the guest's household is invited to. The answer
+ * is made once per household and occasion revision ({@link EventInfoCache}): the session lookup
+ * reads the revision, so most requests cost that one lookup.
+ */
+export function eventInfoRoutes(cache = new EventInfoCache()): Hono<EventEnv> {
   const routes = new Hono<EventEnv>();
   routes.get('/info', async (c) => {
-    const { occasionId, householdId } = c.get('guest').session;
-    return c.json(await loadEventInfo(c.get('deps').db, occasionId, householdId, new Date()));
+    const { occasionId, householdId, revision, rsvpDeadline } = c.get('guest').session;
+    const now = new Date();
+    const rsvpOpen = isRsvpOpen({ rsvpDeadline }, now);
+    let body = cache.get(householdId, revision, rsvpOpen);
+    if (body === undefined) {
+      // Read after the revision, so what is kept is never older than its revision.
+      body = JSON.stringify(await loadEventInfo(c.get('deps').db, occasionId, householdId, now));
+      cache.set(householdId, revision, rsvpOpen, body);
+    }
+    return c.body(body, 200, { 'Content-Type': 'application/json' });
   });
   return routes;
 }

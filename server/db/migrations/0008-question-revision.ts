@@ -1,0 +1,38 @@
+import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
+
+/**
+ * Questions join the tables whose writes bump `occasion.revision` (0004's triggers): guests see
+ * them in `GET /event/v1/info`, whose answer the server caches by that revision.
+ */
+export const questionRevision: Migration = {
+  async up(db: Kysely<any>): Promise<void> {
+    if (isPostgres(db)) {
+      await sql
+        .raw(
+          'CREATE CONSTRAINT TRIGGER "question_revision" AFTER INSERT OR UPDATE OR DELETE ON "question" ' +
+            'DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_occasion_revision()',
+        )
+        .execute(db);
+      return;
+    }
+    for (const [event, row] of [['insert', 'NEW'], ['update', 'NEW'], ['delete', 'OLD']] as const) {
+      await sql
+        .raw(
+          `CREATE TRIGGER "question_revision_${event}" AFTER ${event.toUpperCase()} ON "question" FOR EACH ROW BEGIN ` +
+            `UPDATE "occasion" SET "revision" = "revision" + 1 WHERE "id" = ${row}."occasionId"; END`,
+        )
+        .execute(db);
+    }
+  },
+  async down(db: Kysely<any>): Promise<void> {
+    if (isPostgres(db)) {
+      await sql.raw('DROP TRIGGER IF EXISTS "question_revision" ON "question"').execute(db);
+      return;
+    }
+    for (const event of ['insert', 'update', 'delete']) await sql.raw(`DROP TRIGGER IF EXISTS "question_revision_${event}"`).execute(db);
+  },
+};
+
+function isPostgres(db: Kysely<any>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
