@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseKind } from '../db/create-database';
 import type { Database } from '../db/schema';
-import { selectGuestJsonTexts } from './guest-list-sqlite';
+import { guestJsonParts } from './guest-list-sqlite';
 import type { Invitation } from '../../core/schemas/guest';
 import { loadInvitations, selectAllGuests, toGuest, type GuestFields } from './guests';
 
@@ -10,28 +10,16 @@ const GUESTS_PER_PART = 500;
 
 /**
  * The occasion's whole guest list as JSON text in pieces. On SQLite each guest's text is made
- * by the database ({@link selectGuestJsonTexts}); on PostgreSQL the rows are read at once, the text
+ * by the database as the statement runs ({@link guestJsonParts}); on PostgreSQL the rows are read at once, the text
  * made piece by piece as the response's compression asks for it, so zlib (on libuv's threads)
  * works while the next piece is written. One `JSON.stringify` per piece, over plain objects
  * built straight from the columns (V8's fast path), beats building the text by hand.
  * Joined, the pieces are the text `JSON.stringify(loadGuests(…))` gives.
  */
-export async function guestListParts(db: Kysely<Database>, kind: DatabaseKind, occasionId: string): Promise<Iterable<string>> {
-  if (kind === 'sqlite') return joinParts(await selectGuestJsonTexts(db, occasionId));
+export async function guestListParts(db: Kysely<Database>, kind: DatabaseKind, occasionId: string): Promise<Iterable<string> | AsyncIterable<string>> {
+  if (kind === 'sqlite') return guestJsonParts(db, occasionId, GUESTS_PER_PART);
   const [rows, invitations] = await Promise.all([selectAllGuests(db, occasionId), loadInvitations(db, occasionId)]);
   return writeParts(rows, invitations);
-}
-
-/** The guests' texts joined into the list's text, in pieces of {@link GUESTS_PER_PART}. */
-function* joinParts(texts: readonly string[]): Generator<string> {
-  if (texts.length === 0) {
-    yield '[]';
-    return;
-  }
-  for (let start = 0; start < texts.length; start += GUESTS_PER_PART) {
-    const end = Math.min(texts.length, start + GUESTS_PER_PART);
-    yield `${start === 0 ? '[' : ','}${texts.slice(start, end).join(',')}${end === texts.length ? ']' : ''}`;
-  }
 }
 
 function* writeParts(rows: readonly GuestFields[], invitations: ReadonlyMap<string, Invitation[]>): Generator<string> {

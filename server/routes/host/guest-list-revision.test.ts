@@ -3,7 +3,9 @@ import { brotliDecompress } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadGuests } from '../../data/guests';
 import { createEventFixture, eventRequest, signInGuest, type EventFixture } from '../../test-support/event-fixture';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { createTestApp, testDatabaseKind, type TestApp } from '../../test-support/test-app';
+import { guestJsonParts } from '../../data/guest-list-sqlite';
+import { generateGuests } from '../../demo/generate-guests';
 
 const unbrotli = promisify(brotliDecompress);
 
@@ -124,5 +126,48 @@ describe('the guest list: revision ETag, 304 and brotli', () => {
       expect(after.headers.get('etag'), name).not.toBe(before);
       expect((await list({ 'if-none-match': after.headers.get('etag')! })).status, name).toBe(304);
     }
+  });
+});
+
+describe('the guest list streamed from SQLite', () => {
+  let t: TestApp;
+  let f: EventFixture;
+  beforeEach(async () => {
+    t = await createTestApp();
+    f = await createEventFixture(t);
+  });
+  afterEach(() => t.close());
+
+  it.runIf(testDatabaseKind === 'sqlite')('joins its pieces into the list’s text, whatever the piece size', async () => {
+    const whole = JSON.stringify(await loadGuests(t.deps.db, f.occasionId));
+    const count = (JSON.parse(whole) as unknown[]).length;
+    for (const size of [1, 2, count - 1, count, count + 1]) {
+      const parts: string[] = [];
+      for await (const part of guestJsonParts(t.deps.db, f.occasionId, size)) parts.push(part);
+      expect(parts.join('')).toBe(whole);
+    }
+    const empty: string[] = [];
+    for await (const part of guestJsonParts(t.deps.db, 'no-such-occasion', 500)) empty.push(part);
+    expect(empty.join('')).toBe('[]');
+  });
+
+  it('lets go of the database when the client leaves mid-answer', async () => {
+    const created = await f.host.request('POST', `/occasions/${f.occasionId}/guests`, { guests: generateGuests(3000) });
+    expect(created.status).toBe(200);
+    const path = `http://localhost/host/v1/occasion/${f.occasionId}/guests`;
+    const response = await t.app.request(path, { headers: { cookie: f.host.jar.header(), 'accept-encoding': 'br' } });
+    const reader = response.body!.getReader();
+    expect((await reader.read()).done).toBe(false);
+    await reader.cancel();
+    // The next requests are answered: no statement was left holding the connection.
+    const next = await Promise.race([
+      f.host.request('GET', `/occasion/${f.occasionId}/guest/${f.smith.jane}`),
+      new Promise<'stuck'>((resolve) => setTimeout(() => resolve('stuck'), 3000)),
+    ]);
+    expect(next).not.toBe('stuck');
+    expect((next as Response).status).toBe(200);
+    const again = await t.app.request(path, { headers: { cookie: f.host.jar.header(), 'accept-encoding': 'br' } });
+    const plain = JSON.parse((await unbrotli(Buffer.from(await again.arrayBuffer()))).toString('utf8')) as unknown[];
+    expect(plain).toHaveLength(3000 + 6);
   });
 });
