@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { OccasionRow } from '../data/occasions';
 import { confirmationParts } from './compose-confirmation';
@@ -19,12 +19,14 @@ export interface ReplyAuthorship {
  * the outbox (to the replying guest's email, else the household's; none when neither has one
  * or that address unsubscribed), so the reply and its confirmation commit together. The message
  * is written unrendered (empty HTML): rendering (~5 ms) would hold the reply's transaction, so
- * the worker renders it from the reply as it is when sent ({@link renderConfirmation}).
+ * the worker renders it from the reply as it is when sent ({@link renderConfirmation}). For the
+ * same reason a change made while the last change's confirmation still waits unsent adds none:
+ * that one will tell both, and a guest who corrects a reply gets one message, not one per click.
  */
 export async function recordReply(trx: Transaction<Database>, reply: ReplyAuthorship, now: Date): Promise<void> {
   await trx.updateTable('rsvp').set({ answeredByGuestId: reply.guestId }).where('householdId', '=', reply.householdId).execute();
   const address = await confirmationAddress(trx, reply);
-  if (!address) return;
+  if (!address || (await confirmationWaiting(trx, reply.householdId, address))) return;
   const occasion = await trx.selectFrom('occasion').select(['id', 'title']).where('id', '=', reply.occasionId).executeTakeFirstOrThrow();
   const template = await loadTemplate(trx, occasion.id, occasion.title, 'CONFIRMATION');
   await insertEmails(
@@ -55,10 +57,34 @@ export async function renderConfirmation(
   return { subject: template.subject, ...(await renderEmail(parts.content)), attachments: parts.attachments };
 }
 
+/**
+ * Whether a confirmation to this address is queued and not rendered yet (so not being sent).
+ * On PostgreSQL the row is locked until the reply commits: the worker's claim skips locked rows,
+ * so it cannot render the message from the reply as it was before this change; a claim made
+ * first is waited for, and the row, no longer queued, is not found.
+ */
+async function confirmationWaiting(trx: Transaction<Database>, householdId: string, address: string): Promise<boolean> {
+  const query = trx
+    .selectFrom('email')
+    .select('id')
+    .where('householdId', '=', householdId)
+    .where('kind', '=', 'CONFIRMATION')
+    .where('status', '=', 'QUEUED')
+    .where('html', '=', '')
+    .where('to', '=', address);
+  const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
+  const waiting = await (postgres ? query.forUpdate() : query).executeTakeFirst();
+  return waiting !== undefined;
+}
+
 async function confirmationAddress(trx: Transaction<Database>, reply: ReplyAuthorship): Promise<string | undefined> {
-  const guest = await trx.selectFrom('guest').select('email').where('id', '=', reply.guestId).executeTakeFirst();
-  const household = await trx.selectFrom('household').select('email').where('id', '=', reply.householdId).executeTakeFirst();
-  const address = guest?.email || household?.email;
+  const found = await trx
+    .selectFrom('guest')
+    .innerJoin('household', 'household.id', 'guest.householdId')
+    .select(['guest.email as guestEmail', 'household.email as householdEmail'])
+    .where('guest.id', '=', reply.guestId)
+    .executeTakeFirst();
+  const address = found?.guestEmail || found?.householdEmail;
   if (!address) return undefined;
   const stopped = await trx
     .selectFrom('emailUnsubscribe')

@@ -116,6 +116,63 @@ describe('email worker through a real SMTP server', () => {
     expect(JSON.parse(stored.attachments)).toHaveLength(1);
   });
 
+  it('sends one confirmation, of the last change, for changes made before it was sent', async () => {
+    const guest = await signInGuest(t.app, { occasionId: f.occasionId, inviteCode: f.smith.inviteCode });
+    const change = async (method: string, message: string) => {
+      const responses = [
+        { guestId: f.smith.jane, activityId: f.activities.ceremony, response: 'ATTENDING' },
+        { guestId: f.smith.jane, activityId: f.activities.dinner, response: 'ATTENDING', mealChoice: 'fish' },
+        { guestId: f.smith.jose, activityId: f.activities.ceremony, response: 'DECLINED' },
+        { guestId: f.smith.jose, activityId: f.activities.dinner, response: 'DECLINED' },
+        { guestId: f.smith.timmy, activityId: f.activities.ceremony, response: 'DECLINED' },
+      ];
+      const body = { responses, plusOnes: [], message };
+      const response = await eventRequest(t.app, method, '/rsvp', { token: guest.token, body });
+      expect(response.status, await response.clone().text()).toBeLessThan(300);
+    };
+    await change('POST', 'First thoughts');
+    await change('PUT', 'Second thoughts');
+    await change('PUT', 'Final answer');
+    expect(await worker().drain()).toBe(1);
+    expect(sink.to('smiths@example.com').map((mail) => mail.text)).toEqual([expect.stringContaining('Final answer')]);
+    // A change after that confirmation went out gets a confirmation of its own.
+    await change('PUT', 'One more thing');
+    expect(await worker().drain()).toBe(1);
+    expect(sink.to('smiths@example.com').map((mail) => mail.text)).toEqual([expect.stringContaining('Final answer'), expect.stringContaining('One more thing')]);
+  });
+
+  it('always confirms the reply as it ends up, with the worker sending while changes come in', async () => {
+    const guest = await signInGuest(t.app, { occasionId: f.occasionId, inviteCode: f.smith.inviteCode });
+    const body = (message: string) => ({
+      responses: [
+        { guestId: f.smith.jane, activityId: f.activities.ceremony, response: 'ATTENDING' },
+        { guestId: f.smith.jane, activityId: f.activities.dinner, response: 'ATTENDING', mealChoice: 'fish' },
+        { guestId: f.smith.jose, activityId: f.activities.ceremony, response: 'DECLINED' },
+        { guestId: f.smith.jose, activityId: f.activities.dinner, response: 'DECLINED' },
+        { guestId: f.smith.timmy, activityId: f.activities.ceremony, response: 'DECLINED' },
+      ],
+      plusOnes: [],
+      message,
+    });
+    expect((await eventRequest(t.app, 'POST', '/rsvp', { token: guest.token, body: body('Change 0') })).status).toBe(201);
+    const sender = worker();
+    let changing = true;
+    const sending = (async () => {
+      while (changing) await sender.drain();
+    })();
+    // Changes one after another (one household's changes queue on its row anyway), the worker sending throughout.
+    for (let n = 1; n <= 12; n++) {
+      const response = await eventRequest(t.app, 'PUT', '/rsvp', { token: guest.token, body: body(`Change ${n}`) });
+      expect(response.status).toBe(200);
+    }
+    changing = false;
+    await sending;
+    await sender.drain();
+    const sent = sink.to('smiths@example.com');
+    expect(sent.length).toBeGreaterThan(0);
+    expect(sent.at(-1)!.text).toContain('Change 12');
+  });
+
   it('stops the next message to an address once its unsubscribe link is used', async () => {
     await send({ kind: 'INVITATION', householdIds: [f.smith.id] });
     await worker().drain();
