@@ -43,8 +43,9 @@ export function guestBulkDeleteRoutes(): Hono<AppEnv> {
 async function deleteGuests(trx: Kysely<Database>, occasionId: string, ids: string[], actor: HistoryActor): Promise<GuestBulkDeleteResult> {
   const known = new Map<string, GuestHistoryFields>();
   for (const chunk of chunked(ids, IDS_PER_STATEMENT)) {
-    const rows = await trx.selectFrom('guest').selectAll().where('occasionId', '=', occasionId).where('id', 'in', chunk).execute();
-    for (const row of rows) known.set(row.id, row);
+    // By id alone, the occasion checked here (SQLite would walk the occasion's index instead).
+    const rows = await trx.selectFrom('guest').selectAll().where('id', 'in', chunk).execute();
+    for (const row of rows) if (row.occasionId === occasionId) known.set(row.id, row);
   }
   const issues: ApiIssue[] = [];
   ids.forEach((id, index) => {
@@ -53,7 +54,8 @@ async function deleteGuests(trx: Kysely<Database>, occasionId: string, ids: stri
   failOnIssues(issues);
   let deleted = 0;
   for (const chunk of chunked(ids, IDS_PER_STATEMENT)) {
-    const result = await trx.deleteFrom('guest').where('occasionId', '=', occasionId).where('id', 'in', chunk).executeTakeFirst();
+    // Every id was found in the occasion above, in this transaction.
+    const result = await trx.deleteFrom('guest').where('id', 'in', chunk).executeTakeFirst();
     deleted += Number(result.numDeletedRows);
   }
   await recordHistory(trx, occasionId, actor, [...known.values()].map((row) => guestHistory(row, undefined)));

@@ -141,8 +141,10 @@ function oldestByName(households: Array<{ id: string; name: string }>): Map<stri
 async function selectExisting(trx: Kysely<Database>, occasionId: string, ids: string[]): Promise<Map<string, GuestRow>> {
   const existing = new Map<string, GuestRow>();
   for (const chunk of chunked(ids, IDS_PER_STATEMENT)) {
-    const rows = await trx.selectFrom('guest').selectAll().where('occasionId', '=', occasionId).where('id', 'in', chunk).execute();
-    for (const row of rows) existing.set(row.id, row);
+    // By id alone, the occasion checked here: with the occasion in the statement SQLite walks the
+    // occasion's index (every guest) instead of looking each id up (4x slower at 10,000 guests).
+    const rows = await trx.selectFrom('guest').selectAll().where('id', 'in', chunk).execute();
+    for (const row of rows) if (row.occasionId === occasionId) existing.set(row.id, row);
   }
   return existing;
 }
