@@ -116,7 +116,10 @@ async function loadContext(trx: Kysely<Database>, occasionId: string, rows: Gues
   const [references, existing, households] = await Promise.all([
     loadGuestReferences(trx, occasionId),
     selectExisting(trx, occasionId, rows.flatMap((row) => (row.id === undefined ? [] : [row.id]))),
-    trx.selectFrom('household').select(['id', 'name', 'inviteCode']).where('occasionId', '=', occasionId).orderBy('createdAt').orderBy('id').execute(),
+    // Households by name (and the codes taken) only when a row names one: not for plain updates.
+    rows.some((row) => row.householdName !== undefined)
+      ? trx.selectFrom('household').select(['id', 'name', 'inviteCode']).where('occasionId', '=', occasionId).orderBy('createdAt').orderBy('id').execute()
+      : [],
   ]);
   return {
     occasionId,
