@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { OptionEntry } from '../../core/options/option-entry';
 import { normaliseName, type Rsvp } from '../../core/schemas/event';
+import { compiledOnce } from '../db/compiled-query';
 import { inviteLineId, newId } from '../db/ids';
 import type { Database } from '../db/schema';
 import { ApiError, notFound } from '../http/api-error';
@@ -233,30 +234,13 @@ async function insertPlusOne(
  * plus-ones by the guest they came with, and the message. Undefined before the first reply.
  */
 export async function loadRsvp(db: Kysely<Database>, owner: RsvpOwner): Promise<Rsvp | undefined> {
-  const row = await findRsvpRow(db, owner.householdId);
+  const [row] = await selectRsvpRow(db, owner.householdId);
   if (!row) return undefined;
-  const lines = await db
-    .selectFrom('inviteLine')
-    .innerJoin('guest', 'guest.id', 'inviteLine.guestId')
-    .innerJoin('activity', 'activity.id', 'inviteLine.activityId')
-    .select(['inviteLine.guestId', 'inviteLine.activityId', 'inviteLine.response', 'inviteLine.mealChoice'])
-    .where('guest.householdId', '=', owner.householdId)
-    .where('inviteLine.response', 'in', ['ATTENDING', 'DECLINED'])
-    .orderBy('guest.createdAt')
-    .orderBy('guest.id')
-    .orderBy('activity.startsAt')
-    .orderBy('activity.sortOrder')
-    .orderBy('activity.id')
-    .execute();
-  const plusOnes = await db
-    .selectFrom('guest')
-    .select(['plusOneOf', 'firstName', 'lastName'])
-    .where('householdId', '=', owner.householdId)
-    .where('plusOneOf', 'is not', null)
-    .orderBy('createdAt')
-    .orderBy('id')
-    .execute();
-  const members = await db.selectFrom('guest').select('id').where('householdId', '=', owner.householdId).orderBy('createdAt').orderBy('id').execute();
+  const [lines, plusOnes, members] = await Promise.all([
+    selectAnsweredLines(db, owner.householdId, 'ATTENDING', 'DECLINED'),
+    selectPlusOnes(db, owner.householdId),
+    selectMemberIds(db, owner.householdId),
+  ]);
   return {
     responses: lines.map((line) => ({ ...line, response: line.response as 'ATTENDING' | 'DECLINED' })),
     plusOnes: plusOnes.map((p) => ({ forGuestId: p.plusOneOf!, firstName: p.firstName, lastName: p.lastName })),
@@ -266,3 +250,35 @@ export async function loadRsvp(db: Kysely<Database>, owner: RsvpOwner): Promise<
     updatedAt: row.updatedAt,
   };
 }
+
+// The reply as guests see it is read after every write: its lookups are compiled once.
+const selectRsvpRow = compiledOnce((db, householdId: string) => db.selectFrom('rsvp').selectAll().where('householdId', '=', householdId));
+
+const selectAnsweredLines = compiledOnce((db, householdId: string, attending: string, declined: string) =>
+  db
+    .selectFrom('inviteLine')
+    .innerJoin('guest', 'guest.id', 'inviteLine.guestId')
+    .innerJoin('activity', 'activity.id', 'inviteLine.activityId')
+    .select(['inviteLine.guestId', 'inviteLine.activityId', 'inviteLine.response', 'inviteLine.mealChoice'])
+    .where('guest.householdId', '=', householdId)
+    .where('inviteLine.response', 'in', [attending, declined])
+    .orderBy('guest.createdAt')
+    .orderBy('guest.id')
+    .orderBy('activity.startsAt')
+    .orderBy('activity.sortOrder')
+    .orderBy('activity.id'),
+);
+
+const selectPlusOnes = compiledOnce((db, householdId: string) =>
+  db
+    .selectFrom('guest')
+    .select(['plusOneOf', 'firstName', 'lastName'])
+    .where('householdId', '=', householdId)
+    .where('plusOneOf', 'is not', null)
+    .orderBy('createdAt')
+    .orderBy('id'),
+);
+
+const selectMemberIds = compiledOnce((db, householdId: string) =>
+  db.selectFrom('guest').select('id').where('householdId', '=', householdId).orderBy('createdAt').orderBy('id'),
+);
