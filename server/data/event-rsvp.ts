@@ -67,9 +67,9 @@ export async function updateRsvp(db: Kysely<Database>, writer: RsvpWriter, chang
   await db.transaction().execute(async (trx) => {
     // Updating the row first also locks it, so two changes of one household run one after the
     // other, and the message read next is the one this change replaces.
-    const updated = await trx.updateTable('rsvp').set({ updatedAt: now.toISOString() }).where('householdId', '=', owner.householdId).executeTakeFirst();
-    const before = await findRsvpRow(trx, owner.householdId);
-    if (Number(updated.numUpdatedRows) === 0 || !before) throw notFound('Your household has not replied yet.');
+    await touchRsvp(trx, now.toISOString(), owner.householdId);
+    const [before] = await selectRsvpRow(trx, owner.householdId);
+    if (!before) throw notFound('Your household has not replied yet.');
     const message = change.message ?? before.message;
     if (message !== before.message) await trx.updateTable('rsvp').set({ message }).where('id', '=', before.id).execute();
     await writeAnswers(trx, writer, change, now, rsvpHistory(before.id, owner.householdId, before, { message }));
@@ -92,15 +92,33 @@ function findRsvpRow(db: Kysely<Database>, householdId: string) {
   return db.selectFrom('rsvp').selectAll().where('householdId', '=', householdId).executeTakeFirst();
 }
 
-/** The household's members, their invite lines and those lines' activities. */
-async function loadHouseholdState(db: Kysely<Database>, owner: RsvpOwner): Promise<HouseholdRsvpState & { lines: HouseholdLine[] }> {
-  const members = await db
+// Every change of a reply runs these: compiled once (also inside its transaction).
+const touchRsvp = compiledOnce((db, updatedAt: string, householdId: string) =>
+  db.updateTable('rsvp').set({ updatedAt }).where('householdId', '=', householdId),
+);
+
+const selectMembers = compiledOnce((db, householdId: string, occasionId: string) =>
+  db
     .selectFrom('guest')
     .select(['id', 'firstName', 'lastName', 'plusOneAllowed', 'plusOneOf'])
-    .where('householdId', '=', owner.householdId)
-    .where('occasionId', '=', owner.occasionId)
-    .execute();
-  const lines = await householdLines(db, owner);
+    .where('householdId', '=', householdId)
+    .where('occasionId', '=', occasionId),
+);
+
+// The household is the session's, so in its occasion; an occasion filter here would lead
+// SQLite to scan every line of the occasion instead of the household's few.
+const selectHouseholdLines = compiledOnce((db, householdId: string) =>
+  db
+    .selectFrom('inviteLine')
+    .innerJoin('guest', 'guest.id', 'inviteLine.guestId')
+    .select(['inviteLine.id', 'inviteLine.guestId', 'inviteLine.activityId', 'inviteLine.response', 'inviteLine.mealChoice', 'inviteLine.respondedBy'])
+    .where('guest.householdId', '=', householdId),
+);
+
+/** The household's members, their invite lines and those lines' activities. */
+async function loadHouseholdState(db: Kysely<Database>, owner: RsvpOwner): Promise<HouseholdRsvpState & { lines: HouseholdLine[] }> {
+  const members = await selectMembers(db, owner.householdId, owner.occasionId);
+  const lines: HouseholdLine[] = await selectHouseholdLines(db, owner.householdId);
   const activityIds = [...new Set(lines.map((line) => line.activityId))];
   const activities =
     activityIds.length === 0
@@ -118,17 +136,6 @@ function enabledMeals(column: string): Set<string> {
 }
 
 type HouseholdLine = RsvpLine & { respondedBy: string | null };
-
-function householdLines(db: Kysely<Database>, owner: RsvpOwner): Promise<HouseholdLine[]> {
-  return db
-    .selectFrom('inviteLine')
-    .innerJoin('guest', 'guest.id', 'inviteLine.guestId')
-    .select(['inviteLine.id', 'inviteLine.guestId', 'inviteLine.activityId', 'inviteLine.response', 'inviteLine.mealChoice', 'inviteLine.respondedBy'])
-    // The household is the session's, so in its occasion; an occasion filter here would lead
-    // SQLite to scan every line of the occasion instead of the household's few.
-    .where('guest.householdId', '=', owner.householdId)
-    .execute();
-}
 
 /**
  * The answers that change a line, grouped by answer so that each group is one statement: a line

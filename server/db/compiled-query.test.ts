@@ -25,4 +25,20 @@ describe('compiledOnce', () => {
     const swapped = compiledOnce((db, id: string, email: string) => db.selectFrom('account').select('id').where('email', '=', email).where('id', '=', id));
     await expect(swapped(t.deps.db, 'a', 'a@x.org')).rejects.toThrow(/not the arguments in order/);
   });
+
+  it('serves inside transactions too, which see their own uncommitted rows', async () => {
+    let builds = 0;
+    const named = compiledOnce((db, id: string) => {
+      builds++;
+      return db.selectFrom('account').select('firstName').where('id', '=', id);
+    });
+    const now = new Date().toISOString();
+    expect(await named(t.deps.db, 'c')).toEqual([]);
+    await t.deps.db.transaction().execute(async (trx) => {
+      await trx.insertInto('account').values({ id: 'c', email: 'c@x.org', emailKey: 'c@x.org', passwordHash: '-', firstName: 'Cy', lastName: 'c', createdAt: now }).execute();
+      expect(await named(trx, 'c')).toEqual([{ firstName: 'Cy' }]);
+    });
+    await t.deps.db.transaction().execute(async (trx) => expect(await named(trx, 'c')).toEqual([{ firstName: 'Cy' }]));
+    expect(builds).toBe(1);
+  });
 });

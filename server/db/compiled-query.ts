@@ -5,20 +5,22 @@ import type { Database } from './schema';
  * A query of fixed shape built and compiled by Kysely once per database, then run with new
  * values: the hottest lookups skip Kysely's builder and compiler on every request. `build` must
  * use each argument exactly once, in order, as the query's only parameters; the first call
- * checks that. (A transaction is another `Kysely`, so queries in one compile anew.)
+ * checks that. Kept by the database's adapter, which its transactions share, so a query
+ * compiled once also serves inside every transaction (the SQL text is the same).
  */
 export function compiledOnce<Args extends readonly unknown[], Row>(
   build: (db: Kysely<Database>, ...args: Args) => Compilable<Row>,
 ): (db: Kysely<Database>, ...args: Args) => Promise<Row[]> {
-  const sqlOf = new WeakMap<Kysely<Database>, string>();
+  const sqlOf = new WeakMap<object, string>();
   return async (db, ...args) => {
-    let sqlText = sqlOf.get(db);
+    const adapter = db.getExecutor().adapter;
+    let sqlText = sqlOf.get(adapter);
     if (sqlText === undefined) {
       const compiled = build(db, ...args).compile();
       const same = compiled.parameters.length === args.length && compiled.parameters.every((value, i) => value === args[i]);
       if (!same) throw new Error(`compiledOnce: the parameters of ${compiled.sql} are not the arguments in order`);
       sqlText = compiled.sql;
-      sqlOf.set(db, sqlText);
+      sqlOf.set(adapter, sqlText);
     }
     return (await db.executeQuery(CompiledQuery.raw(sqlText, [...args]) as CompiledQuery<Row>)).rows;
   };

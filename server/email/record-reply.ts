@@ -1,4 +1,5 @@
 import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
+import { compiledOnce } from '../db/compiled-query';
 import type { Database } from '../db/schema';
 import type { OccasionRow } from '../data/occasions';
 import { confirmationParts } from './compose-confirmation';
@@ -24,7 +25,7 @@ export interface ReplyAuthorship {
  * that one will tell both, and a guest who corrects a reply gets one message, not one per click.
  */
 export async function recordReply(trx: Transaction<Database>, reply: ReplyAuthorship, now: Date): Promise<void> {
-  await trx.updateTable('rsvp').set({ answeredByGuestId: reply.guestId }).where('householdId', '=', reply.householdId).execute();
+  await setAnsweredBy(trx, reply.guestId, reply.householdId);
   const address = await confirmationAddress(trx, reply);
   if (!address || (await confirmationWaiting(trx, reply.householdId, address))) return;
   const occasion = await trx.selectFrom('occasion').select(['id', 'title']).where('id', '=', reply.occasionId).executeTakeFirstOrThrow();
@@ -57,6 +58,11 @@ export async function renderConfirmation(
   return { subject: template.subject, ...(await renderEmail(parts.content)), attachments: parts.attachments };
 }
 
+// Every reply runs these in its transaction: compiled once.
+const setAnsweredBy = compiledOnce((db, guestId: string, householdId: string) =>
+  db.updateTable('rsvp').set({ answeredByGuestId: guestId }).where('householdId', '=', householdId),
+);
+
 /**
  * Whether a confirmation to this address is queued and not rendered yet (so not being sent).
  * On PostgreSQL the row is locked until the reply commits: the worker's claim skips locked rows,
@@ -64,33 +70,37 @@ export async function renderConfirmation(
  * first is waited for, and the row, no longer queued, is not found.
  */
 async function confirmationWaiting(trx: Transaction<Database>, householdId: string, address: string): Promise<boolean> {
-  const query = trx
+  return (await selectWaitingConfirmation(trx, householdId, 'CONFIRMATION', 'QUEUED', '', address)).length > 0;
+}
+
+const selectWaitingConfirmation = compiledOnce((db, householdId: string, kind: string, status: string, html: string, to: string) => {
+  const query = db
     .selectFrom('email')
     .select('id')
     .where('householdId', '=', householdId)
-    .where('kind', '=', 'CONFIRMATION')
-    .where('status', '=', 'QUEUED')
-    .where('html', '=', '')
-    .where('to', '=', address);
-  const postgres = trx.getExecutor().adapter instanceof PostgresAdapter;
-  const waiting = await (postgres ? query.forUpdate() : query).executeTakeFirst();
-  return waiting !== undefined;
-}
+    .where('kind', '=', kind)
+    .where('status', '=', status)
+    .where('html', '=', html)
+    .where('to', '=', to);
+  return db.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate() : query;
+});
 
 async function confirmationAddress(trx: Transaction<Database>, reply: ReplyAuthorship): Promise<string | undefined> {
-  const found = await trx
+  const [found] = await selectAddresses(trx, reply.guestId);
+  const address = found?.guestEmail || found?.householdEmail;
+  if (!address) return undefined;
+  const [stopped] = await selectUnsubscribed(trx, reply.occasionId, addressKey(address));
+  return stopped ? undefined : address;
+}
+
+const selectAddresses = compiledOnce((db, guestId: string) =>
+  db
     .selectFrom('guest')
     .innerJoin('household', 'household.id', 'guest.householdId')
     .select(['guest.email as guestEmail', 'household.email as householdEmail'])
-    .where('guest.id', '=', reply.guestId)
-    .executeTakeFirst();
-  const address = found?.guestEmail || found?.householdEmail;
-  if (!address) return undefined;
-  const stopped = await trx
-    .selectFrom('emailUnsubscribe')
-    .select('address')
-    .where('occasionId', '=', reply.occasionId)
-    .where('address', '=', addressKey(address))
-    .executeTakeFirst();
-  return stopped ? undefined : address;
-}
+    .where('guest.id', '=', guestId),
+);
+
+const selectUnsubscribed = compiledOnce((db, occasionId: string, address: string) =>
+  db.selectFrom('emailUnsubscribe').select('address').where('occasionId', '=', occasionId).where('address', '=', address),
+);
