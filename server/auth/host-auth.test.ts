@@ -77,13 +77,14 @@ describe('host auth through Auth.js', () => {
     await time('warm-up@example.com');
     const unknown: number[] = [];
     const wrong: number[] = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 5; i++) {
       unknown.push(await time(`nobody${i}@example.com`));
       wrong.push(await time(host.credentials.email));
     }
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[1]!;
-    // Both run one Argon2id verification; without the dummy hash an unknown email would be ~10x faster.
-    expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.5);
+    // Both run one Argon2id verification; without the dummy hash an unknown email would be ~10x
+    // faster. The fastest of each is compared: on a busy machine any one sign-in may wait for the
+    // CPU, which only ever adds time (a loaded CI run saw a median pair of 34 and 68 ms).
+    expect(Math.min(...unknown)).toBeGreaterThan(Math.min(...wrong) * 0.5);
   });
 
   it('rate-limits sign-in per account with 429 and Retry-After', async () => {
