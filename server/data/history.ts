@@ -1,4 +1,5 @@
 import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
+import { compiledOnce } from '../db/compiled-query';
 import type {
   HistoryAction,
   HistoryActorKind,
@@ -114,12 +115,13 @@ async function insertRows(trx: Kysely<Database>, rows: NewHistoryRow[]): Promise
 }
 
 async function nameOfActor(db: Kysely<Database>, actor: HistoryActor): Promise<string> {
-  const row =
-    actor.kind === 'GUEST'
-      ? await db.selectFrom('guest').select(['firstName', 'lastName']).where('id', '=', actor.id).executeTakeFirst()
-      : await db.selectFrom('account').select(['firstName', 'lastName']).where('id', '=', actor.id).executeTakeFirst();
+  const [row] = await (actor.kind === 'GUEST' ? selectGuestName : selectAccountName)(db, actor.id);
   return row ? fullName(row) : '';
 }
+
+// Every recorded write names its actor: compiled once (also inside the write's transaction).
+const selectGuestName = compiledOnce((db, id: string) => db.selectFrom('guest').select(['firstName', 'lastName']).where('id', '=', id));
+const selectAccountName = compiledOnce((db, id: string) => db.selectFrom('account').select(['firstName', 'lastName']).where('id', '=', id));
 
 /** "First Last", or one of them when the other is empty. */
 export const fullName = (row: { firstName: string; lastName: string }): string => `${row.firstName} ${row.lastName}`.trim();

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { compiledOnce } from '../db/compiled-query';
 import type { OptionEntry } from '../../core/options/option-entry';
 import { isChoiceKind, type EventQuestion, type Question, type QuestionCreate, type QuestionKind, type QuestionScope } from '../../core/schemas/question';
 import type { Database, QuestionTable } from '../db/schema';
@@ -51,15 +52,13 @@ export async function findQuestion(db: Kysely<Database>, occasionId: string, que
 
 /** The occasion's questions by sort order, then age. */
 export function listQuestions(db: Kysely<Database>, occasionId: string): Promise<QuestionRow[]> {
-  return db
-    .selectFrom('question')
-    .selectAll()
-    .where('occasionId', '=', occasionId)
-    .orderBy('sortOrder')
-    .orderBy('createdAt')
-    .orderBy('id')
-    .execute();
+  return selectQuestions(db, occasionId);
 }
+
+// Read by every reply and every guest info: compiled once.
+const selectQuestions = compiledOnce((db, occasionId: string) =>
+  db.selectFrom('question').selectAll().where('occasionId', '=', occasionId).orderBy('sortOrder').orderBy('createdAt').orderBy('id'),
+);
 
 /** The questions a household is shown: those for everyone, and those of activities it is invited to. */
 export async function householdQuestions(db: Kysely<Database>, occasionId: string, invitedActivityIds: readonly string[]): Promise<QuestionRow[]> {
