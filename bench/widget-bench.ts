@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import type { Browser, CDPSession } from 'playwright-core';
 import { createApp } from '../server/app';
@@ -37,7 +37,7 @@ interface Run {
 }
 
 async function main(): Promise<void> {
-  if (!existsSync('dist/widget/app/app.js')) throw new Error('Build first: npx tsup');
+  if (!existsSync('dist/widget/app') || !readdirSync('dist/widget/app').some((file) => /^app-.+\.js$/.test(file))) throw new Error('Build first: npx tsup');
   let live: LiveServer | undefined;
   let examples: ExamplesServer | undefined;
   let browser: Browser | undefined;

@@ -3,7 +3,7 @@
  * `http://localhost:<port>` (the real server over HTTP), the example host sites on
  * `http://127.0.0.1:<port2>`. Needs the built widget and examples (`npx tsup`).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import ICAL from 'ical.js';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -15,7 +15,8 @@ import { signUpHost, type HostClient } from '../server/test-support/host-session
 import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
 
 const axePath = resolve('node_modules/axe-core/axe.min.js');
-const built = existsSync(resolve('dist/widget/widget.js')) && existsSync(resolve('dist/widget/app/app.js'));
+/** The app is `dist/widget/app/app-<content hash>.js`. */
+const built = existsSync(resolve('dist/widget/widget.js')) && existsSync(resolve('dist/widget/app')) && readdirSync(resolve('dist/widget/app')).some((file) => /^app-.+\.js$/.test(file));
 if (chromiumPath && !built) console.warn('\n\u26a0  dist/widget is missing: run `npx tsup` before the widget e2e tests.\n');
 
 interface Fixture {
@@ -157,7 +158,7 @@ const lineOf = (lines: Awaited<ReturnType<typeof hostLines>>, guestId: string, a
 async function holdApp(page: Page): Promise<() => void> {
   let release!: () => void;
   const held = new Promise<void>((done) => (release = done));
-  await page.route('**/widget/app/app.js*', async (route) => {
+  await page.route('**/widget/app/app-*.js', async (route) => {
     await held;
     await route.continue();
   });
