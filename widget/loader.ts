@@ -137,12 +137,17 @@ class KindlyRsvpElement extends HTMLElement {
       root.textContent = '';
       this.unmount = module.mount(root, options);
     };
-    // The session request and the app's code start once the painted form is on screen; the
-    // app's first render is a task of its own, after the modules' evaluation (no long task).
+    // The session request and the app's code start once the painted form is on screen; then
+    // three tasks, none long: the modules' evaluation, the connection, the app's first render.
     afterPaint(painted, () => {
       options.session = prefetchSession(base, occasionId, token);
       loadApp().then(
-        (module) => void setTimeout(() => mount(module)),
+        (module) =>
+          void setTimeout(() => {
+            if (request !== this.request) return;
+            module.connectFirst(options);
+            setTimeout(() => mount(module));
+          }),
         () => {
           app = undefined; // the next connect tries again
           painted?.();
