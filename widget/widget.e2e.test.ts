@@ -641,6 +641,30 @@ describe.skipIf(!chromiumPath || !built)('the widget on cross-site host pages (C
     await context.close();
   });
 
+  it("shows the RSVP to a page whose cached widget.js is an earlier build's, naming an app file gone since", async () => {
+    const fixture = await createOccasion();
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const current = readdirSync(resolve('dist/widget/app')).find((file) => /^app-.+\.js$/.test(file))!;
+    await page.route('**/widget.js', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: (await response.text()).replace(current, 'app-EarlierBuild0.js') });
+    });
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await page.goto(exampleUrl('blank', fixture, `&invite=${fixture.inviteCode}`));
+    const w = widget(page);
+    await eventually(() => w.getByText('Signed in as Jane Smith').isVisible()).toBe(true);
+    // The lazy chunk imports the current app: with a second instance of it (and of Preact) its
+    // folds would not render or open.
+    await eventually(() => w.locator('summary', { hasText: 'Event details' }).isVisible()).toBe(true);
+    await w.locator('summary', { hasText: 'Event details' }).click();
+    await eventually(() => w.getByText('Willow Creek Farm').first().isVisible()).toBe(true);
+    await answer(page, /Welcome dinner/, 'Jane Smith', true, 'fish');
+    expect(asked.filter((path) => path.startsWith('/widget/app/app-'))).toEqual(['/widget/app/app-EarlierBuild0.js', `/widget/app/${current}`]);
+    await context.close();
+  });
+
   it('is not changed by the hostile page: the same computed styles as on a blank page, at any width from 320 px', async () => {
     const fixture = await createOccasion();
     const PROPERTIES = [
