@@ -32,12 +32,14 @@ interface Run {
   rsvpFromClickMs: number;
   longTasks: number[];
   firstPaintCpuMs: number;
+  /** The part of `firstPaintCpuMs` after widget.js arrived: its evaluation and the frame it paints. */
+  firstPaintArrivedCpuMs: number;
   rsvpCpuMs: number;
   longestTaskCpuMs: number;
 }
 
 async function main(): Promise<void> {
-  if (!existsSync('dist/widget/app/app.js')) throw new Error('Build first: npx tsup');
+  if (!existsSync('dist/widget/widget.js')) throw new Error('Build first: npx tsup');
   let live: LiveServer | undefined;
   let examples: ExamplesServer | undefined;
   let browser: Browser | undefined;
@@ -59,7 +61,7 @@ async function main(): Promise<void> {
           `long tasks: ${run.longTasks.length ? run.longTasks.map((ms) => `${ms.toFixed(0)} ms`).join(', ') : 'none'}` +
           (Number.isNaN(run.firstPaintCpuMs)
             ? ''
-            : `; main-thread CPU: first paint ${run.firstPaintCpuMs.toFixed(1)} ms, RSVP form ${run.rsvpCpuMs.toFixed(1)} ms, longest task ${run.longestTaskCpuMs.toFixed(1)} ms`),
+            : `; main-thread CPU: first paint ${run.firstPaintCpuMs.toFixed(1)} ms (${run.firstPaintArrivedCpuMs.toFixed(1)} ms after arrival), RSVP form ${run.rsvpCpuMs.toFixed(1)} ms, longest task ${run.longestTaskCpuMs.toFixed(1)} ms`),
       );
     }
     report(runs);
@@ -130,7 +132,7 @@ async function measure(browser: Browser, url: string, inviteCode: string): Promi
   const trace = tracing ? await browser.stopTracing() : undefined;
   // BENCH_TRACE_FILE keeps the last run's trace (open it in DevTools' Performance panel).
   if (trace && process.env.BENCH_TRACE_FILE) writeFileSync(process.env.BENCH_TRACE_FILE, trace);
-  const cpu = trace ? traceCpu(trace) : { firstPaintCpuMs: NaN, rsvpCpuMs: NaN, longestTaskCpuMs: NaN };
+  const cpu = trace ? traceCpu(trace) : { firstPaintCpuMs: NaN, firstPaintArrivedCpuMs: NaN, rsvpCpuMs: NaN, longestTaskCpuMs: NaN };
   await context.close();
   return {
     paintFromRequestMs: firstPaint.fromRequest,
@@ -182,8 +184,14 @@ interface TraceEvent {
  * or was paused by the throttling) in the two measured intervals, from a trace. On a busy
  * machine it is the steadier measure; at N× throttling the wall time is about N × this plus
  * the network.
+ *
+ * The first paint's interval starts when widget.js is asked for, early in the page's parse:
+ * it also holds the page's own work (the rest of its parse and styles, its first frame), so
+ * the part after widget.js arrived (its evaluation and the frame it paints) is given apart.
+ * The longest task is looked for from the widget.js request on (the navigation's own task
+ * before it, up to 100 ms at 4×, is no work of the widget's).
  */
-function traceCpu(buffer: Buffer): { firstPaintCpuMs: number; rsvpCpuMs: number; longestTaskCpuMs: number } {
+function traceCpu(buffer: Buffer): { firstPaintCpuMs: number; firstPaintArrivedCpuMs: number; rsvpCpuMs: number; longestTaskCpuMs: number } {
   const events = (JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
   const main = events.find((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain');
   const nested = events.filter((event) => main && event.pid === main.pid && event.tid === main.tid && event.ph === 'X' && /RunTask$/.test(event.name));
@@ -200,10 +208,12 @@ function traceCpu(buffer: Buffer): { firstPaintCpuMs: number; rsvpCpuMs: number;
     events.find((event) => event.name === 'ResourceFinish' && event.args?.data?.requestId === sent(suffix).args?.data?.requestId)!.ts;
   const mark = (name: string) => events.find((event) => event.cat.includes('user_timing') && event.name === name)!.ts;
   const cpu = (from: number, to: number) => tasks.filter((task) => task.ts >= from && task.ts < to).reduce((sum, task) => sum + (task.tdur ?? 0), 0) / 1000;
+  const requested = sent('/widget.js').ts;
   return {
-    firstPaintCpuMs: cpu(sent('/widget.js').ts, mark('painted form input[autocomplete="off"]')),
+    firstPaintCpuMs: cpu(requested, mark('painted form input[autocomplete="off"]')),
+    firstPaintArrivedCpuMs: cpu(finished('/widget.js'), mark('painted form input[autocomplete="off"]')),
     rsvpCpuMs: cpu(finished('/auth/credentials'), mark('painted input[type=radio]')),
-    longestTaskCpuMs: Math.max(...tasks.map((task) => (task.tdur ?? 0) / 1000)),
+    longestTaskCpuMs: Math.max(...tasks.filter((task) => task.ts >= requested).map((task) => (task.tdur ?? 0) / 1000)),
   };
 }
 
@@ -226,8 +236,9 @@ function report(runs: Run[]): void {
       '',
       "Main-thread CPU time (the thread's own time, steadier on a busy machine):",
       row('first paint', runs.map((run) => run.firstPaintCpuMs), 40),
+      `${'  of it after widget.js arrived'.padEnd(44)} median ${median(runs.map((run) => run.firstPaintArrivedCpuMs)).toFixed(1).padStart(6)} ms   worst ${worst(runs.map((run) => run.firstPaintArrivedCpuMs)).toFixed(1).padStart(6)} ms`,
       row('sign-in answer → RSVP form', runs.map((run) => run.rsvpCpuMs), 100),
-      row('longest task', runs.map((run) => run.longestTaskCpuMs), 50),
+      row('longest task (from the widget.js request)', runs.map((run) => run.longestTaskCpuMs), 50),
     );
   }
   console.log(`\n${lines.join('\n')}`);

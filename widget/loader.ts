@@ -7,7 +7,7 @@
  * ```
  *
  * It stays tiny: it remembers where it was loaded from, defines `<kindly-rsvp>` once, and
- * imports the app (`/widget/app/app.js`, an ES module; `/widget/*` is served with CORS) the
+ * imports the app (`/widget/app/app-<hash>.js`, an ES module; `/widget/*` is served with CORS) the
  * first time an element connects. Nothing is added to the page's globals. Each element
  * renders into its own open shadow root.
  */
@@ -19,8 +19,11 @@ import { adoptStyles } from './styles';
 /** Shown when the app cannot be fetched (in English: no catalogue could be fetched either). */
 const loadError = 'The RSVP form could not be loaded. Please reload the page.';
 
-/** Set at build time: makes each build's app URL new, so a cached app never meets a newer loader. */
-declare const __KINDLY_BUILD__: string;
+/**
+ * Set at build time: the app's file name, `app-<content hash>.js`, so a cached app never meets
+ * a newer loader (and the app's lazy chunks import the very same URL: one module instance).
+ */
+declare const __KINDLY_APP__: string;
 
 /** Where this script came from, captured while it runs (`currentScript` is null later). */
 const scriptSrc = (document.currentScript as HTMLScriptElement | null)?.src || location.href;
@@ -89,7 +92,7 @@ function afterPaint(painted: unknown, then: () => void): void {
 
 let app: Promise<AppModule> | undefined;
 /** The app, an ES module beside this script (served with CORS, so any page may import it). */
-const loadApp = (): Promise<AppModule> => (app ??= import(new URL(`widget/app/app.js?v=${__KINDLY_BUILD__}`, scriptSrc).href) as Promise<AppModule>);
+const loadApp = (): Promise<AppModule> => (app ??= import(new URL(`widget/app/${__KINDLY_APP__}`, scriptSrc).href) as Promise<AppModule>);
 
 /**
  * The API's base URL, without a trailing slash: the `api` attribute when it is an http(s) URL
@@ -134,12 +137,17 @@ class KindlyRsvpElement extends HTMLElement {
       root.textContent = '';
       this.unmount = module.mount(root, options);
     };
-    // The session request and the app's code start once the painted form is on screen; the
-    // app's first render is a task of its own, after the modules' evaluation (no long task).
+    // The session request and the app's code start once the painted form is on screen; then
+    // three tasks, none long: the modules' evaluation, the connection, the app's first render.
     afterPaint(painted, () => {
       options.session = prefetchSession(base, occasionId, token);
       loadApp().then(
-        (module) => void setTimeout(() => mount(module)),
+        (module) =>
+          void setTimeout(() => {
+            if (request !== this.request) return;
+            module.connectFirst(options);
+            setTimeout(() => mount(module));
+          }),
         () => {
           app = undefined; // the next connect tries again
           painted?.();

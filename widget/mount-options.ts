@@ -42,5 +42,10 @@ export type Unmount = () => void;
 
 /** What the app script hands the loader. */
 export interface AppModule {
+  /**
+   * Makes the occasion's connection and asks for the session (what `mount` would do first),
+   * so that `mount`, a task of its own after this one, is only the first render.
+   */
+  connectFirst(options: MountOptions): void;
   mount(root: ShadowRoot, options: MountOptions): Unmount;
 }

@@ -3,7 +3,7 @@
  * dashboard, a guest answers them in the widget on the hostile wedding page (another site),
  * and the host sees the answers summed up. Needs `npm run build` first.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,9 @@ import { chromiumPath, launchChromium } from '../server/test-support/browser';
 import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
 
 const AXE = resolve('node_modules/axe-core/axe.min.js');
-const built = existsSync(resolve('dist/widget/app/app.js')) && existsSync(resolve('dist/dashboard/index.html'));
+/** The widget's app is `dist/widget/app/app-<content hash>.js`. */
+const built =
+  existsSync(resolve('dist/widget/app')) && readdirSync(resolve('dist/widget/app')).some((file) => /^app-.+\.js$/.test(file)) && existsSync(resolve('dist/dashboard/index.html'));
 
 /** axe-core on the page (the dashboard) or on the widget only (the host page is not ours): no serious or critical violation. */
 async function expectAccessible(page: Page, where: string, selector?: string): Promise<void> {

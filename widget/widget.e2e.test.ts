@@ -3,7 +3,7 @@
  * `http://localhost:<port>` (the real server over HTTP), the example host sites on
  * `http://127.0.0.1:<port2>`. Needs the built widget and examples (`npx tsup`).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import ICAL from 'ical.js';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -15,7 +15,8 @@ import { signUpHost, type HostClient } from '../server/test-support/host-session
 import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
 
 const axePath = resolve('node_modules/axe-core/axe.min.js');
-const built = existsSync(resolve('dist/widget/widget.js')) && existsSync(resolve('dist/widget/app/app.js'));
+/** The app is `dist/widget/app/app-<content hash>.js`. */
+const built = existsSync(resolve('dist/widget/widget.js')) && existsSync(resolve('dist/widget/app')) && readdirSync(resolve('dist/widget/app')).some((file) => /^app-.+\.js$/.test(file));
 if (chromiumPath && !built) console.warn('\n\u26a0  dist/widget is missing: run `npx tsup` before the widget e2e tests.\n');
 
 interface Fixture {
@@ -157,7 +158,7 @@ const lineOf = (lines: Awaited<ReturnType<typeof hostLines>>, guestId: string, a
 async function holdApp(page: Page): Promise<() => void> {
   let release!: () => void;
   const held = new Promise<void>((done) => (release = done));
-  await page.route('**/widget/app/app.js*', async (route) => {
+  await page.route('**/widget/app/app-*.js', async (route) => {
     await held;
     await route.continue();
   });
@@ -637,6 +638,30 @@ describe.skipIf(!chromiumPath || !built)('the widget on cross-site host pages (C
     expect((await context.cookies()).filter((cookie) => cookie.domain.includes('localhost'))).toEqual([]);
     expect(cookiesSent).toEqual([]);
     expect(cookiesRefused).toBeGreaterThan(0); // the API did try to set its cookie
+    await context.close();
+  });
+
+  it("shows the RSVP to a page whose cached widget.js is an earlier build's, naming an app file gone since", async () => {
+    const fixture = await createOccasion();
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const current = readdirSync(resolve('dist/widget/app')).find((file) => /^app-.+\.js$/.test(file))!;
+    await page.route('**/widget.js', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: (await response.text()).replace(current, 'app-EarlierBuild0.js') });
+    });
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await page.goto(exampleUrl('blank', fixture, `&invite=${fixture.inviteCode}`));
+    const w = widget(page);
+    await eventually(() => w.getByText('Signed in as Jane Smith').isVisible()).toBe(true);
+    // The lazy chunk imports the current app: with a second instance of it (and of Preact) its
+    // folds would not render or open.
+    await eventually(() => w.locator('summary', { hasText: 'Event details' }).isVisible()).toBe(true);
+    await w.locator('summary', { hasText: 'Event details' }).click();
+    await eventually(() => w.getByText('Willow Creek Farm').first().isVisible()).toBe(true);
+    await answer(page, /Welcome dinner/, 'Jane Smith', true, 'fish');
+    expect(asked.filter((path) => path.startsWith('/widget/app/app-'))).toEqual(['/widget/app/app-EarlierBuild0.js', `/widget/app/${current}`]);
     await context.close();
   });
 

@@ -250,7 +250,7 @@ describe('messages, language and dates', () => {
     expect(plain(formatInstant('2027-05-01T23:59:00.000Z', 'Not/AZone', 'en-US'))).toBe('May 1, 2027 at 11:59 PM UTC');
   });
 
-  it('makes each date formatter once, and loads the date data in two idle steps at sign-in', () => {
+  it('makes each date formatter once, and loads the date data in four idle steps at sign-in', () => {
     const Real = Intl.DateTimeFormat;
     // A constructor that counts: `new` of a function returning an object gives that object.
     const made = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (...args: ConstructorParameters<typeof Real>) {
@@ -268,11 +268,19 @@ describe('messages, language and dates', () => {
       made.mockClear();
       warmUpDates('fr-CA');
       expect(made).not.toHaveBeenCalled(); // nothing before the browser is idle
+      const listed = vi.spyOn(Intl.DateTimeFormat, 'supportedLocalesOf');
+      idle.shift()!(); // the locale's data
+      expect(made).not.toHaveBeenCalled();
+      expect(listed).not.toHaveBeenCalled();
+      idle.shift()!(); // the locales ICU has for dates
+      expect(listed).toHaveBeenCalledWith('fr-CA');
+      expect(made).not.toHaveBeenCalled();
       idle.shift()!();
       expect(made).toHaveBeenCalledWith('fr-CA');
       idle.shift()!();
       expect(made).toHaveBeenLastCalledWith('fr-CA', expect.objectContaining({ dateStyle: 'full', timeZone: 'UTC' }));
       expect(idle).toHaveLength(0);
+      listed.mockRestore();
     } finally {
       made.mockRestore();
       vi.unstubAllGlobals();

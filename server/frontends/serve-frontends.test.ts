@@ -25,6 +25,21 @@ describe('serveFrontends', () => {
     }
   });
 
+  it("answers an earlier build's app file with a module that re-exports the current one", async () => {
+    const current = await test.app.request('/widget/app/app-Test_1.js');
+    expect(current.status).toBe(200);
+    expect(await current.text()).toBe('export const mount = "app";');
+    const earlier = await test.app.request('/widget/app/app-Earlier9.js', { headers: { origin: 'https://smith-wedding.example' } });
+    expect(earlier.status).toBe(200);
+    expect(earlier.headers.get('content-type')).toMatch(/javascript/);
+    expect(earlier.headers.get('cache-control')).toBe('no-cache');
+    expect(earlier.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await earlier.text()).toBe("export * from './app-Test_1.js';\n");
+    for (const path of ['/widget/app/folded-Earlier9.js', '/widget/app/app-../x.js', '/widget/app/app-.js']) {
+      expect((await test.app.request(path)).status, path).toBe(404);
+    }
+  });
+
   it('answers 404 with the contract body for a missing file, never the dashboard page', async () => {
     for (const path of ['/widget/no-such.js', '/assets/x.js', '/assets/nested/x.css', '/widget/', '/favicon.ico', '/robots.txt', '/occasions/x.json']) {
       for (const headers of [{}, HTML]) {

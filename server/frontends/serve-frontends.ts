@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono } from 'hono';
@@ -23,6 +23,16 @@ export function serveFrontends(app: Hono<AppEnv>, distDir: string): void {
   // The widget's app and chunks are ES modules imported by any page: the security-headers
   // middleware gives every widget answer `Access-Control-Allow-Origin: *` (never credentials).
   app.get('/widget/*', serveStatic({ root: widgetRoot, rewriteRequestPath: (path) => path.replace(/^\/widget/, ''), onFound: shortCache }));
+  // The app's file is named by its content (`app-<hash>.js`, the name widget.js imports). A page
+  // whose widget.js is still an earlier build's (cached up to 5 minutes) asks for that build's
+  // app, gone since: it gets a module that re-exports the current one, the file the current
+  // lazy chunks import too (one module instance), instead of a 404 and no RSVP form.
+  app.get('/widget/app/:file{app-[\\w-]+\\.js}', (c, next) => {
+    const current = currentWidgetApp(join(distDir, 'widget', 'app'));
+    if (!current || current === c.req.param('file')) return next();
+    c.header('Cache-Control', 'no-cache');
+    return c.body(`export * from './${current}';\n`, 200, { 'content-type': 'text/javascript; charset=utf-8' });
+  });
   app.get('/assets/*', serveStatic({ root: join(root, 'dashboard'), onFound: longCache }));
 
   const indexFile = join(distDir, 'dashboard', 'index.html');
@@ -32,6 +42,15 @@ export function serveFrontends(app: Hono<AppEnv>, distDir: string): void {
     c.header('Cache-Control', 'no-cache');
     return c.html(withDataPreloads(withStyleNonce(readFileSync(indexFile, 'utf8'), styleNonce(c)), c.req.path));
   });
+}
+
+/** The built widget app's file name (`app-<hash>.js`), if there is one. */
+function currentWidgetApp(dir: string): string | undefined {
+  try {
+    return readdirSync(dir).find((file) => /^app-[\w-]+\.js$/.test(file));
+  } catch {
+    return undefined;
+  }
 }
 
 /** A page of the dashboard's router: not an API or file path, and asked for as HTML. */

@@ -15,7 +15,8 @@ export const TEST_INDEX_HTML =
 
 /**
  * A small built `dist/` in a temporary directory (the dashboard's index.html and one asset, the
- * widget's two files), so server tests serve real files without a build.
+ * widget's files: the loader, an app named by its hash), so server tests serve real files
+ * without a build.
  */
 export function writeTestDist(): TestDist {
   const dir = mkdtempSync(join(tmpdir(), 'kindly-dist-'));
@@ -25,6 +26,8 @@ export function writeTestDist(): TestDist {
   writeFileSync(join(dir, 'dashboard', 'assets', 'index-test.js'), 'console.log("dashboard");');
   writeFileSync(join(dir, 'widget', 'widget.js'), 'console.log("loader");');
   writeFileSync(join(dir, 'widget', 'app.js'), 'console.log("app");');
+  mkdirSync(join(dir, 'widget', 'app'));
+  writeFileSync(join(dir, 'widget', 'app', 'app-Test_1.js'), 'export const mount = "app";');
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
