@@ -248,7 +248,8 @@ describe.skipIf(!chromiumPath || !built)('the widget on cross-site host pages (C
     await household.getByLabel('Email').fill('not-an-email');
     await household.getByRole('button', { name: 'Save' }).click();
     await eventually(() => household.getByText('Enter an email like name@example.com.').isVisible()).toBe(true);
-    expect(await page.evaluate(() => document.querySelector('kindly-rsvp')!.shadowRoot!.activeElement?.getAttribute('type'))).toBe('email');
+    // Focus moves to the field after the error is painted (the next render), so it is polled.
+    await eventually(() => page.evaluate(() => document.querySelector('kindly-rsvp')!.shadowRoot!.activeElement?.getAttribute('type'))).toBe('email');
     await household.getByLabel('Email').fill('smiths@example.com');
     await household.getByRole('button', { name: 'Save' }).click();
     await eventually(() => household.getByText('Your details were saved.').isVisible()).toBe(true);
