@@ -19,6 +19,8 @@ import { seedOccasion, type SeededOccasion } from '../server/test-support/seed-o
  * `BENCH_THROTTLES=4` (default `1,4`), `BENCH_RUNS=1`; `BENCH_TRACE=dir` writes a Chromium
  * performance trace of each run (open in DevTools) and prints its longest tasks with what they
  * spent their time on; `BENCH_PROFILE=file` saves a CPU profile of the last run.
+ * `BENCH_LOAD_ONLY=1` measures the load alone (no scroll, search or heap; the trace and profile
+ * then cover only the load) and writes no results.
  */
 const PORT = Number(process.env.BENCH_DASHBOARD_PORT ?? 18797);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -26,6 +28,7 @@ const THROTTLES = (process.env.BENCH_THROTTLES ?? '1,4').split(',').map(Number);
 const GUESTS = 10_000;
 const SEARCH = 'olivia smi';
 const SCROLL_STEP = 2_000;
+const LOAD_ONLY = process.env.BENCH_LOAD_ONLY === '1';
 const ROWS = '[data-guest-id]';
 
 interface Scroll {
@@ -80,7 +83,10 @@ async function main(): Promise<void> {
         runs.push(run);
       }
     }
-    report(runs);
+    if (LOAD_ONLY) {
+      const at4 = runs.filter((run) => run.throttle === THROTTLES[THROTTLES.length - 1]);
+      console.log(`load only (no results written): rows median ${median(at4.map((r) => r.rowsMs)).toFixed(0)} ms, longest load task median ${median(at4.map((r) => r.longestLoadTaskMs)).toFixed(0)} ms`);
+    } else report(runs);
   } finally {
     await browser?.close();
     server?.kill('SIGTERM');
@@ -168,6 +174,14 @@ async function measure(browser: Browser, api: string, seed: SeededOccasion, thro
   });
   await page.waitForTimeout(1500); // let the load settle (idle callbacks, late tasks)
   const loadTasks = await longTasks(page);
+  if (LOAD_ONLY) {
+    if (traceFile) await browser.stopTracing();
+    if (profiling) await writeProfile(cdp, process.env.BENCH_PROFILE!);
+    await context.close();
+    if (traceFile) summariseTrace(traceFile);
+    const none = { durationMs: 0, frames: 0, p95FrameMs: 0, maxFrameMs: 0, longTasks: 0, longestTaskMs: 0 };
+    return { throttle, rowsMs, timeline, longestLoadTaskMs: longest(loadTasks), scroll: none, searchMs: 0, searchFrameMs: 0, longestSearchTaskMs: 0, heapMb: 0, shownAfterSearch: '' };
+  }
 
   const scroll = await scrollToEnd(page);
   if (traceFile) await browser.stopTracing();
