@@ -5,10 +5,12 @@ import { ErrorState, Loading } from '../components/states';
 import { useQuery } from '../data/kindly';
 import type { Occasion } from '../../core/schemas/occasion';
 import { OccasionContext, useOccasion } from './occasion-context';
-import { OverviewPage } from './overview-page';
 
 const loadGuests = () => import('../guests/guests-routes');
 const loadHouseholds = () => import('../households/households-routes');
+// The overview is its own chunk too (with React Aria's pickers, the history and the chart): the
+// guest list's first paint does not wait for its code.
+const OverviewPage = lazy(() => import('./overview-page').then((module) => ({ default: module.OverviewPage })));
 const EditPage = lazy(() => import('./edit-page'));
 const SchedulePage = lazy(() => import('../schedule/schedule-page'));
 const QuestionsPage = lazy(() => import('../questions/questions-page'));
@@ -79,9 +81,9 @@ function OccasionScreens({ occasion }: { occasionId: string; occasion: ReturnTyp
     <OccasionContext.Provider value={occasion.data}>
       <Switch>
         <Route path="/">
-          <OccasionFrame section="">
+          <Area section="">
             <OverviewPage />
-          </OccasionFrame>
+          </Area>
         </Route>
         <Route path="/edit" nest>
           <Area section="/edit">
