@@ -59,17 +59,15 @@ function withStyleNonce(html: string, nonce: string | undefined): string {
 }
 
 /**
- * Names the downloads the page's screen waits longest for as `rel=preload` fetches in its head,
- * so they start as soon as the page arrives rather than once its scripts have run: the session,
- * which every screen waits for, and on the guest and household screens the guest list, which the
- * server takes longest to write (10,000 guests are megabytes). At 4× CPU the entry script ran
- * ~0.5-0.8 s after the page came, and the list asked from there was in last. The smaller lists
- * and the occasion are left to the entry: over HTTP/1.1 a browser opens only six connections to a
- * host, and the scripts need the rest.
+ * Names the first download of the page's screen, the session every screen waits for, as a
+ * `rel=preload` fetch in its head, so it is in before the scripts that read it have loaded (at 1×
+ * rows showed ~300 ms sooner). Not the lists: the guest list named here took the server while the
+ * session, the occasion and the scripts waited (slower, measured), and over HTTP/1.1 a browser
+ * opens only six connections to a host. The entry asks for the rest as soon as it runs.
  */
 function withDataPreloads(html: string, pagePath: string): string {
   const links = screenDataPaths(pagePath)
-    .filter((href, i) => i === 0 || href.endsWith('/guests'))
+    .slice(0, 1)
     .map((href) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${href}">`)
     .join('');
   return html.replace(/<\/head>/i, (end) => `${links}${end}`);
