@@ -5,8 +5,8 @@ import { screenDataPaths } from '../core/client/screen-data';
  * for everything the screen at the URL needs at once instead of one step after another. The
  * app's code and the screen's code, then the data (core's `screenDataPaths`) as `rel=preload`
  * fetches, which the stores' own requests (same URL, with credentials) find. The server already
- * names the session (and a guest or household screen's guest list) in the page's head, so those
- * downloads start while this script loads; a link already there is not added again.
+ * names the session in the page's head, so that download starts while this script loads; a link
+ * already there is not added again.
  *
  * Each `import()` adds a `modulepreload` link per chunk it needs, and each link added costs a few
  * milliseconds at 4× CPU: the app's code is asked for in this task, the screen's code and the
