@@ -5,21 +5,28 @@ import { screenDataPaths } from '../core/client/screen-data';
  * for everything the screen at the URL needs at once instead of one step after another. The
  * app's code and the screen's code, then the data (core's `screenDataPaths`) as `rel=preload`
  * fetches, which the stores' own requests (same URL, with credentials) find. The server already
- * names that data in the page's head, so those downloads start while this script loads; a link
+ * names the session in the page's head, so that download starts while this script loads; a link
  * already there is not added again.
+ *
+ * Each `import()` adds a `modulepreload` link per chunk it needs, and each link added costs a few
+ * milliseconds at 4× CPU: the app's code is asked for in this task, the screen's code and the
+ * data in the next one, so that neither is one long task.
  */
 export function preloadScreen(path: string): void {
   void import('./boot');
-  const match = /^\/occasion\/[\w-]+(?:\/(guests|households))?/.exec(path);
-  if (!match) {
-    if (path.startsWith('/auth')) void import('./auth/auth-routes');
-    else void import('./occasions/occasions-routes');
-  } else {
-    void import('./occasion/occasion-routes');
-    if (match[1] === 'guests') void import('./guests/guests-routes');
-    if (match[1] === 'households') void import('./households/households-routes');
-  }
-  for (const href of screenDataPaths(path)) preloadFetch(href);
+  setTimeout(() => {
+    const match = /^\/occasion\/[\w-]+(?:\/(guests|households)|\/?$)?/.exec(path);
+    if (!match) {
+      if (path.startsWith('/auth')) void import('./auth/auth-routes');
+      else void import('./occasions/occasions-routes');
+    } else {
+      void import('./occasion/occasion-routes');
+      if (match[0].length === path.length && match[1] === undefined) void import('./occasion/overview-page');
+      if (match[1] === 'guests') void import('./guests/guests-routes');
+      if (match[1] === 'households') void import('./households/households-routes');
+    }
+    for (const href of screenDataPaths(path)) preloadFetch(href);
+  }, 0);
 }
 
 function preloadFetch(href: string): void {

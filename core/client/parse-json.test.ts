@@ -91,6 +91,18 @@ describe('readJsonStream', () => {
     }
   });
 
+  it('cuts a list of objects where the next element begins, and scans when such a place is inside an element', async () => {
+    // Nested objects that begin like the list's elements (`{"id":`): a cut there leaves the slice
+    // unclosed, which JSON.parse refuses, and the rest is scanned; the value is the same.
+    const nested = Array.from({ length: 400 }, (_, i) => ({ id: `g${i}`, lines: [{ id: `l${i}a` }, { id: `l${i}b`, note: '},{"id":' }], n: i }));
+    const plain = guests(400).map(({ id, firstName, count }) => ({ id, firstName, count }));
+    for (const text of [JSON.stringify(nested), JSON.stringify(plain), `[${JSON.stringify(plain).slice(1, -1).replaceAll('},{', '}, {')}]`]) {
+      for (const [chunk, slice] of [[5, 30], [999, 200], [1 << 20, 1000]] as const) {
+        expect(await readJsonStream(streamOf(text, chunk), slice), `${text.slice(0, 30)} ${chunk}/${slice}`).toEqual(JSON.parse(text));
+      }
+    }
+  });
+
   it('gives way to other tasks while it parses a body that has all come', async () => {
     const text = JSON.stringify(guests(3000));
     let timerRan = false;

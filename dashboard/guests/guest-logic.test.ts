@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Activity } from '../../core/schemas/activity';
 import type { Guest } from '../../core/schemas/guest';
 import { embedSnippet, mealTotals, missingAddress } from '../occasion/overview-page';
 import { chunk, inviteLines, replyLines, uninviteLines } from './bulk-actions';
 import { invitationChanges } from './guest-dialog';
-import { EMPTY_FILTERS, filterGuests, NO_HOUSEHOLD, searchKey, toRows } from './guest-filters';
+import { EMPTY_FILTERS, filterGuests, NO_HOUSEHOLD, searchKey, toRows, warmSearchKeys } from './guest-filters';
+import { formatCount, plural } from '../components/format';
 
 function guest(id: string, firstName: string, lastName: string, fields: Partial<Guest> = {}): Guest {
   return {
@@ -48,6 +49,26 @@ describe('guest filters', () => {
     expect(ids({ search: 'smith' })).toEqual(['g2', 'g3']);
     expect(ids({ search: 'ANNA smi' })).toEqual(['g2']);
     expect(ids({ search: 'ana' })).toEqual([]); // "Diana" and "Anna" do not start with "ana"
+  });
+
+  it('makes each search key when first read, or in idle time after the first paint; the same key either way', async () => {
+    const many = toRows(Array.from({ length: 1000 }, (_, i) => guest(`m${i}`, i % 2 ? 'Zoë' : 'Ann-Marie', `O'Brien ${i}`)));
+    expect(many[3]!.key).toBe(searchKey("Zoë O'Brien 3"));
+    warmSearchKeys(many);
+    await vi.waitFor(() => expect((many[999] as unknown as { made?: string }).made).toBe(searchKey("Zoë O'Brien 999")));
+    expect(many.every((row, i) => row.key === searchKey(`${row.guest.firstName} ${row.guest.lastName}`) && row.guest.id === `m${i}`)).toBe(true);
+    // Stopped before it starts, it makes none.
+    const idle = toRows([guest('x1', 'Ida', 'Idle')]);
+    warmSearchKeys(idle)();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((idle[0] as unknown as { made?: string }).made).toBeUndefined();
+  });
+
+  it('writes counts as en-US does, without Intl', () => {
+    for (const n of [0, 1, 12, 999, 1000, 12_345, 123_456, 1_234_567, -1234, 10_000, 2 ** 53 - 1]) expect(formatCount(n)).toBe(n.toLocaleString('en-US'));
+    expect(formatCount(1.5)).toBe('1.5');
+    expect(plural(10_000, 'guest')).toBe('10,000 guests');
+    expect(plural(1, 'guest')).toBe('1 guest');
   });
 
   it('finds names as hosts type them: without apostrophes, hyphens or accents, or with them', () => {

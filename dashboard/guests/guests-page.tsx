@@ -1,25 +1,24 @@
 import { lazy, memo, startTransition, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { Button } from 'react-aria-components';
 import { Link } from 'wouter';
 import { errorMessage } from '../../core/client/result';
-import type { OptionEntry } from '../../core/options';
 import type { Guest } from '../../core/schemas/guest';
 import { downloadText, exportFileName } from '../csv/download';
-import { exportGuestsCsv } from '../csv/guest-csv';
-import { plural } from '../components/format';
+import { formatCount, plural } from '../components/format';
 import { useKindly } from '../data/kindly';
-import { ComboBoxField, SelectField } from '../components/select';
 import { Empty, ErrorState, Loading } from '../components/states';
-import { TextInput } from '../components/text-input';
 import { useOccasion } from '../occasion/occasion-context';
 import { guestToReopen } from './guest-to-reopen';
-import { EMPTY_FILTERS, filterGuests, isFiltered, NO_HOUSEHOLD, toRows, type GuestFilters } from './guest-filters';
+import { EMPTY_FILTERS, filterGuests, toRows, warmSearchKeys, type GuestFilters } from './guest-filters';
 import { GuestTable } from './guest-table';
 import { useOccasionData, type OccasionData } from './occasion-data';
 
-// What a click opens is loaded after the rows are shown, not before (less code to run first).
+// What the first paint does not show is loaded after the rows are shown, not before: the filter
+// bar (React Aria's pickers, the largest code of the screen), what a click opens, the CSV writer.
+// The rows' first paint then needs React, the table and the data alone.
+const loadFilterBar = () => import('./guest-filter-bar');
 const loadBulkBar = () => import('./bulk-actions');
 const loadGuestDialog = () => import('./guest-dialog');
+const GuestFilterBar = lazy(() => loadFilterBar().then((module) => ({ default: module.GuestFilterBar })));
 const BulkBar = lazy(() => loadBulkBar().then((module) => ({ default: module.BulkBar })));
 const GuestDialog = lazy(() => loadGuestDialog().then((module) => ({ default: module.GuestDialog })));
 
@@ -66,62 +65,6 @@ export function GuestsHead() {
   );
 }
 
-export const RESPONSE_FILTERS: OptionEntry[] = [
-  { value: 'INVITED', text: 'Invited' },
-  { value: 'NOT_INVITED', text: 'Not invited' },
-  { value: 'PENDING', text: 'No answer yet' },
-  { value: 'ATTENDING', text: 'Attending' },
-  { value: 'DECLINED', text: 'Declined' },
-];
-
-/** The filter options of an occasion: households (and "none"), attribute values, activities. */
-export function useFilterOptions(data: OccasionData) {
-  return useMemo(() => {
-    const households: OptionEntry[] = [
-      { value: NO_HOUSEHOLD, text: '(No household)' },
-      ...data.households.map((household) => ({ value: household.id, text: household.name })),
-    ];
-    const attributes: OptionEntry[] = data.categories.flatMap((category) =>
-      category.options.map((option) => ({ value: `${category.id}=${option.value}`, text: `${category.name}: ${option.text}` })),
-    );
-    const activities: OptionEntry[] = data.activities.map((activity) => ({ value: activity.id, text: activity.name }));
-    return { households, attributes, activities };
-  }, [data.households, data.categories, data.activities]);
-}
-
-/** The search box and filters above a guest list. `onChange` takes an updater, so the setters stay the same. */
-export function GuestFilterBar({
-  data,
-  filters,
-  onChange,
-}: {
-  data: OccasionData;
-  filters: GuestFilters;
-  onChange(update: (filters: GuestFilters) => GuestFilters): void;
-}) {
-  const options = useFilterOptions(data);
-  // Stable setters: typing in the search box re-renders the box, not the other pickers.
-  const setters = useMemo(() => {
-    const make = (key: keyof GuestFilters) => (value: string) => onChange((current) => ({ ...current, [key]: value }));
-    return { search: make('search'), householdId: make('householdId'), attribute: make('attribute'), activityId: make('activityId'), response: make('response') };
-  }, [onChange]);
-  const set = (key: keyof GuestFilters) => setters[key];
-  return (
-    <div className="toolbar" role="search" aria-label="Find guests">
-      <TextInput label="Search by name" type="search" value={filters.search} onChange={set('search')} className="search-field" />
-      <ComboBoxField label="Household" options={options.households} value={filters.householdId} onChange={set('householdId')} placeholder="Any" limit={100} />
-      <SelectField label="Attribute" options={options.attributes} value={filters.attribute} onChange={set('attribute')} placeholder="Any" />
-      <SelectField label="Activity" options={options.activities} value={filters.activityId} onChange={set('activityId')} placeholder="Any" />
-      <SelectField label="Response" options={RESPONSE_FILTERS} value={filters.response} onChange={set('response')} placeholder="Any" />
-      {isFiltered(filters) ? (
-        <Button className="button button--quiet" onPress={() => onChange(() => EMPTY_FILTERS)}>
-          Reset filters
-        </Button>
-      ) : null}
-    </div>
-  );
-}
-
 /**
  * False for the first paint, then true: the rows are the page's content, so they are painted
  * before the filter pickers (which take longer to mount) are added in a background render.
@@ -129,12 +72,19 @@ export function GuestFilterBar({
 function useAfterFirstPaint(): boolean {
   const [after, setAfter] = useState(false);
   useEffect(() => {
+    // What a click opens is asked for later, each in a task of its own: every chunk an import()
+    // needs adds a preload link, a few milliseconds each at 4× CPU.
+    const later: ReturnType<typeof setTimeout>[] = [];
     const frame = requestAnimationFrame(() => {
       startTransition(() => setAfter(true));
-      void loadBulkBar();
-      void loadGuestDialog();
+      void loadFilterBar();
+      later.push(setTimeout(() => void loadBulkBar(), 300));
+      later.push(setTimeout(() => void loadGuestDialog(), 400));
     });
-    return () => cancelAnimationFrame(frame);
+    return () => {
+      cancelAnimationFrame(frame);
+      later.forEach(clearTimeout);
+    };
   }, []);
   return after;
 }
@@ -143,12 +93,12 @@ function useAfterFirstPaint(): boolean {
 const ListActions = memo(function ListActions({ onAdd, onExport, canExport, notice }: { onAdd(): void; onExport(): void; canExport: boolean; notice: string }) {
   return (
     <div className="row row--center" style={{ marginBottom: 12 }}>
-      <Button className="button button--primary" onPress={onAdd}>
+      <button type="button" className="button button--primary" onClick={onAdd}>
         Add guest
-      </Button>
-      <Button className="button" onPress={onExport} isDisabled={!canExport}>
+      </button>
+      <button type="button" className="button" onClick={() => void onExport()} disabled={!canExport}>
         Export CSV
-      </Button>
+      </button>
       <span role="status" className="small muted">
         {notice}
       </span>
@@ -165,6 +115,8 @@ function GuestList({ data, householdsPending }: { data: OccasionData; households
   const [notice, setNotice] = useState('');
 
   const rows = useMemo(() => toRows(data.guests), [data.guests]);
+  // The search keys are made after the rows are shown, in idle time.
+  useEffect(() => (showFilters ? warmSearchKeys(rows) : undefined), [showFilters, rows]);
   const shown = useMemo(() => filterGuests(rows, filters), [rows, filters]);
   const households = useMemo(() => new Map(data.households.map((household) => [household.id, household])), [data.households]);
   const byId = useMemo(() => new Map(data.guests.map((guest) => [guest.id, guest])), [data.guests]);
@@ -197,10 +149,11 @@ function GuestList({ data, householdsPending }: { data: OccasionData; households
   const onExport = useCallback(async () => {
     // Asked now, not from the cache: guests write replies and answers, which the host's cache never hears of;
     // the questions and their answers become columns.
-    const [replies, questions, answers] = await Promise.all([
+    const [replies, questions, answers, { exportGuestsCsv }] = await Promise.all([
       client.listReplies(occasion.id),
       client.listQuestions(occasion.id),
       client.listAnswers(occasion.id),
+      import('../csv/guest-csv'),
     ]);
     downloadText(
       exportFileName(occasion.title),
@@ -225,7 +178,13 @@ function GuestList({ data, householdsPending }: { data: OccasionData; households
         </Empty>
       ) : (
         <>
-          {showFilters ? <GuestFilterBar data={data} filters={filters} onChange={setFilters} /> : <div className="toolbar-placeholder" aria-hidden="true" />}
+          {showFilters ? (
+            <Suspense fallback={<div className="toolbar-placeholder" aria-hidden="true" />}>
+              <GuestFilterBar data={data} filters={filters} onChange={setFilters} />
+            </Suspense>
+          ) : (
+            <div className="toolbar-placeholder" aria-hidden="true" />
+          )}
           {selectedGuests.length > 0 ? (
             <Suspense fallback={null}>
               <BulkBar
@@ -241,7 +200,7 @@ function GuestList({ data, householdsPending }: { data: OccasionData; households
             </Suspense>
           ) : null}
           <p className="small muted" role="status" aria-live="polite" data-testid="guest-count">
-            {shown.length === rows.length ? `${plural(rows.length, 'guest')}` : `Showing ${shown.length.toLocaleString('en-US')} of ${plural(rows.length, 'guest')}`}
+            {shown.length === rows.length ? `${plural(rows.length, 'guest')}` : `Showing ${formatCount(shown.length)} of ${plural(rows.length, 'guest')}`}
           </p>
           {shown.length === 0 ? (
             <Empty title="No guest matches">

@@ -13,7 +13,8 @@ import { nextCell, type GridCell } from './grid-keys';
 import { GuestDialog } from './guest-dialog';
 import { guestToReopen } from './guest-to-reopen';
 import { EMPTY_FILTERS, filterGuests, toRows, type GuestFilters, type GuestRow } from './guest-filters';
-import { GuestFilterBar, GuestsHead } from './guests-page';
+import { GuestFilterBar } from './guest-filter-bar';
+import { GuestsHead } from './guests-page';
 import { listRect, RESPONSE_TEXT, ROW_HEIGHT } from './guest-table';
 import { useOccasionData, type OccasionData } from './occasion-data';
 

@@ -1,10 +1,11 @@
-import { useMemo } from 'react';
+import { useContext, useMemo } from 'react';
 import type { ClientError } from '../../core/client/result';
 import type { Activity } from '../../core/schemas/activity';
 import type { AttributeCategory } from '../../core/schemas/attribute-category';
 import type { Guest } from '../../core/schemas/guest';
 import type { Household } from '../../core/schemas/household';
 import { useQuery } from '../data/kindly';
+import { OccasionListsContext } from '../occasion/occasion-context';
 
 /** Everything the guest screens show, loaded together. */
 export interface OccasionData {
@@ -27,10 +28,13 @@ const NO_HOUSEHOLDS: Household[] = [];
  * list shows its rows first and the household names when they arrive).
  */
 export function useOccasionData(occasionId: string, { waitForHouseholds = true } = {}): OccasionDataState {
-  const guests = useQuery((s) => s.guests(occasionId), occasionId);
-  const households = useQuery((s) => s.households(occasionId), occasionId);
-  const activities = useQuery((s) => s.activities(occasionId), occasionId);
-  const categories = useQuery((s) => s.attributeCategories(occasionId), occasionId);
+  // The occasion routes' stores when they are this occasion's (subscribed already: cheap to read).
+  const shared = useContext(OccasionListsContext);
+  const lists = shared?.occasionId === occasionId ? shared : undefined;
+  const guests = useQuery((s) => lists?.guests ?? s.guests(occasionId), occasionId);
+  const households = useQuery((s) => lists?.households ?? s.households(occasionId), occasionId);
+  const activities = useQuery((s) => lists?.activities ?? s.activities(occasionId), occasionId);
+  const categories = useQuery((s) => lists?.categories ?? s.attributeCategories(occasionId), occasionId);
   const all = [guests, households, activities, categories];
   const failed = all.find((query) => query.error && query.data === undefined);
   const refreshing = all.some((query) => query.loading);

@@ -1,14 +1,16 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { Link, Route, Switch, useLocation, useParams } from 'wouter';
 import { ErrorScreen, NoMatch, RouteError } from '../components/error-screen';
 import { ErrorState, Loading } from '../components/states';
-import { useQuery } from '../data/kindly';
+import { useKindly, useQuery, useStore } from '../data/kindly';
 import type { Occasion } from '../../core/schemas/occasion';
-import { OccasionContext, useOccasion } from './occasion-context';
-import { OverviewPage } from './overview-page';
+import { OccasionContext, OccasionListsContext, useOccasion, type OccasionListStores } from './occasion-context';
 
 const loadGuests = () => import('../guests/guests-routes');
 const loadHouseholds = () => import('../households/households-routes');
+// The overview is its own chunk too (with React Aria's pickers, the history and the chart): the
+// guest list's first paint does not wait for its code.
+const OverviewPage = lazy(() => import('./overview-page').then((module) => ({ default: module.OverviewPage })));
 const EditPage = lazy(() => import('./edit-page'));
 const SchedulePage = lazy(() => import('../schedule/schedule-page'));
 const QuestionsPage = lazy(() => import('../questions/questions-page'));
@@ -22,19 +24,19 @@ const HouseholdsRoutes = lazy(loadHouseholds);
  * while the occasion itself loads, instead of after it: the lists are cached by key, so the
  * screen's own queries find them.
  */
-function Prefetch({ occasionId }: { occasionId: string }) {
+function Prefetch({ lists }: { lists: OccasionListStores }) {
   const [location] = useLocation();
-  const lists = location.startsWith('/guests') || location.startsWith('/households');
+  const needed = location.startsWith('/guests') || location.startsWith('/households');
   if (location.startsWith('/guests')) void loadGuests();
   if (location.startsWith('/households')) void loadHouseholds();
-  return lists ? <PrefetchLists occasionId={occasionId} /> : null;
+  return needed ? <PrefetchLists lists={lists} /> : null;
 }
 
-function PrefetchLists({ occasionId }: { occasionId: string }) {
-  useQuery((s) => s.guests(occasionId), occasionId);
-  useQuery((s) => s.activities(occasionId), occasionId);
-  useQuery((s) => s.attributeCategories(occasionId), occasionId);
-  useQuery((s) => s.households(occasionId), occasionId);
+function PrefetchLists({ lists }: { lists: OccasionListStores }) {
+  useStore(lists.guests);
+  useStore(lists.activities);
+  useStore(lists.categories);
+  useStore(lists.households);
   return null;
 }
 
@@ -46,11 +48,22 @@ function PrefetchLists({ occasionId }: { occasionId: string }) {
 export default function OccasionRoutes() {
   const { occasionId = '' } = useParams<{ occasionId: string }>();
   const occasion = useQuery((s) => s.occasion(occasionId), occasionId);
+  const { stores } = useKindly();
+  const lists = useMemo(
+    (): OccasionListStores => ({
+      occasionId,
+      guests: stores.guests(occasionId),
+      households: stores.households(occasionId),
+      activities: stores.activities(occasionId),
+      categories: stores.attributeCategories(occasionId),
+    }),
+    [stores, occasionId],
+  );
   return (
-    <>
-      <Prefetch occasionId={occasionId} />
+    <OccasionListsContext.Provider value={lists}>
+      <Prefetch lists={lists} />
       <OccasionScreens occasionId={occasionId} occasion={occasion} />
-    </>
+    </OccasionListsContext.Provider>
   );
 }
 
@@ -79,9 +92,9 @@ function OccasionScreens({ occasion }: { occasionId: string; occasion: ReturnTyp
     <OccasionContext.Provider value={occasion.data}>
       <Switch>
         <Route path="/">
-          <OccasionFrame section="">
+          <Area section="">
             <OverviewPage />
-          </OccasionFrame>
+          </Area>
         </Route>
         <Route path="/edit" nest>
           <Area section="/edit">
