@@ -116,18 +116,23 @@ describe('email worker through a real SMTP server', () => {
     expect(JSON.parse(stored.attachments)).toHaveLength(1);
   });
 
+  /** The Smiths' reply with this message, every member answering. */
+  const smithsReplyWith = (message: string) => ({
+    responses: [
+      { guestId: f.smith.jane, activityId: f.activities.ceremony, response: 'ATTENDING' },
+      { guestId: f.smith.jane, activityId: f.activities.dinner, response: 'ATTENDING', mealChoice: 'fish' },
+      { guestId: f.smith.jose, activityId: f.activities.ceremony, response: 'DECLINED' },
+      { guestId: f.smith.jose, activityId: f.activities.dinner, response: 'DECLINED' },
+      { guestId: f.smith.timmy, activityId: f.activities.ceremony, response: 'DECLINED' },
+    ],
+    plusOnes: [],
+    message,
+  });
+
   it('sends one confirmation, of the last change, for changes made before it was sent', async () => {
     const guest = await signInGuest(t.app, { occasionId: f.occasionId, inviteCode: f.smith.inviteCode });
     const change = async (method: string, message: string) => {
-      const responses = [
-        { guestId: f.smith.jane, activityId: f.activities.ceremony, response: 'ATTENDING' },
-        { guestId: f.smith.jane, activityId: f.activities.dinner, response: 'ATTENDING', mealChoice: 'fish' },
-        { guestId: f.smith.jose, activityId: f.activities.ceremony, response: 'DECLINED' },
-        { guestId: f.smith.jose, activityId: f.activities.dinner, response: 'DECLINED' },
-        { guestId: f.smith.timmy, activityId: f.activities.ceremony, response: 'DECLINED' },
-      ];
-      const body = { responses, plusOnes: [], message };
-      const response = await eventRequest(t.app, method, '/rsvp', { token: guest.token, body });
+      const response = await eventRequest(t.app, method, '/rsvp', { token: guest.token, body: smithsReplyWith(message) });
       expect(response.status, await response.clone().text()).toBeLessThan(300);
     };
     await change('POST', 'First thoughts');
@@ -143,17 +148,7 @@ describe('email worker through a real SMTP server', () => {
 
   it('always confirms the reply as it ends up, with the worker sending while changes come in', async () => {
     const guest = await signInGuest(t.app, { occasionId: f.occasionId, inviteCode: f.smith.inviteCode });
-    const body = (message: string) => ({
-      responses: [
-        { guestId: f.smith.jane, activityId: f.activities.ceremony, response: 'ATTENDING' },
-        { guestId: f.smith.jane, activityId: f.activities.dinner, response: 'ATTENDING', mealChoice: 'fish' },
-        { guestId: f.smith.jose, activityId: f.activities.ceremony, response: 'DECLINED' },
-        { guestId: f.smith.jose, activityId: f.activities.dinner, response: 'DECLINED' },
-        { guestId: f.smith.timmy, activityId: f.activities.ceremony, response: 'DECLINED' },
-      ],
-      plusOnes: [],
-      message,
-    });
+    const body = smithsReplyWith;
     expect((await eventRequest(t.app, 'POST', '/rsvp', { token: guest.token, body: body('Change 0') })).status).toBe(201);
     const sender = worker();
     let changing = true;

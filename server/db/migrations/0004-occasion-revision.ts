@@ -34,17 +34,20 @@ function isPostgres(db: Kysely<any>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
-async function createSqliteTriggers(db: Kysely<any>): Promise<void> {
-  for (const table of REVISED_TABLES) {
-    for (const [event, row] of [['insert', 'NEW'], ['update', 'NEW'], ['delete', 'OLD']] as const) {
-      await sql
-        .raw(
-          `CREATE TRIGGER "${table}_revision_${event}" AFTER ${event.toUpperCase()} ON "${table}" FOR EACH ROW BEGIN ` +
-            `UPDATE "occasion" SET "revision" = "revision" + 1 WHERE "id" = ${row}."occasionId"; END`,
-        )
-        .execute(db);
-    }
+/** SQLite: a row trigger per write to `table` bumping its occasion's revision (also used by later migrations). */
+export async function createSqliteRevisionTriggers(db: Kysely<any>, table: string): Promise<void> {
+  for (const [event, row] of [['insert', 'NEW'], ['update', 'NEW'], ['delete', 'OLD']] as const) {
+    await sql
+      .raw(
+        `CREATE TRIGGER "${table}_revision_${event}" AFTER ${event.toUpperCase()} ON "${table}" FOR EACH ROW BEGIN ` +
+          `UPDATE "occasion" SET "revision" = "revision" + 1 WHERE "id" = ${row}."occasionId"; END`,
+      )
+      .execute(db);
   }
+}
+
+async function createSqliteTriggers(db: Kysely<any>): Promise<void> {
+  for (const table of REVISED_TABLES) await createSqliteRevisionTriggers(db, table);
   // The occasion's own changes (the bump above changes only `revision`, which stops the recursion).
   await sql
     .raw(

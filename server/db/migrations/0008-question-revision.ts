@@ -1,4 +1,5 @@
 import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
+import { createSqliteRevisionTriggers } from './0004-occasion-revision';
 
 /**
  * Questions join the tables whose writes bump `occasion.revision` (0004's triggers): guests see
@@ -15,14 +16,7 @@ export const questionRevision: Migration = {
         .execute(db);
       return;
     }
-    for (const [event, row] of [['insert', 'NEW'], ['update', 'NEW'], ['delete', 'OLD']] as const) {
-      await sql
-        .raw(
-          `CREATE TRIGGER "question_revision_${event}" AFTER ${event.toUpperCase()} ON "question" FOR EACH ROW BEGIN ` +
-            `UPDATE "occasion" SET "revision" = "revision" + 1 WHERE "id" = ${row}."occasionId"; END`,
-        )
-        .execute(db);
-    }
+    await createSqliteRevisionTriggers(db, 'question');
   },
   async down(db: Kysely<any>): Promise<void> {
     if (isPostgres(db)) {

@@ -127,16 +127,6 @@ describe('the guest list: revision ETag, 304 and brotli', () => {
       expect((await list({ 'if-none-match': after.headers.get('etag')! })).status, name).toBe(304);
     }
   });
-});
-
-describe('the guest list streamed from SQLite', () => {
-  let t: TestApp;
-  let f: EventFixture;
-  beforeEach(async () => {
-    t = await createTestApp();
-    f = await createEventFixture(t);
-  });
-  afterEach(() => t.close());
 
   it.runIf(testDatabaseKind === 'sqlite')('joins its pieces into the list’s text, whatever the piece size', async () => {
     const whole = JSON.stringify(await loadGuests(t.deps.db, f.occasionId));
