@@ -3,7 +3,7 @@ import type { ParsedMail } from 'mailparser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EmailSendResult, OutboxPage } from '../../core/schemas/email';
 import { expectJson, read, update } from '../routes/host/host-fixtures';
-import { createEventFixture, eventRequest, signInGuest, type EventFixture } from '../test-support/event-fixture';
+import { createEventFixture, eventRequest, signInGuest, smithsWholeReply, type EventFixture } from '../test-support/event-fixture';
 import { BASE } from '../test-support/host-session';
 import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink';
 import { createTestApp, type TestApp } from '../test-support/test-app';
@@ -116,18 +116,7 @@ describe('email worker through a real SMTP server', () => {
     expect(JSON.parse(stored.attachments)).toHaveLength(1);
   });
 
-  /** The Smiths' reply with this message, every member answering. */
-  const smithsReplyWith = (message: string) => ({
-    responses: [
-      { guestId: f.smith.jane, activityId: f.activities.ceremony, response: 'ATTENDING' },
-      { guestId: f.smith.jane, activityId: f.activities.dinner, response: 'ATTENDING', mealChoice: 'fish' },
-      { guestId: f.smith.jose, activityId: f.activities.ceremony, response: 'DECLINED' },
-      { guestId: f.smith.jose, activityId: f.activities.dinner, response: 'DECLINED' },
-      { guestId: f.smith.timmy, activityId: f.activities.ceremony, response: 'DECLINED' },
-    ],
-    plusOnes: [],
-    message,
-  });
+  const smithsReplyWith = (message: string) => smithsWholeReply(f, message);
 
   it('sends one confirmation, of the last change, for changes made before it was sent', async () => {
     const guest = await signInGuest(t.app, { occasionId: f.occasionId, inviteCode: f.smith.inviteCode });

@@ -165,6 +165,24 @@ export interface EventRequestOptions {
   headers?: Record<string, string>;
 }
 
+/**
+ * A whole reply of the Smiths (every member answers every invitation; Jane has fish at dinner)
+ * with this message and no plus-ones.
+ */
+export function smithsWholeReply(f: EventFixture, message = '') {
+  return {
+    responses: [
+      { guestId: f.smith.jane, activityId: f.activities.ceremony, response: 'ATTENDING' },
+      { guestId: f.smith.jane, activityId: f.activities.dinner, response: 'ATTENDING', mealChoice: 'fish' },
+      { guestId: f.smith.jose, activityId: f.activities.ceremony, response: 'DECLINED' },
+      { guestId: f.smith.jose, activityId: f.activities.dinner, response: 'DECLINED' },
+      { guestId: f.smith.timmy, activityId: f.activities.ceremony, response: 'DECLINED' },
+    ],
+    plusOnes: [] as Array<{ forGuestId: string; firstName: string; lastName: string }>,
+    message,
+  };
+}
+
 /** A random client address in 10.0.0.0/8. */
 export function randomAddress(): string {
   return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;

@@ -2,7 +2,7 @@ import { promisify } from 'node:util';
 import { brotliDecompress } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadGuests } from '../../data/guests';
-import { createEventFixture, eventRequest, signInGuest, type EventFixture } from '../../test-support/event-fixture';
+import { createEventFixture, eventRequest, signInGuest, smithsWholeReply, type EventFixture } from '../../test-support/event-fixture';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test-support/test-app';
 import { guestJsonParts } from '../../data/guest-list-sqlite';
 import { generateGuests } from '../../demo/generate-guests';
@@ -41,17 +41,7 @@ describe('the guest list: revision ETag, 304 and brotli', () => {
 
   it('writes the same JSON as the guest entities, plus-ones and attributes included', async () => {
     const smith = await signInGuest(t.app, { occasionId: f.occasionId, inviteCode: f.smith.inviteCode });
-    const reply = {
-      responses: [
-        { guestId: f.smith.jane, activityId: f.activities.ceremony, response: 'ATTENDING' },
-        { guestId: f.smith.jane, activityId: f.activities.dinner, response: 'ATTENDING', mealChoice: 'fish' },
-        { guestId: f.smith.jose, activityId: f.activities.ceremony, response: 'DECLINED' },
-        { guestId: f.smith.jose, activityId: f.activities.dinner, response: 'DECLINED' },
-        { guestId: f.smith.timmy, activityId: f.activities.ceremony, response: 'DECLINED' },
-      ],
-      plusOnes: [{ forGuestId: f.smith.jane, firstName: 'Pat "the plus-one"', lastName: 'Doe\u2028' }],
-      message: '',
-    };
+    const reply = { ...smithsWholeReply(f), plusOnes: [{ forGuestId: f.smith.jane, firstName: 'Pat "the plus-one"', lastName: 'Doe\u2028' }] };
     expect((await eventRequest(t.app, 'POST', '/rsvp', { token: smith.token, body: reply })).status).toBe(201);
     const text = await (await list()).text();
     expect(text).toBe(JSON.stringify(await loadGuests(t.deps.db, f.occasionId)));
