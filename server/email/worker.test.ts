@@ -137,8 +137,7 @@ describe('email worker through a real SMTP server', () => {
 
   it('always confirms the reply as it ends up, with the worker sending while changes come in', async () => {
     const guest = await signInGuest(t.app, { occasionId: f.occasionId, inviteCode: f.smith.inviteCode });
-    const body = smithsReplyWith;
-    expect((await eventRequest(t.app, 'POST', '/rsvp', { token: guest.token, body: body('Change 0') })).status).toBe(201);
+    expect((await eventRequest(t.app, 'POST', '/rsvp', { token: guest.token, body: smithsReplyWith('Change 0') })).status).toBe(201);
     const sender = worker();
     let changing = true;
     const sending = (async () => {
@@ -146,7 +145,7 @@ describe('email worker through a real SMTP server', () => {
     })();
     // Changes one after another (one household's changes queue on its row anyway), the worker sending throughout.
     for (let n = 1; n <= 12; n++) {
-      const response = await eventRequest(t.app, 'PUT', '/rsvp', { token: guest.token, body: body(`Change ${n}`) });
+      const response = await eventRequest(t.app, 'PUT', '/rsvp', { token: guest.token, body: smithsReplyWith(`Change ${n}`) });
       expect(response.status).toBe(200);
     }
     changing = false;
@@ -155,6 +154,30 @@ describe('email worker through a real SMTP server', () => {
     const sent = sink.to('smiths@example.com');
     expect(sent.length).toBeGreaterThan(0);
     expect(sent.at(-1)!.text).toContain('Change 12');
+  });
+
+  it('keeps one waiting confirmation per address for changes sent at once, and confirms the reply that won', async () => {
+    const guest = await signInGuest(t.app, { occasionId: f.occasionId, inviteCode: f.smith.inviteCode });
+    expect((await eventRequest(t.app, 'POST', '/rsvp', { token: guest.token, body: smithsReplyWith('Change 0') })).status).toBe(201);
+    const sender = worker();
+    // Eight changes at once, with the worker sending at the same time.
+    const [responses] = await Promise.all([
+      Promise.all([1, 2, 3, 4, 5, 6, 7, 8].map((n) => eventRequest(t.app, 'PUT', '/rsvp', { token: guest.token, body: smithsReplyWith(`Change ${n}`) }))),
+      sender.drain(),
+    ]);
+    expect(responses.map((response) => response.status)).toEqual(Array(8).fill(200));
+    const waiting = await t.deps.db
+      .selectFrom('email')
+      .select('id')
+      .where('householdId', '=', f.smith.id)
+      .where('kind', '=', 'CONFIRMATION')
+      .where('status', '=', 'QUEUED')
+      .where('html', '=', '')
+      .execute();
+    expect(waiting.length).toBeLessThanOrEqual(1);
+    await sender.drain();
+    const { message } = await t.deps.db.selectFrom('rsvp').select('message').where('householdId', '=', f.smith.id).executeTakeFirstOrThrow();
+    expect(sink.to('smiths@example.com').at(-1)!.text).toContain(message);
   });
 
   it('stops the next message to an address once its unsubscribe link is used', async () => {

@@ -102,6 +102,22 @@ describe('event info and household', () => {
     expect(closed.occasion.rsvpOpen).toBe(false);
   });
 
+  it('never keeps an info older than the last write, with renames and reads sent at once to two instances', async () => {
+    const other = createApp(t.deps);
+    const read = async (app: typeof t.app) => {
+      const response = await eventRequest(app, 'GET', '/info', { token: smith.token });
+      expect(response.status).toBe(200);
+      return ((await response.json()) as EventInfo).activities.map((a) => a.name);
+    };
+    const rename = (n: number) => f.host.request('PUT', `/occasion/${f.occasionId}/activity/${f.activities.ceremony}`, { name: `Vows ${n}` });
+    const work: Array<Promise<unknown>> = [];
+    for (let n = 1; n <= 6; n++) work.push(rename(n), read(t.app), read(other));
+    await Promise.all(work);
+    const [stored] = await t.deps.db.selectFrom('activity').select('name').where('id', '=', f.activities.ceremony).execute();
+    expect(await read(t.app)).toContain(stored!.name);
+    expect(await read(other)).toContain(stored!.name);
+  });
+
   it('says when replies have closed', async () => {
     await f.host.request('PUT', `/occasion/${f.occasionId}`, { rsvpDeadline: '2020-01-01T00:00:00Z' });
     const info = await get<EventInfo>('/info');
