@@ -47,7 +47,7 @@ export async function createRsvp(db: Kysely<Database>, writer: RsvpWriter, chang
   const owner: RsvpOwner = { occasionId: writer.occasionId, householdId: writer.householdId };
   try {
     await db.transaction().execute(async (trx) => {
-      if (await findRsvpRow(trx, owner.householdId)) throw rsvpExists();
+      if ((await selectRsvpRow(trx, owner.householdId)).length > 0) throw rsvpExists();
       const at = now.toISOString();
       const id = newId();
       const message = change.message ?? '';
@@ -56,7 +56,7 @@ export async function createRsvp(db: Kysely<Database>, writer: RsvpWriter, chang
       await afterWrite?.(trx);
     });
   } catch (error) {
-    if (!(error instanceof ApiError) && (await findRsvpRow(db, owner.householdId))) throw rsvpExists();
+    if (!(error instanceof ApiError) && (await selectRsvpRow(db, owner.householdId)).length > 0) throw rsvpExists();
     throw error;
   }
 }
@@ -88,11 +88,8 @@ async function writeAnswers(trx: Transaction<Database>, writer: RsvpWriter, chan
   await rsvpWriteSteps.afterInviteLines(trx);
 }
 
-function findRsvpRow(db: Kysely<Database>, householdId: string) {
-  return db.selectFrom('rsvp').selectAll().where('householdId', '=', householdId).executeTakeFirst();
-}
-
 // Every change of a reply runs these: compiled once (also inside its transaction).
+const selectRsvpRow = compiledOnce((db, householdId: string) => db.selectFrom('rsvp').selectAll().where('householdId', '=', householdId));
 const touchRsvp = compiledOnce((db, updatedAt: string, householdId: string) =>
   db.updateTable('rsvp').set({ updatedAt }).where('householdId', '=', householdId),
 );
@@ -259,7 +256,6 @@ export async function loadRsvp(db: Kysely<Database>, owner: RsvpOwner): Promise<
 }
 
 // The reply as guests see it is read after every write: its lookups are compiled once.
-const selectRsvpRow = compiledOnce((db, householdId: string) => db.selectFrom('rsvp').selectAll().where('householdId', '=', householdId));
 
 const selectAnsweredLines = compiledOnce((db, householdId: string, attending: string, declined: string) =>
   db

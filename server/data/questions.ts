@@ -50,13 +50,8 @@ export async function findQuestion(db: Kysely<Database>, occasionId: string, que
   return row;
 }
 
-/** The occasion's questions by sort order, then age. */
-export function listQuestions(db: Kysely<Database>, occasionId: string): Promise<QuestionRow[]> {
-  return selectQuestions(db, occasionId);
-}
-
-// Read by every reply and every guest info: compiled once.
-const selectQuestions = compiledOnce((db, occasionId: string) =>
+/** The occasion's questions by sort order, then age (read by every reply and guest info: compiled once). */
+export const listQuestions: (db: Kysely<Database>, occasionId: string) => Promise<QuestionRow[]> = compiledOnce((db, occasionId: string) =>
   db.selectFrom('question').selectAll().where('occasionId', '=', occasionId).orderBy('sortOrder').orderBy('createdAt').orderBy('id'),
 );
 

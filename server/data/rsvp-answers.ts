@@ -17,8 +17,7 @@ import { validate } from '../http/validate';
 import type { HistoryActor } from './history';
 import { answerValue, householdAnswerRows, writeQuestionAnswers, type AnswerWrite } from './answers';
 import type { Answer, HouseholdRsvpState, RsvpPlan } from './event-rsvp-plan';
-import { householdQuestions, toEventQuestion, type QuestionRow } from './questions';
-import { compiledOnce } from '../db/compiled-query';
+import { householdQuestions, listQuestions, toEventQuestion, type QuestionRow } from './questions';
 
 /** Whose answers a write is. */
 interface AnswerOwner {
@@ -141,14 +140,10 @@ function memberName(state: HouseholdRsvpState, guestId: string): string {
   return member ? `${member.firstName} ${member.lastName}`.trim() : 'This guest';
 }
 
-const selectQuestionOrder = compiledOnce((db, occasionId: string) =>
-  db.selectFrom('question').select('id').where('occasionId', '=', occasionId).orderBy('sortOrder').orderBy('createdAt').orderBy('id'),
-);
-
 /** The household's answers as the RSVP echoes them, by question order, then guest. */
 export async function loadRsvpAnswers(db: Kysely<Database>, owner: AnswerOwner, memberIds: readonly string[]): Promise<GuestAnswer[]> {
   const rows = await householdAnswerRows(db, owner.householdId, memberIds);
-  const order = new Map((await selectQuestionOrder(db, owner.occasionId)).map((question, index) => [question.id, index]));
+  const order = new Map((await listQuestions(db, owner.occasionId)).map((question, index) => [question.id, index]));
   const memberOrder = new Map(memberIds.map((id, index) => [id, index]));
   return rows
     .map((row) => ({ questionId: row.questionId, guestId: row.guestId, value: answerValue(row) }))
