@@ -8,6 +8,7 @@ import { migrations } from './migrations';
 import { createPostgresPool } from './postgres-pool';
 import type { Database } from './schema';
 import { checkpointInTheBackground } from './sqlite-checkpoints';
+import { registerSqliteConnection } from './sqlite-connection';
 import { withNamedStatements, withStatementCache } from './statement-cache';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -62,6 +63,7 @@ function openSqlite(file: string, busyTimeoutMs: number): KindlyDatabase {
   sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
   const stopCheckpoints = file === ':memory:' ? () => {} : checkpointInTheBackground(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  registerSqliteConnection(db, sqlite);
   return { db, kind: 'sqlite', close: () => (stopCheckpoints(), db.destroy()) };
 }
 
