@@ -131,6 +131,21 @@ describe('the guest list: revision ETag, 304 and brotli', () => {
     expect(empty.join('')).toBe('[]');
   });
 
+  it.runIf(testDatabaseKind === 'sqlite')('gives the event loop a turn between pieces, for the compressor’s callbacks', async () => {
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      turns += 1;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    const turnsAtEachPiece: number[] = [];
+    for await (const _part of guestJsonParts(t.deps.db, f.occasionId, 1)) turnsAtEachPiece.push(turns);
+    counting = false;
+    expect(turnsAtEachPiece.length).toBeGreaterThan(2);
+    expect(turnsAtEachPiece.at(-1)! - turnsAtEachPiece[0]!).toBeGreaterThanOrEqual(turnsAtEachPiece.length - 2);
+  });
+
   it('lets go of the database when the client leaves mid-answer', async () => {
     const created = await f.host.request('POST', `/occasions/${f.occasionId}/guests`, { guests: generateGuests(3000) });
     expect(created.status).toBe(200);
