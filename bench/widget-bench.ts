@@ -136,7 +136,9 @@ async function measure(browser: Browser, url: string, inviteCode: string, index:
   const tracing = process.env.BENCH_TRACE !== '0';
   const categories = ['toplevel', 'devtools.timeline', 'blink.user_timing'];
   // With BENCH_TRACE_FILE, also the JavaScript samples, to see what the main thread does.
-  if (process.env.BENCH_TRACE_FILE) categories.push('disabled-by-default-devtools.timeline', 'v8.execute', 'disabled-by-default-v8.cpu_profiler');
+  // (BENCH_TRACE_SAMPLES=0 leaves the samples out: the profiler's interrupts cost the page time.)
+  if (process.env.BENCH_TRACE_FILE) categories.push('disabled-by-default-devtools.timeline', 'v8.execute');
+  if (process.env.BENCH_TRACE_FILE && process.env.BENCH_TRACE_SAMPLES !== '0') categories.push('disabled-by-default-v8.cpu_profiler');
   // BENCH_TRACE_CATEGORIES adds more (comma-separated: `blink,fonts,loading`).
   categories.push(...(process.env.BENCH_TRACE_CATEGORIES ?? '').split(',').filter(Boolean));
   if (tracing) await browser.startTracing(page, { categories });

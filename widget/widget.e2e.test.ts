@@ -642,6 +642,19 @@ describe.skipIf(!chromiumPath || !built)('the widget on cross-site host pages (C
     await context.close();
   });
 
+  it("serves widget.js and the app with V8's compile hint first, so Chromium compiles their functions off the main thread", async () => {
+    const loader = await (await fetch(`${live.url}/widget.js`)).text();
+    const appFile = /widget\/app\/(app-[\w-]+\.js)/.exec(loader)?.[1];
+    expect(appFile).toBeDefined();
+    const app = await (await fetch(`${live.url}/widget/app/${appFile}`)).text();
+    // The magic comment counts only at the very start of the file.
+    expect(loader.startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
+    expect(app.startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
+    // The lazy chunks keep V8's default (compiled when called): most of them run only in part.
+    const folded = readdirSync(resolve('dist/widget/app')).find((file) => /^folded-.+\.js$/.test(file))!;
+    expect((await (await fetch(`${live.url}/widget/app/${folded}`)).text()).startsWith('//#')).toBe(false);
+  });
+
   it("shows the RSVP to a page whose cached widget.js is an earlier build's, naming an app file gone since", async () => {
     const fixture = await createOccasion();
     const context = await browser.newContext();
