@@ -259,7 +259,9 @@ interface TraceEvent {
  */
 function traceFigures(buffer: Buffer): TraceFigures {
   const events = (JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
-  const main = events.find((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain');
+  // The page's main thread: the one that asked for widget.js (the browser's own pages, such as
+  // its omnibox popup, have renderer main threads of their own in the same trace).
+  const main = events.find((event) => event.name === 'ResourceSendRequest' && event.args?.data?.url?.endsWith('/widget.js'));
   const onMain = (event: TraceEvent) => !!main && event.pid === main.pid && event.tid === main.tid;
   const nested = events.filter((event) => onMain(event) && event.ph === 'X' && /RunTask$/.test(event.name));
   // A task shows as `ThreadControllerImpl::RunTask` with a `RunTask` inside it: count the outer one only.
