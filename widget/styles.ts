@@ -86,17 +86,8 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:.25em 1em}
 @media (max-width:30em){.pad{padding:0 1em}dl{grid-template-columns:1fr}}
 `;
 
-const sheets: { first?: CSSStyleSheet; later?: CSSStyleSheet } = {};
-
-/** The stylesheet of `text`, made once per page (`key`) and shared by every widget on it. */
-function sheetOf(key: keyof typeof sheets, text: string): CSSStyleSheet {
-  let sheet = sheets[key];
-  if (!sheet) {
-    sheet = sheets[key] = new CSSStyleSheet();
-    sheet.replaceSync(text);
-  }
-  return sheet;
-}
+/** The two sheets, made once per page and shared by every widget on it. */
+const sheets: CSSStyleSheet[] = [];
 
 /**
  * Gives a shadow root the widget's styles: constructed stylesheets shared by every widget on
@@ -105,17 +96,20 @@ function sheetOf(key: keyof typeof sheets, text: string): CSSStyleSheet {
  *
  * @returns Removes the styles again.
  */
-export function adoptStyles(root: ShadowRoot, firstOnly = false): () => void {
+export function adoptStyles(root: ShadowRoot, firstOnly?: boolean): () => void {
+  const texts = firstOnly ? [firstCss] : [firstCss, laterCss];
   if ('adoptedStyleSheets' in root && typeof CSSStyleSheet === 'function' && 'replaceSync' in CSSStyleSheet.prototype) {
-    const adopted = [sheetOf('first', firstCss)];
-    if (!firstOnly) adopted.push(sheetOf('later', laterCss));
+    const adopted = texts.map((text, index) => {
+      if (!sheets[index]) (sheets[index] = new CSSStyleSheet()).replaceSync(text);
+      return sheets[index];
+    });
     root.adoptedStyleSheets = [...root.adoptedStyleSheets, ...adopted];
     return () => {
       root.adoptedStyleSheets = root.adoptedStyleSheets.filter((entry) => !adopted.includes(entry));
     };
   }
   const style = document.createElement('style');
-  style.textContent = firstOnly ? firstCss : firstCss + laterCss;
+  style.textContent = texts.join('');
   root.prepend(style);
   return () => style.remove();
 }
