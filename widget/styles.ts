@@ -1,5 +1,5 @@
 /**
- * The widget's whole stylesheet, adopted by each shadow root.
+ * The widget's stylesheet, adopted by each shadow root, in two parts (`firstCss`, `laterCss`).
  *
  * Isolation: the page's selectors never match inside the shadow root, but inherited properties
  * flow in through the host element, and a page's rules on `kindly-rsvp` itself beat `:host`.
