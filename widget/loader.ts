@@ -56,7 +56,7 @@ function keptToken(occasionId: string): string | null {
  */
 function paintSignIn(root: ShadowRoot, occasionId: string, lang: string, token: string | null): (() => FirstPaintState) | undefined {
   if (!occasionId || token || OTHER_LANGUAGES.includes(lang.toLowerCase().split('-')[0]!) || /[?&]invite=/.test(location.search)) return undefined;
-  const dropStyles = adoptStyles(root);
+  const dropStyles = adoptStyles(root, true);
   const container = document.createElement('div');
   container.className = 'k';
   container.setAttribute('part', 'root');

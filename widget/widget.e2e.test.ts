@@ -476,6 +476,45 @@ describe.skipIf(!chromiumPath || !built)('the widget on cross-site host pages (C
     await page.close();
   });
 
+  it("paints widget.js's sign-in form exactly as the app's: the same elements and computed styles with the first stylesheet alone", async () => {
+    const fixture = await createOccasion('Same form');
+    const page = await browser.newPage({ viewport: { width: 700, height: 900 } });
+    const release = await holdApp(page);
+    // The hostile page, with the couple's theme: what differs between the two sheets would show.
+    await page.goto(exampleUrl('wedding', fixture));
+    const w = widget(page);
+    await eventually(() => w.getByLabel('Invite code').isVisible()).toBe(true);
+    const styles = () =>
+      page.evaluate(() => {
+        const properties = [
+          'font-family', 'font-size', 'font-weight', 'line-height', 'letter-spacing', 'text-transform', 'text-decoration-line',
+          'color', 'background-color', 'border-top-width', 'border-top-style', 'border-top-color', 'border-top-left-radius',
+          'padding-top', 'padding-left', 'margin-top', 'display', 'flex-direction', 'row-gap', 'box-sizing', 'width', 'height',
+          'min-height', 'cursor', 'outline-style',
+        ];
+        const root = document.querySelector('kindly-rsvp')!.shadowRoot!;
+        return {
+          sheets: root.adoptedStyleSheets.length,
+          elements: [...root.querySelectorAll('*')].map((element) => {
+            const style = getComputedStyle(element);
+            return [`${element.tagName.toLowerCase()}.${element.className}`, ...properties.map((property) => `${property}: ${style.getPropertyValue(property)}`)];
+          }),
+        };
+      });
+    const painted = await styles();
+    expect(painted.sheets).toBe(1); // the sign-in form's rules only
+    await page.evaluate(() => ((document.querySelector('kindly-rsvp')!.shadowRoot!.querySelector('.k') as HTMLElement & { painted?: true }).painted = true));
+    release();
+    // The app's own form replaced widget.js's (a new element), with both sheets.
+    await eventually(() => page.evaluate(() => !(document.querySelector('kindly-rsvp')!.shadowRoot!.querySelector('.k') as (HTMLElement & { painted?: true }) | null)?.painted)).toBe(true);
+    await eventually(() => w.getByLabel('Invite code').isVisible()).toBe(true);
+    const app = await styles();
+    expect(app.sheets).toBe(2);
+    expect(painted.elements.length).toBeGreaterThan(10);
+    expect(painted.elements).toEqual(app.elements);
+    await page.close();
+  });
+
   it('loses no key typed while the app takes over from widget.js', async () => {
     const fixture = await createOccasion('Typing through');
     const page = await browser.newPage();
@@ -640,6 +679,19 @@ describe.skipIf(!chromiumPath || !built)('the widget on cross-site host pages (C
     expect(cookiesSent).toEqual([]);
     expect(cookiesRefused).toBeGreaterThan(0); // the API did try to set its cookie
     await context.close();
+  });
+
+  it("serves widget.js and the app with V8's compile hint first, so Chromium compiles their functions off the main thread", async () => {
+    const loader = await (await fetch(`${live.url}/widget.js`)).text();
+    const appFile = /widget\/app\/(app-[\w-]+\.js)/.exec(loader)?.[1];
+    expect(appFile).toBeDefined();
+    const app = await (await fetch(`${live.url}/widget/app/${appFile}`)).text();
+    // The magic comment counts only at the very start of the file.
+    expect(loader.startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
+    expect(app.startsWith('//# allFunctionsCalledOnLoad\n')).toBe(true);
+    // The lazy chunks keep V8's default (compiled when called): most of them run only in part.
+    const folded = readdirSync(resolve('dist/widget/app')).find((file) => /^folded-.+\.js$/.test(file))!;
+    expect((await (await fetch(`${live.url}/widget/app/${folded}`)).text()).startsWith('//#')).toBe(false);
   });
 
   it("shows the RSVP to a page whose cached widget.js is an earlier build's, naming an app file gone since", async () => {

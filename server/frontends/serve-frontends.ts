@@ -5,6 +5,7 @@ import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { screenDataPaths } from '../../core/client/screen-data';
 import { ApiError } from '../http/api-error';
+import { widgetFiles } from './widget-files';
 import { styleNonce } from '../middleware/security-headers/security-headers';
 
 /** Paths that are never the dashboard's pages: the two API areas and the built files. */
@@ -18,11 +19,12 @@ const NOT_PAGES = ['/host/', '/event/', '/assets/', '/widget/'];
  */
 export function serveFrontends(app: Hono<AppEnv>, distDir: string): void {
   const root = relative(process.cwd(), distDir) || '.';
-  const widgetRoot = join(root, 'widget');
-  app.get('/widget.js', serveStatic({ root: widgetRoot, path: 'widget.js', onFound: shortCache }));
+  // Compressed once per build (gzip and brotli), with an ETag: widget-files.ts.
+  const widgetFile = widgetFiles(join(distDir, 'widget'));
+  app.get('/widget.js', (c, next) => widgetFile(c, 'widget.js', SHORT_CACHE) ?? next());
   // The widget's app and chunks are ES modules imported by any page: the security-headers
   // middleware gives every widget answer `Access-Control-Allow-Origin: *` (never credentials).
-  app.get('/widget/*', serveStatic({ root: widgetRoot, rewriteRequestPath: (path) => path.replace(/^\/widget/, ''), onFound: shortCache }));
+  app.get('/widget/*', (c, next) => widgetFile(c, c.req.path.slice('/widget/'.length), SHORT_CACHE) ?? next());
   // The app's file is named by its content (`app-<hash>.js`, the name widget.js imports). A page
   // whose widget.js is still an earlier build's (cached up to 5 minutes) asks for that build's
   // app, gone since: it gets a module that re-exports the current one, the file the current
@@ -92,7 +94,6 @@ function withDataPreloads(html: string, pagePath: string): string {
   return html.replace(/<\/head>/i, (end) => `${links}${end}`);
 }
 
-const shortCache = (_path: string, c: { header(name: string, value: string): void }) =>
-  c.header('Cache-Control', 'public, max-age=300');
+const SHORT_CACHE = 'public, max-age=300';
 const longCache = (_path: string, c: { header(name: string, value: string): void }) =>
   c.header('Cache-Control', 'public, max-age=31536000, immutable');
