@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedEncoding, widgetFiles } from './widget-files';
+import { widgetFiles } from './widget-files';
 
 describe('widgetFiles', () => {
   let dir: string;
@@ -69,16 +69,5 @@ describe('widgetFiles', () => {
     for (const path of ['/widget/no-such.js', '/widget/app', '/outside', '/widget/../secret.txt', '/widget/%2e%2e/secret.txt', '/widget/app/..%2f..%2fsecret.txt']) {
       expect((await app.request(path)).status, path).toBe(404);
     }
-  });
-});
-
-describe('acceptedEncoding', () => {
-  it('takes brotli first, then gzip, and never an encoding refused with q=0', () => {
-    expect(acceptedEncoding('gzip, deflate, br')).toBe('br');
-    expect(acceptedEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
-    expect(acceptedEncoding('BR ; q=0.0, gzip ; q=0')).toBeUndefined();
-    expect(acceptedEncoding('*')).toBe('gzip');
-    expect(acceptedEncoding('identity')).toBeUndefined();
-    expect(acceptedEncoding(undefined)).toBeUndefined();
   });
 });

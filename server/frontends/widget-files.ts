@@ -3,6 +3,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { extname, resolve, sep } from 'node:path';
 import { brotliCompress, constants, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
+import { acceptedEncoding } from '../http/accepted-encoding';
 
 /** A widget file as it is answered: its bytes plain, gzipped and brotli'd, made once per build. */
 interface WidgetFile {
@@ -78,18 +79,4 @@ export function widgetFiles(root: string): (c: Context, path: string, cacheContr
     if (encoding) headers['content-encoding'] = encoding;
     return c.body(encoding === 'br' ? made.br! : encoding === 'gzip' ? made.gzip : made.plain, 200, headers);
   };
-}
-
-/** `br` when the client takes it, else `gzip`, else none (an encoding with `q=0` is refused; `*` is gzip). */
-export function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
-  const taken = new Set(
-    (header ?? '')
-      .split(',')
-      .map((part) => part.trim().toLowerCase().split(/\s*;\s*/))
-      .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q))
-      .map(([name]) => name),
-  );
-  if (taken.has('br')) return 'br';
-  if (taken.has('gzip') || taken.has('*')) return 'gzip';
-  return undefined;
 }

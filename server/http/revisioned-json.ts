@@ -1,6 +1,7 @@
 import { Readable, pipeline } from 'node:stream';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import type { Context } from 'hono';
+import { acceptedEncoding } from './accepted-encoding';
 
 /**
  * Brotli's fastest quality with its larger hash: measured on the 10,000-guest list (8.1 MB),
@@ -47,7 +48,7 @@ export async function revisionedJson(c: Context, tag: string, build: () => Promi
   if (matchesTag(c.req.header('if-none-match'), tag)) return c.body(null, 304, headers);
   const parts = await build();
   headers['Content-Type'] = 'application/json';
-  const encoding = chooseEncoding(c.req.header('accept-encoding'));
+  const encoding = acceptedEncoding(c.req.header('accept-encoding'));
   if (!encoding) return c.body(await joined(parts), 200, headers);
   const stream = { writableHighWaterMark: READ_AHEAD_BYTES, chunkSize: COMPRESSED_CHUNK_BYTES };
   const compressor =
@@ -69,19 +70,4 @@ async function joined(parts: Iterable<string> | AsyncIterable<string>): Promise<
   const all: string[] = [];
   for await (const part of parts) all.push(part);
   return all.join('');
-}
-
-function chooseEncoding(accept: string | undefined): 'br' | 'gzip' | undefined {
-  if (!accept) return undefined;
-  const offered = new Map(
-    accept.split(',').map((part) => {
-      const [name, ...params] = part.trim().toLowerCase().split(';');
-      const qParam = params.find((p) => p.trim().startsWith('q='));
-      return [name!.trim(), qParam ? Number(qParam.trim().slice(2)) : 1] as const;
-    }),
-  );
-  const weight = (name: string) => offered.get(name) ?? offered.get('*') ?? 0;
-  if (weight('br') > 0) return 'br';
-  if (weight('gzip') > 0) return 'gzip';
-  return undefined;
 }
