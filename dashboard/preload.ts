@@ -17,6 +17,8 @@ import { screenChunks } from './chunks/screens';
  */
 export function preloadScreen(path: string): void {
   void import('./boot');
+  // React DOM is a graph of its own (see boot.tsx), and the largest: asked for now, not after boot's.
+  void import('react-dom/client');
   setTimeout(() => {
     const match = /^\/occasion\/[\w-]+(?:\/(guests|households)|\/?$)?/.exec(path);
     if (!match) {
