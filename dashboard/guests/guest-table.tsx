@@ -75,13 +75,19 @@ export function GuestTable(props: GuestTableProps) {
   const narrow = useNarrowScreen();
   const rowHeight = narrow ? CARD_HEIGHT : ROW_HEIGHT;
   const direction = useRef<ScrollDirection | null>(null);
+  const lastStart = useRef(0);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     // Two rows beyond the view: enough for a wheel or keyboard step, few to render per frame.
     overscan: 2,
-    rangeExtractor: useCallback((range: Range) => aheadOnly(range, direction.current), []),
+    rangeExtractor: useCallback((range: Range) => {
+      // A step longer than the view (a drag of the scroll bar) never shows the rows ahead before the next one.
+      const jumped = Math.abs(range.startIndex - lastStart.current) > range.endIndex - range.startIndex;
+      lastStart.current = range.startIndex;
+      return aheadOnly(range, direction.current, jumped);
+    }, []),
     initialRect: listRect(),
   });
   direction.current = virtualizer.isScrolling ? virtualizer.scrollDirection : null;
@@ -145,12 +151,14 @@ export function GuestTable(props: GuestTableProps) {
 
 /**
  * The rows to render: those in view, and the overscan on both sides at rest but only ahead while
- * the list scrolls (the rows behind are leaving the view): a fast scroll renders every row anew
- * each frame, so two rows fewer is a tenth less work per frame.
+ * the list scrolls (the rows behind are leaving the view), and none ahead after a step longer than
+ * the view (`jumped`: the next step will not show them either). A fast scroll renders every row
+ * anew each frame: each row fewer is a sixteenth less work per frame.
  */
-export function aheadOnly({ startIndex, endIndex, overscan, count }: Range, direction: ScrollDirection | null): number[] {
-  const first = Math.max(0, startIndex - (direction === 'forward' ? 0 : overscan));
-  const last = Math.min(count - 1, endIndex + (direction === 'backward' ? 0 : overscan));
+export function aheadOnly({ startIndex, endIndex, overscan, count }: Range, direction: ScrollDirection | null, jumped = false): number[] {
+  const ahead = jumped ? 0 : overscan;
+  const first = Math.max(0, startIndex - (direction === 'forward' ? 0 : direction === 'backward' ? ahead : overscan));
+  const last = Math.min(count - 1, endIndex + (direction === 'backward' ? 0 : direction === 'forward' ? ahead : overscan));
   const indexes: number[] = [];
   for (let index = first; index <= last; index++) indexes.push(index);
   return indexes;
