@@ -1,17 +1,18 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { safeNext, signInPathFor, useSession } from './auth/session';
 import { AppShell } from './components/app-shell';
 import { RouteErrorBoundary } from './components/error-screen';
 import { ErrorState, Loading } from './components/states';
 import { KindlyProvider, useKindly, useSessionCheckOnNavigation, type Kindly } from './data/kindly';
+import { lazyChunk } from './chunks/lazy-chunk';
+import { screenChunks } from './chunks/screens';
 
-// Each area is its own chunk, so the first screen loads only what it shows.
-const loadOccasions = () => import('./occasions/occasions-routes');
-const loadOccasion = () => import('./occasion/occasion-routes');
-const OccasionsRoutes = lazy(loadOccasions);
-const AuthRoutes = lazy(() => import('./auth/auth-routes'));
-const OccasionRoutes = lazy(loadOccasion);
+// Each area is its own chunk, so the first screen loads only what it shows (the entry has
+// started the page's own: it renders without suspending).
+const OccasionsRoutes = lazyChunk(screenChunks.occasions, (module) => module.default);
+const AuthRoutes = lazyChunk(screenChunks.auth, (module) => module.default);
+const OccasionRoutes = lazyChunk(screenChunks.occasion, (module) => module.default);
 
 /**
  * The dashboard (contract section 7). Render it inside a wouter `<Router>`; tests pass their own

@@ -18,7 +18,8 @@ function rowsShown(page: Page) {
       index: Number(row.getAttribute('aria-rowindex')),
       id: row.getAttribute('data-guest-id')!,
       name: row.querySelector('.guest-name')!.textContent!,
-      check: row.querySelector('input[type=checkbox]')!.getAttribute('aria-label')!,
+      // A name-only row (a step longer than the view, while scrolling) has no check box.
+      check: row.querySelector('input[type=checkbox]')?.getAttribute('aria-label') ?? null,
     })),
   );
 }
@@ -62,7 +63,7 @@ describe.skipIf(!chromiumPath)('the guest list at 400 guests', () => {
     await server?.close();
   });
 
-  it('shows, after every scroll, the guests at those places in list order', async () => {
+  it('shows, after every scroll, the guests at those places in list order (names alone while it moves more than a view a frame)', async () => {
     const nameOf = (guest: Guest) => `${guest.firstName} ${guest.lastName}`.trim();
     for (const [step, rest] of [[44, false], [2_000, false], [88, false], [5_000, true], [-3_000, false], [10_000, false], [-100_000, true]] as const) {
       await scrollListBy(page, step);
@@ -71,9 +72,11 @@ describe.skipIf(!chromiumPath)('the guest list at 400 guests', () => {
       const rows = await rowsShown(page);
       expect(rows.length, `after ${step}`).toBeGreaterThan(10);
       expect(rows.map((row) => row.index), `in order after ${step}`).toEqual(rows.map((_, i) => rows[0]!.index + i));
+      // Names alone only in the frames of steps longer than the view (~600 px) while scrolling; whole rows at rest.
+      const namesOnly = Math.abs(step) > 1_000 && !rest;
       for (const row of rows) {
         const guest = guests[row.index - 2]!;
-        expect(row, `after ${step}`).toEqual({ index: row.index, id: guest.id, name: nameOf(guest), check: `Select ${nameOf(guest)}` });
+        expect(row, `after ${step}`).toEqual({ index: row.index, id: guest.id, name: nameOf(guest), check: namesOnly ? null : `Select ${nameOf(guest)}` });
       }
     }
   });
@@ -81,7 +84,7 @@ describe.skipIf(!chromiumPath)('the guest list at 400 guests', () => {
   it('keeps the focus with its guest while the list scrolls, and never hands it to another', async () => {
     await scrollListBy(page, -100_000);
     const [, second] = await rowsShown(page);
-    await page.getByRole('checkbox', { name: second!.check, exact: true }).focus();
+    await page.getByRole('checkbox', { name: second!.check!, exact: true }).focus();
     expect(await focusedGuestId(page)).toBe(second!.id);
     await scrollListBy(page, 44);
     expect(await focusedGuestId(page)).toBe(second!.id);

@@ -1,4 +1,5 @@
 import { screenDataPaths } from '../core/client/screen-data';
+import { screenChunks } from './chunks/screens';
 
 /**
  * The first thing the page runs (the entry is only this and a dynamic import of the app): asks
@@ -10,20 +11,24 @@ import { screenDataPaths } from '../core/client/screen-data';
  *
  * Each `import()` adds a `modulepreload` link per chunk it needs, and each link added costs a few
  * milliseconds at 4× CPU: the app's code is asked for in this task, the screen's code and the
- * data in the next one, so that neither is one long task.
+ * data in the next one, so that neither is one long task. The screens' chunks are started through
+ * `screenChunks`, the loaders the routes render them with: one that has come by then renders at
+ * once (`lazyChunk`).
  */
 export function preloadScreen(path: string): void {
   void import('./boot');
+  // React DOM is a graph of its own (see boot.tsx), and the largest: asked for now, not after boot's.
+  void import('react-dom/client');
   setTimeout(() => {
     const match = /^\/occasion\/[\w-]+(?:\/(guests|households)|\/?$)?/.exec(path);
     if (!match) {
-      if (path.startsWith('/auth')) void import('./auth/auth-routes');
-      else void import('./occasions/occasions-routes');
+      if (path.startsWith('/auth')) void screenChunks.auth.load();
+      else void screenChunks.occasions.load();
     } else {
-      void import('./occasion/occasion-routes');
-      if (match[0].length === path.length && match[1] === undefined) void import('./occasion/overview-page');
-      if (match[1] === 'guests') void import('./guests/guests-routes');
-      if (match[1] === 'households') void import('./households/households-routes');
+      void screenChunks.occasion.load();
+      if (match[0].length === path.length && match[1] === undefined) void screenChunks.overview.load();
+      if (match[1] === 'guests') void screenChunks.guests.load();
+      if (match[1] === 'households') void screenChunks.households.load();
     }
     for (const href of screenDataPaths(path)) preloadFetch(href);
   }, 0);

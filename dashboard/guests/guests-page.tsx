@@ -119,8 +119,10 @@ function GuestList({ data, householdsPending }: { data: OccasionData; households
   useEffect(() => (showFilters ? warmSearchKeys(rows) : undefined), [showFilters, rows]);
   const shown = useMemo(() => filterGuests(rows, filters), [rows, filters]);
   const households = useMemo(() => new Map(data.households.map((household) => [household.id, household])), [data.households]);
-  const byId = useMemo(() => new Map(data.guests.map((guest) => [guest.id, guest])), [data.guests]);
-  const selectedGuests = useMemo(() => [...selected].map((id) => byId.get(id)).filter((guest): guest is Guest => !!guest), [selected, byId]);
+  // Guests by id only once some are selected: a map of 10,000 is ~15 ms at 4x in the render that shows the rows.
+  const anySelected = selected.size > 0;
+  const byId = useMemo(() => (anySelected ? new Map(data.guests.map((guest) => [guest.id, guest])) : undefined), [data.guests, anySelected]);
+  const selectedGuests = useMemo(() => (byId ? [...selected].map((id) => byId.get(id)).filter((guest): guest is Guest => !!guest) : []), [selected, byId]);
 
   const onToggle = useCallback((guestId: string, isSelected: boolean) => {
     setSelected((current) => {

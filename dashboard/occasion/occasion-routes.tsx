@@ -5,19 +5,19 @@ import { ErrorState, Loading } from '../components/states';
 import { useKindly, useQuery, useStore } from '../data/kindly';
 import type { Occasion } from '../../core/schemas/occasion';
 import { OccasionContext, OccasionListsContext, useOccasion, type OccasionListStores } from './occasion-context';
+import { lazyChunk } from '../chunks/lazy-chunk';
+import { screenChunks } from '../chunks/screens';
 
-const loadGuests = () => import('../guests/guests-routes');
-const loadHouseholds = () => import('../households/households-routes');
 // The overview is its own chunk too (with React Aria's pickers, the history and the chart): the
 // guest list's first paint does not wait for its code.
-const OverviewPage = lazy(() => import('./overview-page').then((module) => ({ default: module.OverviewPage })));
+const OverviewPage = lazyChunk(screenChunks.overview, (module) => module.OverviewPage);
 const EditPage = lazy(() => import('./edit-page'));
 const SchedulePage = lazy(() => import('../schedule/schedule-page'));
 const QuestionsPage = lazy(() => import('../questions/questions-page'));
 const RepliesPage = lazy(() => import('../replies/replies-page'));
 const EmailPage = lazy(() => import('../email/email-page'));
-const GuestsRoutes = lazy(loadGuests);
-const HouseholdsRoutes = lazy(loadHouseholds);
+const GuestsRoutes = lazyChunk(screenChunks.guests, (module) => module.default);
+const HouseholdsRoutes = lazyChunk(screenChunks.households, (module) => module.default);
 
 /**
  * Starts what the guest and household screens need (their code, and the occasion's lists)
@@ -27,8 +27,8 @@ const HouseholdsRoutes = lazy(loadHouseholds);
 function Prefetch({ lists }: { lists: OccasionListStores }) {
   const [location] = useLocation();
   const needed = location.startsWith('/guests') || location.startsWith('/households');
-  if (location.startsWith('/guests')) void loadGuests();
-  if (location.startsWith('/households')) void loadHouseholds();
+  if (location.startsWith('/guests')) void screenChunks.guests.load();
+  if (location.startsWith('/households')) void screenChunks.households.load();
   return needed ? <PrefetchLists lists={lists} /> : null;
 }
 

@@ -1,0 +1,14 @@
+import { chunk } from './chunk';
+
+/**
+ * The screens' chunks the entry starts for the page's URL (`preload.ts`) and the routes render
+ * (`lazyChunk`): one loader each, so that a chunk the entry has loaded renders at once.
+ */
+export const screenChunks = {
+  auth: chunk(() => import('../auth/auth-routes')),
+  occasions: chunk(() => import('../occasions/occasions-routes')),
+  occasion: chunk(() => import('../occasion/occasion-routes')),
+  overview: chunk(() => import('../occasion/overview-page')),
+  guests: chunk(() => import('../guests/guests-routes')),
+  households: chunk(() => import('../households/households-routes')),
+};
