@@ -228,7 +228,7 @@ describe.skipIf(!chromiumPath)('email invitations and replies in Chromium (local
     await page.keyboard.press('Enter');
     const reminder = page.getByRole('alertdialog');
     await eventually(() => reminder.getByTestId('send-summary').textContent()).toBe('1 reminder will be sent; 1 household will be skipped: 1 has no email address.');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    await eventually(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await eventually(() => outbox.locator('tbody tr', { hasText: 'Reminder' }).textContent()).toContain('chidi@example.com');
