@@ -165,20 +165,28 @@ export interface EventRequestOptions {
   headers?: Record<string, string>;
 }
 
+/** What differs between the Smiths' replies of the tests. */
+export interface SmithsReplyOptions {
+  message?: string;
+  /** José's answer to the ceremony (he always declines the dinner). */
+  joseAtCeremony?: 'ATTENDING' | 'DECLINED';
+  plusOnes?: Array<{ forGuestId: string; firstName: string; lastName: string }>;
+}
+
 /**
- * A whole reply of the Smiths (every member answers every invitation; Jane has fish at dinner)
- * with this message and no plus-ones.
+ * A whole reply of the Smiths: every member answers every invitation, Jane attends both with
+ * fish at dinner, Timmy declines; by default José declines too, with no message and no plus-ones.
  */
-export function smithsWholeReply(f: EventFixture, message = '') {
+export function smithsWholeReply(f: EventFixture, { message = '', joseAtCeremony = 'DECLINED', plusOnes = [] }: SmithsReplyOptions = {}) {
   return {
     responses: [
       { guestId: f.smith.jane, activityId: f.activities.ceremony, response: 'ATTENDING' },
       { guestId: f.smith.jane, activityId: f.activities.dinner, response: 'ATTENDING', mealChoice: 'fish' },
-      { guestId: f.smith.jose, activityId: f.activities.ceremony, response: 'DECLINED' },
+      { guestId: f.smith.jose, activityId: f.activities.ceremony, response: joseAtCeremony },
       { guestId: f.smith.jose, activityId: f.activities.dinner, response: 'DECLINED' },
       { guestId: f.smith.timmy, activityId: f.activities.ceremony, response: 'DECLINED' },
     ],
-    plusOnes: [] as Array<{ forGuestId: string; firstName: string; lastName: string }>,
+    plusOnes,
     message,
   };
 }

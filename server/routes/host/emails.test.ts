@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EmailRecipient, EmailSendResult, EmailTemplate, OutboxPage } from '../../../core/schemas/email';
 import type { Occasion } from '../../../core/schemas/occasion';
 import type { Reply } from '../../../core/schemas/reply';
-import { createEventFixture, eventRequest, signInGuest, type EventFixture } from '../../test-support/event-fixture';
+import { createEventFixture, eventRequest, signInGuest, smithsWholeReply, type EventFixture } from '../../test-support/event-fixture';
 import { signUpHost } from '../../test-support/host-session';
 import { snapshotDatabase } from '../../test-support/snapshot';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test-support/test-app';
@@ -238,16 +238,7 @@ describe('email and replies routes', () => {
 
   async function replyAsSmiths(): Promise<void> {
     const smith = await signInGuest(t.app, { occasionId: f.occasionId, inviteCode: f.smith.inviteCode });
-    const body = {
-      responses: [
-        { guestId: f.smith.jane, activityId: f.activities.ceremony, response: 'ATTENDING' },
-        { guestId: f.smith.jane, activityId: f.activities.dinner, response: 'ATTENDING', mealChoice: 'fish' },
-        { guestId: f.smith.jose, activityId: f.activities.ceremony, response: 'ATTENDING' },
-        { guestId: f.smith.jose, activityId: f.activities.dinner, response: 'DECLINED' },
-        { guestId: f.smith.timmy, activityId: f.activities.ceremony, response: 'DECLINED' },
-      ],
-      message: 'See you there!',
-    };
+    const body = smithsWholeReply(f, { joseAtCeremony: 'ATTENDING', message: 'See you there!' });
     const response = await eventRequest(t.app, 'POST', '/rsvp', { token: smith.token, body });
     expect(response.status, await response.clone().text()).toBe(201);
   }

@@ -4,7 +4,7 @@ import type { Guest, GuestBulkResult } from '../../../core/schemas/guest';
 import type { HistoryEntry, HistoryPage, RepliesDay } from '../../../core/schemas/history';
 import type { InviteLine } from '../../../core/schemas/invite-line';
 import { rsvpWriteSteps } from '../../data/event-rsvp';
-import { createEventFixture, eventRequest, signInGuest, type EventFixture } from '../../test-support/event-fixture';
+import { createEventFixture, eventRequest, signInGuest, smithsWholeReply, type EventFixture } from '../../test-support/event-fixture';
 import { snapshotDatabase } from '../../test-support/snapshot';
 import { signUpHost } from '../../test-support/host-session';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
@@ -25,17 +25,7 @@ describe('history', () => {
   const all = async (query = '') => (await page(`?limit=200${query ? `&${query}` : ''}`)).entries;
   const count = async () => Number((await t.deps.db.selectFrom('historyEntry').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
-  const smithReply = () => ({
-    responses: [
-      { guestId: f.smith.jane, activityId: f.activities.ceremony, response: 'ATTENDING' },
-      { guestId: f.smith.jane, activityId: f.activities.dinner, response: 'ATTENDING', mealChoice: 'fish' },
-      { guestId: f.smith.jose, activityId: f.activities.ceremony, response: 'ATTENDING' },
-      { guestId: f.smith.jose, activityId: f.activities.dinner, response: 'DECLINED' },
-      { guestId: f.smith.timmy, activityId: f.activities.ceremony, response: 'DECLINED' },
-    ],
-    plusOnes: [{ forGuestId: f.smith.jane, firstName: 'Amara', lastName: 'Kim' }],
-    message: 'See you there!',
-  });
+  const smithReply = () => smithsWholeReply(f, { joseAtCeremony: 'ATTENDING', plusOnes: [{ forGuestId: f.smith.jane, firstName: 'Amara', lastName: 'Kim' }], message: 'See you there!' });
   const signInSmith = (): Promise<GuestSignInResult> => signInGuest(t.app, { occasionId: f.occasionId, inviteCode: f.smith.inviteCode });
   const rsvp = (guest: GuestSignInResult, method: string, body: unknown) => eventRequest(t.app, method, '/rsvp', { token: guest.token, body });
 
