@@ -1,3 +1,5 @@
+import { LruMap } from '../lru-map';
+
 /** What one household's `GET /event/v1/info` answer was made from, and the answer. */
 interface CachedInfo {
   revision: number;
@@ -14,31 +16,24 @@ interface CachedInfo {
  * Bounded: the least recently used household goes first.
  */
 export class EventInfoCache {
-  private readonly entries = new Map<string, CachedInfo>();
+  private readonly entries: LruMap<string, CachedInfo>;
 
-  constructor(private readonly maxHouseholds = 2000) {}
+  constructor(maxHouseholds = 2000) {
+    this.entries = new LruMap(maxHouseholds);
+  }
 
   /** The household's answer made at this revision with this `rsvpOpen`, if kept. */
   get(householdId: string, revision: number, rsvpOpen: boolean): string | undefined {
     const entry = this.entries.get(householdId);
     if (!entry) return undefined;
-    if (entry.revision !== revision || entry.rsvpOpen !== rsvpOpen) {
-      this.entries.delete(householdId);
-      return undefined;
-    }
-    // Most recently used last, so the oldest is the first the map iterates.
+    if (entry.revision === revision && entry.rsvpOpen === rsvpOpen) return entry.body;
     this.entries.delete(householdId);
-    this.entries.set(householdId, entry);
-    return entry.body;
+    return undefined;
   }
 
   /** Keeps an answer made from data read at (or after) `revision`. */
   set(householdId: string, revision: number, rsvpOpen: boolean, body: string): void {
-    this.entries.delete(householdId);
     this.entries.set(householdId, { revision, rsvpOpen, body });
-    if (this.entries.size <= this.maxHouseholds) return;
-    const oldest = this.entries.keys().next().value;
-    if (oldest !== undefined) this.entries.delete(oldest);
   }
 
   /** How many households are kept. */

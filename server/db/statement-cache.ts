@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Database as SqliteConnection, Statement } from 'better-sqlite3';
 import type { PostgresPool, PostgresPoolClient, SqliteDatabase } from 'kysely';
 import type pg from 'pg';
+import { LruMap } from '../lru-map';
 
 /** How many prepared statements each cache keeps: every query shape the app has, with room. */
 export const STATEMENT_CACHE_SIZE = 500;
@@ -13,17 +14,14 @@ export const STATEMENT_CACHE_SIZE = 500;
  * statement to completion synchronously, and re-prepares it by itself after a schema change.
  */
 export function withStatementCache(sqlite: SqliteConnection, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
-  const statements = new Map<string, Statement>();
+  const statements = new LruMap<string, Statement>(size);
   return {
     prepare(sql) {
       let statement = statements.get(sql);
-      if (statement) {
-        statements.delete(sql);
-      } else {
+      if (!statement) {
         statement = sqlite.prepare(sql);
-        if (statements.size >= size) statements.delete(statements.keys().next().value!);
+        statements.set(sql, statement);
       }
-      statements.set(sql, statement);
       return statement;
     },
     close: () => sqlite.close(),
