@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Database as SqliteConnection, Statement } from 'better-sqlite3';
 import type { PostgresPool, PostgresPoolClient, SqliteDatabase } from 'kysely';
-import type pg from 'pg';
 import { LruMap } from '../lru-map';
 
 /** How many prepared statements each cache keeps: every query shape the app has, with room. */

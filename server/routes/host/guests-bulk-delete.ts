@@ -6,7 +6,8 @@ import type { AppEnv } from '../../app-env';
 import { IDS_PER_STATEMENT, chunked } from '../../data/batch';
 import { lockOccasionForBulk } from '../../data/bulk-lock';
 import { hostActor, recordHistory, type HistoryActor } from '../../data/history';
-import { guestHistory, type GuestHistoryFields } from '../../data/history-changes';
+import { guestHistory } from '../../data/history-changes';
+import { guestRowsById } from '../../data/guests';
 import { assertOwnedOccasion } from '../../data/occasions';
 import type { Database } from '../../db/schema';
 import { readBody } from '../../http/read-body';
@@ -41,12 +42,7 @@ export function guestBulkDeleteRoutes(): Hono<AppEnv> {
 }
 
 async function deleteGuests(trx: Kysely<Database>, occasionId: string, ids: string[], actor: HistoryActor): Promise<GuestBulkDeleteResult> {
-  const known = new Map<string, GuestHistoryFields>();
-  for (const chunk of chunked(ids, IDS_PER_STATEMENT)) {
-    // By id alone, the occasion checked here (SQLite would walk the occasion's index instead).
-    const rows = await trx.selectFrom('guest').selectAll().where('id', 'in', chunk).execute();
-    for (const row of rows) if (row.occasionId === occasionId) known.set(row.id, row);
-  }
+  const known = await guestRowsById(trx, occasionId, ids);
   const issues: ApiIssue[] = [];
   ids.forEach((id, index) => {
     if (!known.has(id)) issues.push({ path: `ids.${index}`, message: 'No guest with this id in the occasion.' });
