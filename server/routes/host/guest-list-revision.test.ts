@@ -146,6 +146,30 @@ describe('the guest list: revision ETag, 304 and brotli', () => {
     expect(turnsAtEachPiece.at(-1)! - turnsAtEachPiece[0]!).toBeGreaterThanOrEqual(turnsAtEachPiece.length - 2);
   });
 
+  it('answers whole lists while other lists and writes run at once', async () => {
+    const created = await f.host.request('POST', `/occasions/${f.occasionId}/guests`, { guests: generateGuests(1200) });
+    expect(created.status).toBe(200);
+    const { guests } = (await created.json()) as { guests: Array<{ id: string }> };
+    const count = (JSON.parse(await (await list()).text()) as unknown[]).length;
+    const readList = async (encoding: string) => {
+      const response = await list({ 'accept-encoding': encoding });
+      expect(response.status).toBe(200);
+      const body = Buffer.from(await response.arrayBuffer());
+      const text = encoding === 'br' ? (await unbrotli(body)).toString('utf8') : body.toString('utf8');
+      return (JSON.parse(text) as Array<{ id: string; notes: string }>).length;
+    };
+    const rename = (i: number) =>
+      f.host.request('PUT', `/occasion/${f.occasionId}/guest/${guests[i]!.id}`, { notes: `changed while listed ${i}` });
+    const [lists, writes] = await Promise.all([
+      Promise.all(['br', 'identity', 'br', 'identity'].map(readList)),
+      Promise.all([0, 1, 2, 3, 4, 5].map(rename)),
+    ]);
+    expect(lists).toEqual([count, count, count, count]);
+    expect(writes.map((write) => write.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    const after = JSON.parse(await (await list()).text()) as Array<{ id: string; notes: string }>;
+    for (const i of [0, 1, 2, 3, 4, 5]) expect(after.find((guest) => guest.id === guests[i]!.id)?.notes).toBe(`changed while listed ${i}`);
+  });
+
   it('lets go of the database when the client leaves mid-answer', async () => {
     const created = await f.host.request('POST', `/occasions/${f.occasionId}/guests`, { guests: generateGuests(3000) });
     expect(created.status).toBe(200);
