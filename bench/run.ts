@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +32,8 @@ interface Row {
   p50Ms: number;
   p99Ms: number;
   ratioToReference?: number;
+  /** The answering process's CPU time (all its threads) per request, µs: steadier than req/s on a shared machine. */
+  cpuUs?: number;
   goal: string;
   met?: boolean;
   note?: string;
@@ -213,11 +215,14 @@ interface LoadOptions {
   amount?: number;
   /** 304 Not Modified is the expected answer (revalidation). */
   expect304?: boolean;
+  /** The process that answers (the API unless said), whose CPU time per request is reported. */
+  server?: ChildProcess;
   /** Varies each request (token, body) in turn. */
   setupRequest?: (request: { method?: string; headers?: Record<string, string>; body?: string }) => object;
 }
 
 async function load(url: string, options: LoadOptions = {}) {
+  const cpuBefore = cpuMicros(options.server ?? children[0]);
   const result = await autocannon({
     url,
     connections: options.connections ?? CONNECTIONS,
@@ -227,8 +232,24 @@ async function load(url: string, options: LoadOptions = {}) {
   });
   const unexpected = options.expect304 ? result.non2xx - (result.statusCodeStats?.['304']?.count ?? 0) : result.non2xx;
   if (unexpected > 0 || result.errors > 0) console.warn(`  ! ${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { reqPerSec: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99 };
+  const cpuAfter = cpuMicros(options.server ?? children[0]);
+  const cpuUs = cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / result.requests.total;
+  return { reqPerSec: result.requests.average, p50Ms: result.latency.p50, p99Ms: result.latency.p99, cpuUs };
 }
+
+/** User and system CPU time of a process (every thread) in µs, from /proc (Linux); undefined elsewhere. */
+function cpuMicros(child: ChildProcess | undefined): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${child?.pid}/stat`, 'utf8');
+    // Fields after the command's closing parenthesis; utime and stime are the 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND) * 1e6;
+  } catch {
+    return undefined;
+  }
+}
+/** Linux's USER_HZ, what /proc counts CPU time in. */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 async function timeRequests(count: number, send: (i: number) => Promise<unknown>): Promise<{ p50Ms: number; p99Ms: number; maxMs: number; reqPerSec: number }> {
   const times: number[] = [];
@@ -246,7 +267,7 @@ async function measure(api: string, seed: Seed): Promise<Row[]> {
   const headers = { cookie: seed.cookie };
   const occasionPath = `${api}/host/v1/occasion/${seed.occasionId}`;
   console.log('Reference: bare Hono JSON route…');
-  const reference = await load(`http://localhost:${REFERENCE_PORT}/reference`);
+  const reference = await load(`http://localhost:${REFERENCE_PORT}/reference`, { server: children[1] });
   const rows: Row[] = [{ name: 'reference: bare Hono JSON route', connections: CONNECTIONS, ...reference, goal: '' }];
   const ratio = (r: { reqPerSec: number }) => r.reqPerSec / reference.reqPerSec;
   // The list is asked for as a browser asks: brotli accepted.
@@ -400,10 +421,10 @@ function rsvpBody(guest: SignedInGuest, flip: boolean) {
 
 function report(rows: Row[], seed: Seed, write: boolean): void {
   const lines = [
-    `| scenario | conn | req/s | p50 ms | p99 ms | × reference | goal | met |`,
-    `| --- | --- | --- | --- | --- | --- | --- | --- |`,
+    `| scenario | conn | req/s | p50 ms | p99 ms | × reference | server CPU µs/req | goal | met |`,
+    `| --- | --- | --- | --- | --- | --- | --- | --- | --- |`,
     ...rows.map((r) =>
-      `| ${r.name} | ${r.connections} | ${r.reqPerSec.toFixed(0)} | ${r.p50Ms.toFixed(1)} | ${r.p99Ms.toFixed(1)} | ${r.ratioToReference === undefined ? '' : `${(r.ratioToReference * 100).toFixed(1)}%`} | ${r.goal}${r.note ? ` (${r.note})` : ''} | ${r.met === undefined ? '' : r.met ? 'yes' : 'NO'} |`,
+      `| ${r.name} | ${r.connections} | ${r.reqPerSec.toFixed(0)} | ${r.p50Ms.toFixed(1)} | ${r.p99Ms.toFixed(1)} | ${r.ratioToReference === undefined ? '' : `${(r.ratioToReference * 100).toFixed(1)}%`} | ${r.cpuUs === undefined ? '' : r.cpuUs.toFixed(0)} | ${r.goal}${r.note ? ` (${r.note})` : ''} | ${r.met === undefined ? '' : r.met ? 'yes' : 'NO'} |`,
     ),
   ];
   console.log(`\n${lines.join('\n')}\n`);
@@ -418,7 +439,7 @@ function report(rows: Row[], seed: Seed, write: boolean): void {
   writeFileSync(`bench/results/${name}.json`, `${JSON.stringify(result, null, 2)}\n`);
   writeFileSync(
     `bench/results/${name}.md`,
-    `# Server benchmark ${stamp}\n\n${machine}. Ratios are to the bare Hono route measured in the same run.\n\n${lines.join('\n')}\n`,
+    `# Server benchmark ${stamp}\n\n${machine}. Ratios are to the bare Hono route measured in the same run; server CPU is the answering process's CPU time (all threads, from /proc) per request, steadier than req/s on a shared machine.\n\n${lines.join('\n')}\n`,
   );
   console.log(`Written to bench/results/${name}.json and bench/results/${name}.md`);
 }
