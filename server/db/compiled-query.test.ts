@@ -41,4 +41,37 @@ describe('compiledOnce', () => {
     await t.deps.db.transaction().execute(async (trx) => expect(await named(trx, 'c')).toEqual([{ firstName: 'Cy' }]));
     expect(builds).toBe(1);
   });
+
+  it('never reads into another flow’s open transaction: its rows show only once committed, never after a rollback', async () => {
+    const named = compiledOnce((db, id: string) => db.selectFrom('account').select('firstName').where('id', '=', id));
+    const now = new Date().toISOString();
+    for (const outcome of ['commit', 'rollback'] as const) {
+      const id = `${outcome}-1`;
+      let ended = false;
+      let letGo!: () => void;
+      const gate = new Promise<void>((resolve) => (letGo = resolve));
+      let inserted!: () => void;
+      const insertedYet = new Promise<void>((resolve) => (inserted = resolve));
+      const writer = t.deps.db
+        .transaction()
+        .execute(async (trx) => {
+          await trx.insertInto('account').values({ id, email: `${id}@x.org`, emailKey: `${id}@x.org`, passwordHash: '-', firstName: 'Dee', lastName: 'd', createdAt: now }).execute();
+          inserted();
+          await gate;
+          if (outcome === 'rollback') throw new Error('rolled back');
+        })
+        .catch(() => {})
+        .finally(() => (ended = true));
+      await insertedYet;
+      // Read from the root while the transaction is open: on SQLite it waits for the connection,
+      // on PostgreSQL it reads the committed state on another connection.
+      const read = named(t.deps.db, id).then((rows) => ({ rows, whileOpen: !ended }));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      letGo();
+      await writer;
+      const { rows, whileOpen } = await read;
+      if (outcome === 'rollback' || whileOpen) expect(rows).toEqual([]);
+      else expect(rows).toEqual([{ firstName: 'Dee' }]);
+    }
+  });
 });

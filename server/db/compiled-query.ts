@@ -1,12 +1,15 @@
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
 import type { Database } from './schema';
+import { runNowIfFree } from './sqlite-connection';
 
 /**
  * A query of fixed shape built and compiled by Kysely once per database, then run with new
  * values: the hottest lookups skip Kysely's builder and compiler on every request. `build` must
  * use each argument exactly once, in order, as the query's only parameters; the first call
  * checks that. Kept by the database's adapter, which its transactions share, so a query
- * compiled once also serves inside every transaction (the SQL text is the same).
+ * compiled once also serves inside every transaction (the SQL text is the same). On the embedded
+ * database, outside a transaction and while its connection is free, it runs at once
+ * ({@link runNowIfFree}).
  */
 export function compiledOnce<Args extends readonly unknown[], Row>(
   build: (db: Kysely<Database>, ...args: Args) => Compilable<Row>,
@@ -22,6 +25,6 @@ export function compiledOnce<Args extends readonly unknown[], Row>(
       sqlText = compiled.sql;
       sqlOf.set(adapter, sqlText);
     }
-    return (await db.executeQuery(CompiledQuery.raw(sqlText, [...args]) as CompiledQuery<Row>)).rows;
+    return runNowIfFree<Row>(db, sqlText, args) ?? (await db.executeQuery(CompiledQuery.raw(sqlText, [...args]) as CompiledQuery<Row>)).rows;
   };
 }

@@ -1,14 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import { DEFAULT_TIMEOUTS, type Timeouts } from '../config';
 import { migrations } from './migrations';
 import { createPostgresPool } from './postgres-pool';
 import type { Database } from './schema';
 import { checkpointInTheBackground } from './sqlite-checkpoints';
-import { registerSqliteConnection } from './sqlite-connection';
+import { TrackedSqliteDialect, registerSqliteConnection } from './sqlite-connection';
 import { withNamedStatements, withStatementCache } from './statement-cache';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -62,8 +62,9 @@ function openSqlite(file: string, busyTimeoutMs: number): KindlyDatabase {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
   const stopCheckpoints = file === ':memory:' ? () => {} : checkpointInTheBackground(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  registerSqliteConnection(db, sqlite);
+  const dialect = new TrackedSqliteDialect({ database: withStatementCache(sqlite) });
+  const db = new Kysely<Database>({ dialect });
+  registerSqliteConnection(db, sqlite, dialect);
   return { db, kind: 'sqlite', close: () => (stopCheckpoints(), db.destroy()) };
 }
 

@@ -3,7 +3,7 @@ import { Kysely, SqliteDialect, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createDatabase } from './create-database';
 import type { Database } from './schema';
-import { holdSqliteConnection } from './sqlite-connection';
+import { holdSqliteConnection, runNowIfFree } from './sqlite-connection';
 
 describe('holdSqliteConnection', () => {
   it('hands over the connection, and Kysely’s queries wait until it is let go', async () => {
@@ -32,5 +32,32 @@ describe('holdSqliteConnection', () => {
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(':memory:') }) });
     await expect(holdSqliteConnection(db)).rejects.toThrow(/not an embedded database/);
     await db.destroy();
+  });
+
+  it('runs a statement at once only while nothing holds the connection', async () => {
+    const { db, close } = await createDatabase({ sqliteFile: ':memory:' });
+    try {
+      await sql`create table t (n integer)`.execute(db);
+      await sql`insert into t values (1)`.execute(db);
+      const count = () => runNowIfFree<{ n: number }>(db, 'select count(*) as n from t', []);
+      expect(count()).toEqual([{ n: 1 }]);
+      const held = await holdSqliteConnection(db);
+      expect(count()).toBeUndefined();
+      await held.release();
+      let letGo!: () => void;
+      const gate = new Promise<void>((resolve) => (letGo = resolve));
+      const writer = db.transaction().execute(async (trx) => {
+        await sql`insert into t values (2)`.execute(trx);
+        await gate;
+      });
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(count()).toBeUndefined();
+      letGo();
+      await writer;
+      expect(count()).toEqual([{ n: 2 }]);
+      await db.transaction().execute(async (trx) => expect(runNowIfFree(trx, 'select 1', [])).toBeUndefined());
+    } finally {
+      await close();
+    }
   });
 });

@@ -1,12 +1,70 @@
 import type { Database as SqliteConnection } from 'better-sqlite3';
-import type { Kysely } from 'kysely';
+import { SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type Kysely, type SqliteDatabase, type SqliteDialectConfig } from 'kysely';
 import type { Database } from './schema';
 
-const connections = new WeakMap<Kysely<Database>, SqliteConnection>();
+interface EmbeddedConnection {
+  sqlite: SqliteConnection;
+  /** `prepare` through the statement cache. */
+  statements: SqliteDatabase;
+  driver: TrackedSqliteDriver;
+}
+
+const connections = new WeakMap<Kysely<Database>, EmbeddedConnection>();
+
+/**
+ * Kysely's SQLite driver, telling whether its one connection is held (by a query, a
+ * transaction or {@link holdSqliteConnection}) or free.
+ */
+class TrackedSqliteDriver extends SqliteDriver {
+  held = false;
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    this.held = true;
+    return connection;
+  }
+
+  override async releaseConnection(): Promise<void> {
+    this.held = false;
+    await super.releaseConnection();
+  }
+}
+
+/** Kysely's SQLite dialect with a {@link TrackedSqliteDriver}. */
+export class TrackedSqliteDialect extends SqliteDialect {
+  readonly driver: TrackedSqliteDriver;
+  readonly database: SqliteDatabase;
+
+  constructor(config: SqliteDialectConfig & { database: SqliteDatabase }) {
+    super(config);
+    this.database = config.database;
+    this.driver = new TrackedSqliteDriver(config);
+  }
+
+  override createDriver(): Driver {
+    return this.driver;
+  }
+}
 
 /** Notes the better-sqlite3 connection under an embedded database's Kysely instance. */
-export function registerSqliteConnection(db: Kysely<Database>, sqlite: SqliteConnection): void {
-  connections.set(db, sqlite);
+export function registerSqliteConnection(db: Kysely<Database>, sqlite: SqliteConnection, dialect: TrackedSqliteDialect): void {
+  connections.set(db, { sqlite, statements: dialect.database, driver: dialect.driver });
+}
+
+/**
+ * Runs a statement at once, synchronously, when `db` is an embedded database's root (not a
+ * transaction) and nothing holds its connection: what Kysely would run after its promise steps
+ * (the connection's lock, the executor, three or four turns of the microtask queue), which cost
+ * more than a short lookup itself. Undefined when it cannot: then Kysely runs it, after whatever
+ * holds the connection (a transaction, which the statement must not see into) lets go.
+ */
+export function runNowIfFree<Row>(db: Kysely<Database>, sqlText: string, parameters: readonly unknown[]): Row[] | undefined {
+  const embedded = connections.get(db);
+  if (!embedded || embedded.driver.held) return undefined;
+  const statement = embedded.statements.prepare(sqlText);
+  if (statement.reader) return statement.all(parameters) as Row[];
+  statement.run(parameters);
+  return [];
 }
 
 /** The embedded database's own connection, held for one caller until it lets go. */
@@ -24,7 +82,7 @@ export interface HeldSqliteConnection {
  * an iterator is open. Throws for a database not opened by `createDatabase` (or a transaction).
  */
 export async function holdSqliteConnection(db: Kysely<Database>): Promise<HeldSqliteConnection> {
-  const sqlite = connections.get(db);
+  const sqlite = connections.get(db)?.sqlite;
   if (!sqlite) throw new Error('holdSqliteConnection: not an embedded database of createDatabase');
   let letGo!: () => void;
   const released = new Promise<void>((resolve) => (letGo = resolve));
