@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { compiledOnce } from '../db/compiled-query';
 import type { Database } from '../db/schema';
@@ -15,7 +15,7 @@ export function newHostSessionToken(): string {
 
 /** The `hostSession.id` of a token: its SHA-256, hex. */
 export function hostSessionId(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 /** Starts a session for the account (sweeping expired ones) and returns its token. */

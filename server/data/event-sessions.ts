@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import { compiledOnce } from '../db/compiled-query';
 import type { Database, GuestSessionTable } from '../db/schema';
@@ -25,7 +25,7 @@ export function newGuestToken(): string {
 
 /** What the database keeps of a token: its SHA-256, hex. */
 export function hashGuestToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 /**
