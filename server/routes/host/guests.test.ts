@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Guest } from '../../../core/schemas/guest';
 import type { InviteLine } from '../../../core/schemas/invite-line';
 import type { Occasion } from '../../../core/schemas/occasion';
-import { signUpHost, type HostClient } from '../../test-support/host-session';
+import { asHost, signUpHost, type HostClient } from '../../test-support/host-session';
+import { createApp } from '../../app';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import {
   createActivity,
@@ -150,5 +151,44 @@ describe('guest routes', () => {
     const reunion = await createOccasion(host, { title: 'Reunion' });
     const elsewhere = `/occasion/${reunion.id}/guest/${ada.id}`;
     await expectHiddenFrom(t, host, [['GET', elsewhere], ['PUT', elsewhere, { firstName: 'Moved' }], ['DELETE', elsewhere]]);
+  });
+
+  it('reads a guest through two instances, each keeping answers of its own, as it is after every kind of change', async () => {
+    const other = asHost(createApp(t.deps), host.jar, host.accountId, host.credentials);
+    const ceremony = await createActivity(host, occasion.id, { name: 'Ceremony', startsAt: '2027-06-12T15:00:00.000Z' });
+    const dinner = await createActivity(host, occasion.id, { name: 'Dinner', startsAt: '2027-06-12T19:00:00.000Z' });
+    const ada = await createGuest(host, occasion.id);
+    const path = `${base}/guest/${ada.id}`;
+    const readBoth = async () => {
+      const [here, there] = [await read<Guest>(host, path), await read<Guest>(other, path)];
+      expect(there).toEqual(here);
+      return here;
+    };
+    const activityOrder = (guest: Guest) => guest.invitations.map((invitation) => invitation.activityId);
+    expect(await readBoth()).toEqual(ada);
+    await update(host, path, { dietaryNotes: 'No nuts' });
+    expect((await readBoth()).dietaryNotes).toBe('No nuts');
+    await invite(host, occasion.id, ada.id, dinner.id);
+    await invite(host, occasion.id, ada.id, ceremony.id);
+    expect(activityOrder(await readBoth())).toEqual([ceremony.id, dinner.id]);
+    await update(host, `${base}/activity/${dinner.id}`, { startsAt: '2027-06-12T09:00:00.000Z' });
+    expect(activityOrder(await readBoth())).toEqual([dinner.id, ceremony.id]);
+    await update(host, `${base}/invite-lines`, { lines: [{ guestId: ada.id, activityId: dinner.id, invited: true, response: 'ATTENDING', mealChoice: null }] });
+    expect((await readBoth()).invitations[0]).toMatchObject({ activityId: dinner.id, response: 'ATTENDING' });
+    await remove(host, path);
+    expect((await other.request('GET', path)).status).toBe(404);
+    expect((await host.request('GET', path)).status).toBe(404);
+  });
+
+  it('never keeps a guest older than the last write, with changes and reads sent at once to two instances', async () => {
+    const other = asHost(createApp(t.deps), host.jar, host.accountId, host.credentials);
+    const ada = await createGuest(host, occasion.id);
+    const path = `${base}/guest/${ada.id}`;
+    const work: Array<Promise<unknown>> = [];
+    for (let n = 1; n <= 6; n++) work.push(update(host, path, { dietaryNotes: `note ${n}` }), read(host, path), read(other, path));
+    await Promise.all(work);
+    const { dietaryNotes } = await t.deps.db.selectFrom('guest').select('dietaryNotes').where('id', '=', ada.id).executeTakeFirstOrThrow();
+    expect((await read<Guest>(host, path)).dietaryNotes).toBe(dietaryNotes);
+    expect((await read<Guest>(other, path)).dietaryNotes).toBe(dietaryNotes);
   });
 });

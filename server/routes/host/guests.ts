@@ -5,6 +5,7 @@ import type { AppEnv } from '../../app-env';
 import { findGuestRow, guestReferenceIssues, guestWritable, loadGuestReferences, loadGuests, toGuestRow } from '../../data/guests';
 import { guestListParts } from '../../data/guest-list-json';
 import { ownedOccasionRevision } from '../../data/occasion-revision';
+import { RevisionedAnswers } from '../../data/revisioned-answers';
 import { hostActor, recordHistory } from '../../data/history';
 import { guestHistory } from '../../data/history-changes';
 import { assertOwnedOccasion } from '../../data/occasions';
@@ -17,11 +18,16 @@ import { revisionTag, revisionedJson } from '../../http/revisioned-json';
 import { validate } from '../../http/validate';
 import { failOnIssues } from './validation-failed';
 
+/** How many guests' answers `GET …/guest/{id}` keeps per process (a few MB at most). */
+const GUESTS_KEPT = 2000;
+
 /**
- * Guest CRUD. A guest's household and attributes must be the occasion's own; `invitations`
+ * Guest CRUD. `GET …/guest/{id}` keeps each guest's answer per occasion revision
+ * ({@link RevisionedAnswers}): the ownership check reads the revision, so a read of an unchanged
+ * guest costs the session and that one lookup. A guest's household and attributes must be the occasion's own; `invitations`
  * come from the invite lines, which are deleted with the guest (foreign-key cascade).
  */
-export function guestRoutes(): Hono<AppEnv> {
+export function guestRoutes(answers = new RevisionedAnswers(GUESTS_KEPT)): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.get('/occasion/:occasionId/guests', async (c) => {
@@ -49,12 +55,15 @@ export function guestRoutes(): Hono<AppEnv> {
   routes.get('/occasion/:occasionId/guest/:guestId', async (c) => {
     const { db } = c.get('deps');
     const { occasionId, guestId } = c.req.param();
-    // Read beside the ownership check (one round trip less on PostgreSQL); its answer is used,
-    // and its error shown, only once the occasion is known to be the host's.
-    const [owned, guest] = await Promise.allSettled([ownedOccasionRevision(db, c.get('host').accountId, occasionId), loadGuest(db, occasionId, guestId)]);
-    if (owned.status === 'rejected') throw owned.reason;
-    if (guest.status === 'rejected') throw guest.reason;
-    return c.json(guest.value);
+    const revision = String(await ownedOccasionRevision(db, c.get('host').accountId, occasionId));
+    const key = `${occasionId}/${guestId}`;
+    let body = answers.get(key, revision);
+    if (body === undefined) {
+      // Read after the revision, so what is kept is never older than its revision.
+      body = JSON.stringify(await loadGuest(db, occasionId, guestId));
+      answers.set(key, revision, body);
+    }
+    return c.body(body, 200, { 'Content-Type': 'application/json' });
   });
 
   routes.put('/occasion/:occasionId/guest/:guestId', async (c) => {
