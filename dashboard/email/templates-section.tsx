@@ -1,7 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Button, Form, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { EMAIL_KINDS, EmailTemplateUpdateSchema, type EmailKind, type EmailTemplate } from '../../core/schemas/email';
-import { serverErrors, validateForm, type FieldErrors } from '../components/form-errors';
+import { useFormSave } from '../components/use-form-save';
 import { ComboBoxField } from '../components/select';
 import { ErrorState, Loading } from '../components/states';
 import { FormMessage, TextInput } from '../components/text-input';
@@ -53,10 +53,8 @@ function TemplateEditor({ occasionId, template }: { occasionId: string; template
   const recipients = useQuery((s) => s.emailRecipients(occasionId), occasionId);
   const [subject, setSubject] = useState(template.subject);
   const [intro, setIntro] = useState(template.intro);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string>();
+  const { errors, message, busy, save: saveChecked } = useFormSave();
   const [saved, setSaved] = useState('');
-  const [busy, setBusy] = useState(false);
   const [version, setVersion] = useState(0);
   const [householdId, setHouseholdId] = useState('');
   const households = useMemo(
@@ -68,25 +66,11 @@ function TemplateEditor({ occasionId, template }: { occasionId: string; template
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    setMessage(undefined);
     setSaved('');
-    const checked = validateForm(EmailTemplateUpdateSchema, { subject, intro });
-    setErrors(checked.errors);
-    if (!checked.ok) {
-      setMessage('Some fields need attention.');
-      return;
-    }
-    setBusy(true);
-    const result = await stores.$updateEmailTemplate.mutate({ occasionId, kind: template.kind, body: checked.output });
-    setBusy(false);
-    if (result.error) {
-      const failure = serverErrors(result.error);
-      setErrors(failure.errors);
-      setMessage(failure.message);
-      return;
-    }
-    setSubject(result.data.subject);
-    setIntro(result.data.intro);
+    const updated = await saveChecked(EmailTemplateUpdateSchema, { subject, intro }, (output) => stores.$updateEmailTemplate.mutate({ occasionId, kind: template.kind, body: output }));
+    if (!updated) return;
+    setSubject(updated.subject);
+    setIntro(updated.intro);
     setVersion((current) => current + 1);
     setSaved('Saved. The preview shows the saved template.');
   }

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { AttributeCategoryCreateSchema, type AttributeCategory } from '../../core/schemas/attribute-category';
 import { DeleteDialog, ModalDialog } from '../components/dialog';
-import { errorsUnder, serverErrors, validateForm, type FieldErrors } from '../components/form-errors';
+import { errorsUnder } from '../components/form-errors';
+import { useFormSave } from '../components/use-form-save';
 import { fromEditable, OptionEntriesEditor, toEditable, type EditableOption } from '../components/option-entries';
 import { Empty, ErrorState, Loading } from '../components/states';
 import { Checkbox, FormMessage, TextInput } from '../components/text-input';
@@ -75,31 +76,17 @@ function CategoryDialog({ category, onClose }: { category: AttributeCategory | u
   const [name, setName] = useState(category?.name ?? '');
   const [multiple, setMultiple] = useState(category?.multiple ?? false);
   const [options, setOptions] = useState<EditableOption[]>(() => toEditable(category?.options ?? []));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { errors, message, busy, save } = useFormSave();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setMessage(undefined);
-    const checked = validateForm(AttributeCategoryCreateSchema, { name, multiple, options: fromEditable(options), sortOrder: category?.sortOrder ?? 0 });
-    setErrors(checked.errors);
-    if (!checked.ok) {
-      setMessage('Some fields need attention.');
-      return;
-    }
-    setBusy(true);
-    const result = category
-      ? await stores.$updateAttributeCategory.mutate({ occasionId: occasion.id, attributeCategoryId: category.id, body: checked.output })
-      : await stores.$createAttributeCategory.mutate({ occasionId: occasion.id, body: checked.output });
-    setBusy(false);
-    if (result.error) {
-      const failure = serverErrors(result.error);
-      setErrors(failure.errors);
-      setMessage(failure.message);
-      return;
-    }
-    onClose();
+    const body = { name, multiple, options: fromEditable(options), sortOrder: category?.sortOrder ?? 0 };
+    const saved = await save(AttributeCategoryCreateSchema, body, (output) =>
+      category
+        ? stores.$updateAttributeCategory.mutate({ occasionId: occasion.id, attributeCategoryId: category.id, body: output })
+        : stores.$createAttributeCategory.mutate({ occasionId: occasion.id, body: output }),
+    );
+    if (saved) onClose();
   }
 
   return (

@@ -6,7 +6,7 @@ import { countryOptions, statesForCountry } from '../../core/options';
 import type { Guest } from '../../core/schemas/guest';
 import { HouseholdCreateSchema, type Household } from '../../core/schemas/household';
 import { ConfirmDialog, ModalDialog } from '../components/dialog';
-import { serverErrors, validateForm, type FieldErrors } from '../components/form-errors';
+import { useFormSave } from '../components/use-form-save';
 import { ComboBoxField, SelectField } from '../components/select';
 import { FormMessage, TextInput } from '../components/text-input';
 import { useKindly } from '../data/kindly';
@@ -48,34 +48,19 @@ export function HouseholdDialog({ occasionId, household, households, guests, onC
   const { stores } = useKindly();
   const { timezone } = useOccasion();
   const [values, setValues] = useState(() => valuesOf(household));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { errors, message, busy, save, setMessage } = useFormSave();
   const [deleting, setDeleting] = useState(false);
   const set = (key: keyof Values) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
   const states = statesForCountry(values.country);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setMessage(undefined);
-    const checked = validateForm(HouseholdCreateSchema, values);
-    setErrors(checked.errors);
-    if (!checked.ok) {
-      setMessage('Some fields need attention.');
-      return;
-    }
-    setBusy(true);
-    const result = household
-      ? await stores.$updateHousehold.mutate({ occasionId, householdId: household.id, body: checked.output })
-      : await stores.$createHousehold.mutate({ occasionId, body: checked.output });
-    setBusy(false);
-    if (result.error) {
-      const failure = serverErrors(result.error);
-      setErrors(failure.errors);
-      setMessage(failure.message);
-      return;
-    }
-    onClose();
+    const saved = await save(HouseholdCreateSchema, values, (output) =>
+      household
+        ? stores.$updateHousehold.mutate({ occasionId, householdId: household.id, body: output })
+        : stores.$createHousehold.mutate({ occasionId, body: output }),
+    );
+    if (saved) onClose();
   }
 
   return (

@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { errorMessage } from '../../core/client/result';
 import { OccasionCreateSchema } from '../../core/schemas/occasion';
 import { ConfirmDialog } from '../components/dialog';
-import { serverErrors, validateForm, type FieldErrors } from '../components/form-errors';
+import { useFormSave } from '../components/use-form-save';
 import { FormMessage } from '../components/text-input';
 import { useKindly } from '../data/kindly';
 import { useOccasion } from './occasion-context';
@@ -16,34 +16,18 @@ export default function EditPage() {
   const { stores } = useKindly();
   const [, navigate] = useLocation();
   const [values, setValues] = useState(() => occasionFormValues(occasion));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string>();
+  const { errors, message, busy, save } = useFormSave();
   const [saved, setSaved] = useState('');
-  const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [deleteError, setDeleteError] = useState<string>();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setMessage(undefined);
     setSaved('');
     // The server re-validates the merged occasion with the create schema; so does the form.
-    const checked = validateForm(OccasionCreateSchema, occasionBody(values, EDIT_FIELDS));
-    setErrors(checked.errors);
-    if (!checked.ok) {
-      setMessage('Some fields need attention.');
-      return;
-    }
-    setBusy(true);
-    const result = await stores.$updateOccasion.mutate({ occasionId: occasion.id, body: checked.output });
-    setBusy(false);
-    if (result.error) {
-      const failure = serverErrors(result.error);
-      setErrors(failure.errors);
-      setMessage(failure.message);
-      return;
-    }
-    setValues(occasionFormValues(result.data));
+    const updated = await save(OccasionCreateSchema, occasionBody(values, EDIT_FIELDS), (output) => stores.$updateOccasion.mutate({ occasionId: occasion.id, body: output }));
+    if (!updated) return;
+    setValues(occasionFormValues(updated));
     setSaved('Saved.');
   }
 

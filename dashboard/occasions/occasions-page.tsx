@@ -3,7 +3,7 @@ import { Button, Form } from 'react-aria-components';
 import { Link, useLocation } from 'wouter';
 import { OccasionCreateSchema, type Occasion } from '../../core/schemas/occasion';
 import { ModalDialog } from '../components/dialog';
-import { serverErrors, validateForm, type FieldErrors } from '../components/form-errors';
+import { useFormSave } from '../components/use-form-save';
 import { browserTimeZone, formatDateRange, plural, replyProgress } from '../components/format';
 import { Empty, ErrorState, Loading } from '../components/states';
 import { FormMessage } from '../components/text-input';
@@ -81,27 +81,14 @@ function OccasionItem({ occasion }: { occasion: Occasion }) {
 function CreateOccasionDialog(props: { isOpen: boolean; onOpenChange(open: boolean): void; onCreated(occasion: Occasion): void }) {
   const { stores } = useKindly();
   const [values, setValues] = useState(() => occasionFormValues(undefined, browserTimeZone()));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { errors, message, busy, save } = useFormSave();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setMessage(undefined);
-    const checked = validateForm(OccasionCreateSchema, occasionBody(values, CREATE_FIELDS));
-    setErrors(checked.errors);
-    if (!checked.ok) return;
-    setBusy(true);
-    const result = await stores.$createOccasion.mutate(checked.output);
-    setBusy(false);
-    if (result.error) {
-      const failure = serverErrors(result.error);
-      setErrors(failure.errors);
-      setMessage(failure.message);
-      return;
-    }
+    const created = await save(OccasionCreateSchema, occasionBody(values, CREATE_FIELDS), (output) => stores.$createOccasion.mutate(output));
+    if (!created) return;
     props.onOpenChange(false);
-    props.onCreated(result.data);
+    props.onCreated(created);
   }
 
   return (

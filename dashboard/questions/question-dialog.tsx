@@ -3,7 +3,8 @@ import { Button, Form } from 'react-aria-components';
 import type { Activity } from '../../core/schemas/activity';
 import { isChoiceKind, QuestionCreateSchema, type Question, type QuestionKind } from '../../core/schemas/question';
 import { ModalDialog } from '../components/dialog';
-import { errorsUnder, serverErrors, validateForm, type FieldErrors } from '../components/form-errors';
+import { errorsUnder } from '../components/form-errors';
+import { useFormSave } from '../components/use-form-save';
 import { fromEditable, OptionEntriesEditor, toEditable, type EditableOption } from '../components/option-entries';
 import { SelectField } from '../components/select';
 import { Checkbox, FormMessage, TextInput } from '../components/text-input';
@@ -41,16 +42,13 @@ export function QuestionDialog(props: { question: Question | undefined; nextSort
   const [options, setOptions] = useState<EditableOption[]>(() => toEditable(question?.options ?? []));
   const [min, setMin] = useState(question?.min?.toString() ?? '');
   const [max, setMax] = useState(question?.max?.toString() ?? '');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { errors, message, busy, save } = useFormSave();
   const choice = isChoiceKind(kind as QuestionKind);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setMessage(undefined);
     const number = kind === 'NUMBER';
-    const checked = validateForm(QuestionCreateSchema, {
+    const body = {
       prompt,
       helpText,
       kind,
@@ -61,20 +59,13 @@ export function QuestionDialog(props: { question: Question | undefined; nextSort
       min: number ? numberOrNull(min) : null,
       max: number ? numberOrNull(max) : null,
       sortOrder: question?.sortOrder ?? props.nextSortOrder,
-    });
-    setErrors(checked.errors);
-    if (!checked.ok) return setMessage('Some fields need attention.');
-    setBusy(true);
-    const result = question
-      ? await stores.$updateQuestion.mutate({ occasionId: occasion.id, questionId: question.id, body: checked.output })
-      : await stores.$createQuestion.mutate({ occasionId: occasion.id, body: checked.output });
-    setBusy(false);
-    if (result.error) {
-      const failure = serverErrors(result.error);
-      setErrors(failure.errors);
-      return setMessage(failure.message);
-    }
-    onClose();
+    };
+    const saved = await save(QuestionCreateSchema, body, (output) =>
+      question
+        ? stores.$updateQuestion.mutate({ occasionId: occasion.id, questionId: question.id, body: output })
+        : stores.$createQuestion.mutate({ occasionId: occasion.id, body: output }),
+    );
+    if (saved) onClose();
   }
 
   const activityOptions = [{ value: EVERYONE, text: 'Everyone who attends something' }, ...activities.map((activity) => ({ value: activity.id, text: `Those attending ${activity.name}` }))];

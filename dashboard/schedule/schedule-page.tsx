@@ -3,7 +3,8 @@ import { Button, Form } from 'react-aria-components';
 import { ActivityCreateSchema, type Activity } from '../../core/schemas/activity';
 import { DateTimePickerField } from '../components/date-picker';
 import { DeleteDialog, ModalDialog } from '../components/dialog';
-import { errorsUnder, serverErrors, validateForm, type FieldErrors } from '../components/form-errors';
+import { errorsUnder } from '../components/form-errors';
+import { useFormSave } from '../components/use-form-save';
 import { formatInstant, formatTime } from '../components/format';
 import { fromEditable, OptionEntriesEditor, toEditable, type EditableOption } from '../components/option-entries';
 import { Empty, ErrorState, Loading } from '../components/states';
@@ -114,33 +115,18 @@ function ActivityDialog({ activity, onClose }: { activity: Activity | undefined;
   const occasion = useOccasion();
   const { stores } = useKindly();
   const [values, setValues] = useState(() => valuesOf(activity, ''));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { errors, message, busy, save } = useFormSave();
   const set = <K extends keyof ActivityValues>(key: K) => (value: ActivityValues[K]) => setValues((current) => ({ ...current, [key]: value }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setMessage(undefined);
     const body = { ...values, mealOptions: fromEditable(values.mealOptions) };
-    const checked = validateForm(ActivityCreateSchema, body);
-    setErrors(checked.errors);
-    if (!checked.ok) {
-      setMessage('Some fields need attention.');
-      return;
-    }
-    setBusy(true);
-    const result = activity
-      ? await stores.$updateActivity.mutate({ occasionId: occasion.id, activityId: activity.id, body: checked.output })
-      : await stores.$createActivity.mutate({ occasionId: occasion.id, body: checked.output });
-    setBusy(false);
-    if (result.error) {
-      const failure = serverErrors(result.error);
-      setErrors(failure.errors);
-      setMessage(failure.message);
-      return;
-    }
-    onClose();
+    const saved = await save(ActivityCreateSchema, body, (output) =>
+      activity
+        ? stores.$updateActivity.mutate({ occasionId: occasion.id, activityId: activity.id, body: output })
+        : stores.$createActivity.mutate({ occasionId: occasion.id, body: output }),
+    );
+    if (saved) onClose();
   }
 
   return (
