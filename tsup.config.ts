@@ -52,7 +52,7 @@ async function buildWidgetApp(): Promise<string> {
         preserveEntrySignatures: 'allow-extension',
         output: {
           minify: true,
-          comments: { legal: false },
+          comments: { legal: false, annotation: false },
           // V8's compile hint on the entry (see widget.js's): the app's functions are compiled
           // with the module, off the main thread, instead of one by one on it as the first render
           // and the RSVP form first call them (traced at 4× CPU: ~150 lazy compiles while the app

@@ -14,7 +14,9 @@ import { startLiveServer, type LiveServer } from '../server/test-support/live-se
  * - first paint: from the start of widget.js (its request; its arrival; the start of its
  *   evaluation, once the page's main thread gets to it) to the frame that paints the sign-in
  *   form: to the end of that frame's main-thread work (from the trace), and to its start (its
- *   requestAnimationFrame callback, the figure of earlier rounds). Goal: 40 ms.
+ *   requestAnimationFrame callback, the figure of earlier rounds). Goal: 40 ms. On the blank page
+ *   also to the page's first contentful paint (Paint Timing's presentation time: the frame on
+ *   screen, after the compositor's part too; the form is that page's only content).
  * - sign-in to RSVP form: from the sign-in answer's arrival to the frame that paints the RSVP
  *   form (the widget's part: three requests and the render), and from the click (adds the
  *   API's deliberate 150 ms floor on every guest sign-in). Goal: 100 ms.
@@ -37,6 +39,14 @@ interface Run {
   /** To the start of the frame that paints the form (its requestAnimationFrame callbacks): the page's own clock. */
   paintFromRequestMs: number;
   paintFromArrivalMs: number;
+  /**
+   * To the page's first contentful paint (Paint Timing: when the browser presented that frame,
+   * the compositor's part done too). On the blank page the form is the page's only content, so
+   * this is when the form reached the screen; on the wedding page it is the page's own text,
+   * earlier than the widget. The compositor is not throttled: at 4× it can present the frame
+   * before the main thread's task (throttled, and with work after the commit) has ended.
+   */
+  contentfulFromRequestMs: number;
   rsvpFromAnswerMs: number;
   rsvpFromClickMs: number;
   longTasks: number[];
@@ -90,7 +100,7 @@ async function main(): Promise<void> {
       if (i === 0) continue;
       runs.push(run);
       console.log(
-        `run ${i}: first paint ${run.paintFromRequestMs.toFixed(1)} ms from the request (${run.paintFromArrivalMs.toFixed(1)} ms from arrival), ` +
+        `run ${i}: first paint ${run.paintFromRequestMs.toFixed(1)} ms from the request (${run.paintFromArrivalMs.toFixed(1)} ms from arrival; the page's first contentful paint ${run.contentfulFromRequestMs.toFixed(1)} ms), ` +
           `RSVP form ${run.rsvpFromAnswerMs.toFixed(1)} ms after the sign-in answer (${run.rsvpFromClickMs.toFixed(0)} ms after the click), ` +
           `long tasks: ${run.longTasks.length ? run.longTasks.map((ms) => `${ms.toFixed(0)} ms`).join(', ') : 'none'}` +
           (Number.isNaN(run.firstPaintCpuMs)
@@ -145,10 +155,19 @@ async function measure(browser: Browser, url: string, inviteCode: string, index:
   await page.goto(url);
   const signInForm = 'form input[autocomplete="off"]';
   await inPage(cdp, waitPainted, signInForm);
-  const firstPaint = await inPage(cdp, (selector) => {
+  const firstPaint = await inPage(cdp, async (selector) => {
     const script = performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('/widget.js')) as PerformanceResourceTiming;
     const painted = (window as unknown as { painted: Record<string, number> }).painted[selector]!;
-    return { fromRequest: painted - script.startTime, fromArrival: painted - script.responseEnd };
+    // The first contentful paint is reported once the frame was presented: wait for it (at most 2 s).
+    const contentful = await new Promise<number>((found) => {
+      const poll = (tries: number) => {
+        const entry = performance.getEntriesByName('first-contentful-paint')[0];
+        if (entry || tries > 40) found(entry ? entry.startTime : NaN);
+        else setTimeout(() => poll(tries + 1), 50);
+      };
+      poll(0);
+    });
+    return { fromRequest: painted - script.startTime, fromArrival: painted - script.responseEnd, contentful: contentful - script.startTime };
   }, signInForm);
 
   // Sign in from inside the page (Playwright's locators would run their own scripts on the
@@ -192,6 +211,7 @@ async function measure(browser: Browser, url: string, inviteCode: string, index:
   return {
     paintFromRequestMs: firstPaint.fromRequest,
     paintFromArrivalMs: firstPaint.fromArrival,
+    contentfulFromRequestMs: firstPaint.contentful,
     rsvpFromAnswerMs: rsvp.painted - rsvp.answered,
     rsvpFromClickMs: rsvp.painted - clicked,
     longTasks,
@@ -323,6 +343,9 @@ function report(runs: Run[]): void {
       row('first paint (from widget.js request)', runs.map((run) => run.paintedFromRequestMs), 40),
       row('first paint (from widget.js arrival)', runs.map((run) => run.paintedFromArrivalMs), 40),
       row("first paint (from widget.js's evaluation)", runs.map((run) => run.paintedFromEvaluationMs), 40),
+      ...(PAGE === 'blank'
+        ? [row('first paint presented (FCP, from request)', runs.map((run) => run.contentfulFromRequestMs), 40)]
+        : []),
       row('sign-in answer → RSVP form painted', runs.map((run) => run.rsvpPaintedFromAnswerMs), 100),
       '',
       'Wall time to the start of that frame (its requestAnimationFrame callback; the figures of earlier rounds):',

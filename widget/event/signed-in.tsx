@@ -22,6 +22,15 @@ export interface SignedInProps {
   onSignOut: () => void;
 }
 
+/** Why the guest's data could not be had, if so. No reply yet: `GET /rsvp` answers 404, or 200 null. */
+const failure = ({ info, household, rsvp }: GuestState) => info.error ?? household.error ?? (rsvp.error?.status !== 404 ? rsvp.error : undefined);
+
+/** Whether the occasion, the household and the reply (or that there is none) are all in. */
+const isReady = ({ info, household, rsvp }: GuestState) => !!info.data && !!household.data && (rsvp.data !== undefined || !!rsvp.error);
+
+/** Whether the signed-in screens have something to show besides "Loading…": the data, or why it failed. */
+export const dataSettled = (state: GuestState): boolean => isReady(state) || !!failure(state);
+
 type Folded = typeof import('./folded');
 let folded: Promise<Folded> | undefined;
 
@@ -29,10 +38,8 @@ export function SignedIn({ connection, state, session, focusHeading, onSignOut }
   const strings = useStrings();
   const [parts, setParts] = useState<Folded>();
   const { info, household, rsvp } = state;
-  // No reply yet: `GET /rsvp` answers 404, or 200 null.
-  const failed = info.error ?? household.error ?? (rsvp.error?.status !== 404 ? rsvp.error : undefined);
-  const rsvpKnown = rsvp.data !== undefined || !!rsvp.error;
-  const ready = !!info.data && !!household.data && rsvpKnown;
+  const failed = failure(state);
+  const ready = isReady(state);
   const replied = !!rsvp.data;
   useEffect(() => {
     if (!ready) return;
