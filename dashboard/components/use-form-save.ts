@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type * as v from 'valibot';
-import type { ClientError, Result } from '../../core/client/result';
+import type { Result } from '../../core/client/result';
 import { serverErrors, validateForm, type FieldErrors } from './form-errors';
 
 /** What {@link useFormSave} gives a form. */
@@ -17,23 +17,15 @@ export interface FormSave {
    * @returns The saved data, or undefined when the check or the call failed.
    */
   save<TSchema extends v.GenericSchema, T>(schema: TSchema, body: unknown, send: (output: v.InferOutput<TSchema>) => Promise<Result<T>>): Promise<T | undefined>;
-  /** Shows a failed call's messages (for a form that makes more calls than its save). */
-  fail(error: ClientError): void;
+  /** Replaces the form's message (for the form's other actions, such as a delete). */
   setMessage(message: string | undefined): void;
-  setBusy(busy: boolean): void;
 }
 
 /** A form's save flow: check, send while busy, and the server's issues beside their fields. */
-export function useFormSave(initialMessage?: string): FormSave {
+export function useFormSave(): FormSave {
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string | undefined>(initialMessage);
+  const [message, setMessage] = useState<string>();
   const [busy, setBusy] = useState(false);
-
-  function fail(error: ClientError): void {
-    const failure = serverErrors(error);
-    setErrors(failure.errors);
-    setMessage(failure.message);
-  }
 
   async function save<TSchema extends v.GenericSchema, T>(schema: TSchema, body: unknown, send: (output: v.InferOutput<TSchema>) => Promise<Result<T>>): Promise<T | undefined> {
     setMessage(undefined);
@@ -47,11 +39,13 @@ export function useFormSave(initialMessage?: string): FormSave {
     const result = await send(checked.output);
     setBusy(false);
     if (result.error) {
-      fail(result.error);
+      const failure = serverErrors(result.error);
+      setErrors(failure.errors);
+      setMessage(failure.message);
       return undefined;
     }
     return result.data;
   }
 
-  return { errors, message, busy, save, fail, setMessage, setBusy };
+  return { errors, message, busy, save, setMessage };
 }
