@@ -325,7 +325,7 @@ describe.skipIf(!chromiumPath)('dashboard in Chromium', () => {
     await page.waitForURL(/\/auth\/sign-in\?next=/);
     expect(errors).toEqual([]);
     expect(cspViolations).toEqual([]);
-  });
+  }, 240_000); // the whole journey in one test: on a loaded 2-core machine it took over 120 s
 
   it('works with the keyboard alone: visible focus, dialogs trap focus and give it back', async () => {
     const url = server.url;

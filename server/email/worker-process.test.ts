@@ -15,6 +15,8 @@ import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink';
 import { testConfig, testDatabaseKind } from '../test-support/test-app';
 
 const MESSAGES = 24;
+/** Three server processes start one after another: on a loaded 2-core machine each takes seconds. */
+const PROCESS_TEST_TIMEOUT = 90_000;
 
 /**
  * The built server as child processes sending one outbox: killed (SIGKILL) and stopped
@@ -88,7 +90,7 @@ describe('the email worker as server processes', () => {
       await sink.close();
       await database.close();
     }
-  });
+  }, PROCESS_TEST_TIMEOUT);
 
   const url = process.env.TEST_DATABASE_URL;
   it.runIf(testDatabaseKind === 'postgres' && url)('sends every message once with two server processes on one PostgreSQL database', async () => {
@@ -114,7 +116,7 @@ describe('the email worker as server processes', () => {
       await database.close();
       await withSchemaLock(url!, 'exclusive', () => withAdminClient(url!, (admin) => admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`)));
     }
-  });
+  }, PROCESS_TEST_TIMEOUT);
 });
 
 /** Runs `stop` when the sink sees its `count`th recipient, while it delays the answer. */

@@ -73,6 +73,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         .catch((error: Error) => callback(error));
     },
   });
+  // A sender killed mid-message resets its connection: the sink keeps what had arrived.
+  server.on('error', () => {});
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()));
   sink.url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
   return sink;
