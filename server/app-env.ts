@@ -4,6 +4,7 @@ import type { DatabaseKind } from './db/create-database';
 import type { LogFunction } from './logger';
 import type { Database } from './db/schema';
 import type { RateLimiter } from './middleware/rate-limit/rate-limiter';
+import type { LiveHostSession } from './auth/host-sessions';
 
 /** What every request handler can reach. */
 export interface AppDeps {
@@ -14,10 +15,8 @@ export interface AppDeps {
   rateLimiter: RateLimiter;
 }
 
-export interface HostIdentity {
-  accountId: string;
-  sessionId: string;
-}
+/** The signed-in host of a request, with the occasion its path names when there is one. */
+export type HostIdentity = LiveHostSession;
 
 export interface AppEnv {
   Variables: {

@@ -34,24 +34,54 @@ export async function startHostSession(db: Kysely<Database>, accountId: string, 
   return token;
 }
 
+/** The occasion a request names, read in its session's lookup: its revision, or null when the account does not own it. */
+export interface SessionOccasion {
+  id: string;
+  revision: number | null;
+}
+
 export interface LiveHostSession {
   sessionId: string;
   accountId: string;
+  /** Present when the lookup was asked about an occasion (see {@link findLiveHostSession}). */
+  occasion?: SessionOccasion;
 }
 
 /**
  * The live session a token names, by one lookup of the hashed token in the primary key:
  * undefined once the row is gone (sign-out, password change, account deleted) or expired.
+ * Given the occasion the request is about, the same statement reads whether the account owns it
+ * and its revision, so an occasion's route costs one lookup before its own reads.
  */
-export async function findLiveHostSession(db: Kysely<Database>, token: string | undefined): Promise<LiveHostSession | undefined> {
+export async function findLiveHostSession(
+  db: Kysely<Database>,
+  token: string | undefined,
+  occasionId?: string,
+): Promise<LiveHostSession | undefined> {
   if (!token || token.length > MAX_TOKEN_LENGTH) return undefined;
   const sessionId = hostSessionId(token);
-  const [row] = await selectHostSession(db, sessionId);
-  return row && row.expiresAt > new Date().toISOString() ? { sessionId, accountId: row.accountId } : undefined;
+  if (occasionId === undefined) {
+    const [row] = await selectHostSession(db, sessionId);
+    return row && isLive(row) ? { sessionId, accountId: row.accountId } : undefined;
+  }
+  const [row] = await selectHostSessionWithOccasion(db, occasionId, sessionId);
+  if (!row || !isLive(row)) return undefined;
+  // PostgreSQL's driver may answer an integer column as a string.
+  return { sessionId, accountId: row.accountId, occasion: { id: occasionId, revision: row.revision === null ? null : Number(row.revision) } };
 }
+
+const isLive = (row: { expiresAt: string }) => row.expiresAt > new Date().toISOString();
 
 const selectHostSession = compiledOnce((db, sessionId: string) =>
   db.selectFrom('hostSession').select(['accountId', 'expiresAt']).where('id', '=', sessionId),
+);
+
+const selectHostSessionWithOccasion = compiledOnce((db, occasionId: string, sessionId: string) =>
+  db
+    .selectFrom('hostSession')
+    .leftJoin('occasion', (join) => join.on('occasion.id', '=', occasionId).onRef('occasion.accountId', '=', 'hostSession.accountId'))
+    .select(['hostSession.accountId', 'hostSession.expiresAt', 'occasion.revision'])
+    .where('hostSession.id', '=', sessionId),
 );
 
 export interface HostSessionAccount extends LiveHostSession {

@@ -1,16 +1,24 @@
 import type { Kysely } from 'kysely';
 import { compiledOnce } from '../db/compiled-query';
+import type { HostIdentity } from '../app-env';
 import type { Database } from '../db/schema';
 import { notFound } from '../http/api-error';
 
 /**
- * The occasion's revision if the account owns it; otherwise 404, as if it did not exist. Read
- * before the data it tags, so the data is never older than its tag.
+ * The occasion's revision if the host's account owns it; otherwise 404, as if it did not exist.
+ * Read before the data it tags, so the data is never older than its tag: the session's lookup
+ * read it at the request's start when the path names this occasion (`host.occasion`), else it is
+ * read here.
  */
-export async function ownedOccasionRevision(db: Kysely<Database>, accountId: string, occasionId: string): Promise<number> {
+export async function ownedOccasionRevision(db: Kysely<Database>, host: HostIdentity, occasionId: string): Promise<number> {
+  const revision = host.occasion?.id === occasionId ? host.occasion.revision : await readOwnedRevision(db, host.accountId, occasionId);
+  if (revision === null) throw notFound('No such occasion.');
+  return revision;
+}
+
+async function readOwnedRevision(db: Kysely<Database>, accountId: string, occasionId: string): Promise<number | null> {
   const [row] = await selectRevision(db, occasionId, accountId);
-  if (!row) throw notFound('No such occasion.');
-  return Number(row.revision);
+  return row ? Number(row.revision) : null;
 }
 
 const selectRevision = compiledOnce((db, occasionId: string, accountId: string) =>

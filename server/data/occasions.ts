@@ -1,7 +1,9 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Occasion, OccasionSummary } from '../../core/schemas/occasion';
 import type { Database, OccasionTable } from '../db/schema';
+import type { HostIdentity } from '../app-env';
 import { notFound } from '../http/api-error';
+import { ownedOccasionRevision } from './occasion-revision';
 import { readBool, readJsonColumn } from './json-column';
 
 export type OccasionRow = Selectable<OccasionTable>;
@@ -22,15 +24,12 @@ export async function findOwnedOccasion(
   return row;
 }
 
-/** Throws 404 unless the account owns the occasion; cheaper than loading the whole row. */
-export async function assertOwnedOccasion(db: Kysely<Database>, accountId: string, occasionId: string): Promise<void> {
-  const row = await db
-    .selectFrom('occasion')
-    .select('id')
-    .where('id', '=', occasionId)
-    .where('accountId', '=', accountId)
-    .executeTakeFirst();
-  if (!row) throw notFound('No such occasion.');
+/**
+ * Throws 404 unless the host's account owns the occasion: answered by the session's own lookup
+ * when the request's path names this occasion, else by one lookup.
+ */
+export async function assertOwnedOccasion(db: Kysely<Database>, host: HostIdentity, occasionId: string): Promise<void> {
+  await ownedOccasionRevision(db, host, occasionId);
 }
 
 export function toOccasion(row: OccasionRow, summary: OccasionSummary): Occasion {

@@ -15,14 +15,14 @@ export function activityRoutes(): Hono<AppEnv> {
   routes.get('/occasion/:occasionId/activities', async (c) => {
     const { db } = c.get('deps');
     const occasionId = c.req.param('occasionId');
-    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    await assertOwnedOccasion(db, c.get('host'), occasionId);
     return c.json((await listActivities(db, occasionId)).map(toActivity));
   });
 
   routes.post('/occasion/:occasionId/activity', async (c) => {
     const { db } = c.get('deps');
     const occasionId = c.req.param('occasionId');
-    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    await assertOwnedOccasion(db, c.get('host'), occasionId);
     const input = await readBody(c, ActivityCreateSchema);
     const row = toActivityRow(newId(), occasionId, input);
     await db.insertInto('activity').values(row).execute();
@@ -32,14 +32,14 @@ export function activityRoutes(): Hono<AppEnv> {
   routes.get('/occasion/:occasionId/activity/:activityId', async (c) => {
     const { db } = c.get('deps');
     const { occasionId, activityId } = c.req.param();
-    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    await assertOwnedOccasion(db, c.get('host'), occasionId);
     return c.json(toActivity(await findActivity(db, occasionId, activityId)));
   });
 
   routes.put('/occasion/:occasionId/activity/:activityId', async (c) => {
     const { db, dbKind } = c.get('deps');
     const { occasionId, activityId } = c.req.param();
-    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    await assertOwnedOccasion(db, c.get('host'), occasionId);
     await findActivity(db, occasionId, activityId);
     const patch = await readBody(c, ActivityUpdateSchema);
     const row = await db.transaction().execute(async (trx) => {
@@ -55,7 +55,7 @@ export function activityRoutes(): Hono<AppEnv> {
   routes.delete('/occasion/:occasionId/activity/:activityId', async (c) => {
     const { db } = c.get('deps');
     const { occasionId, activityId } = c.req.param();
-    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    await assertOwnedOccasion(db, c.get('host'), occasionId);
     const current = await findActivity(db, occasionId, activityId);
     await db.deleteFrom('activity').where('id', '=', current.id).execute();
     return c.body(null, 204);

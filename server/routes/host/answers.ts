@@ -25,14 +25,14 @@ export function answerRoutes(): Hono<AppEnv> {
   routes.get('/occasion/:occasionId/answers', async (c) => {
     const { db } = c.get('deps');
     const occasionId = c.req.param('occasionId');
-    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    await assertOwnedOccasion(db, c.get('host'), occasionId);
     return c.json(await listAnswers(db, occasionId));
   });
 
   routes.put('/occasion/:occasionId/answers', async (c) => {
     const { db, dbKind } = c.get('deps');
     const occasionId = c.req.param('occasionId');
-    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    await assertOwnedOccasion(db, c.get('host'), occasionId);
     // The CSV importer sends `?source=import`, as with the guest bulk: history names the import.
     const { source } = validate(GuestBulkQuerySchema, c.req.query());
     const { answers } = await readBody(c, AnswersBulkSchema, BULK_BODY_LIMIT);

@@ -31,14 +31,14 @@ export function attributeCategoryRoutes(): Hono<AppEnv> {
   routes.get('/occasion/:occasionId/attribute-categories', async (c) => {
     const { db } = c.get('deps');
     const occasionId = c.req.param('occasionId');
-    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    await assertOwnedOccasion(db, c.get('host'), occasionId);
     return c.json((await listAttributeCategories(db, occasionId)).map(toAttributeCategory));
   });
 
   routes.post('/occasion/:occasionId/attribute-category', async (c) => {
     const { db } = c.get('deps');
     const occasionId = c.req.param('occasionId');
-    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    await assertOwnedOccasion(db, c.get('host'), occasionId);
     const input = await readBody(c, AttributeCategoryCreateSchema);
     const row = toAttributeCategoryRow(newId(), occasionId, input);
     await db.insertInto('attributeCategory').values(row).execute();
@@ -48,14 +48,14 @@ export function attributeCategoryRoutes(): Hono<AppEnv> {
   routes.get('/occasion/:occasionId/attribute-category/:categoryId', async (c) => {
     const { db } = c.get('deps');
     const { occasionId, categoryId } = c.req.param();
-    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    await assertOwnedOccasion(db, c.get('host'), occasionId);
     return c.json(toAttributeCategory(await findAttributeCategory(db, occasionId, categoryId)));
   });
 
   routes.put('/occasion/:occasionId/attribute-category/:categoryId', async (c) => {
     const { db, dbKind } = c.get('deps');
     const { occasionId, categoryId } = c.req.param();
-    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    await assertOwnedOccasion(db, c.get('host'), occasionId);
     await findAttributeCategory(db, occasionId, categoryId);
     const patch = await readBody(c, AttributeCategoryUpdateSchema);
     const row = await db.transaction().execute(async (trx) => {
@@ -75,7 +75,7 @@ export function attributeCategoryRoutes(): Hono<AppEnv> {
   routes.delete('/occasion/:occasionId/attribute-category/:categoryId', async (c) => {
     const { db } = c.get('deps');
     const { occasionId, categoryId } = c.req.param();
-    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    await assertOwnedOccasion(db, c.get('host'), occasionId);
     const current = await findAttributeCategory(db, occasionId, categoryId);
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('attributeCategory').where('id', '=', current.id).execute();

@@ -28,7 +28,7 @@ export function guestBulkDeleteRoutes(): Hono<AppEnv> {
   routes.post('/occasions/:occasionId/guests/delete', async (c) => {
     const { db, dbKind } = c.get('deps');
     const occasionId = c.req.param('occasionId');
-    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    await assertOwnedOccasion(db, c.get('host'), occasionId);
     const { ids } = await readBody(c, GuestBulkDeleteSchema, GUEST_BULK_DELETE_BODY_LIMIT);
     // Like the other bulks: two overlapping deletes at once must not each delete part of their list.
     const result = await db.transaction().execute(async (trx) => {

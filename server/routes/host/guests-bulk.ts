@@ -40,7 +40,7 @@ export function guestBulkRoutes(): Hono<AppEnv> {
   routes.post('/occasions/:occasionId/guests', async (c) => {
     const { db, dbKind } = c.get('deps');
     const occasionId = c.req.param('occasionId');
-    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    await assertOwnedOccasion(db, c.get('host'), occasionId);
     // The dashboard's CSV importer sends `?source=import`: its writes are the import's in history.
     const { source } = validate(GuestBulkQuerySchema, c.req.query());
     const actor: HistoryActor = { kind: source === 'import' ? 'IMPORT' : 'HOST', id: c.get('host').accountId };

@@ -23,8 +23,8 @@ const GUESTS_KEPT = 2000;
 
 /**
  * Guest CRUD. `GET …/guest/{id}` keeps each guest's answer per occasion revision
- * ({@link RevisionedAnswers}): the ownership check reads the revision, so a read of an unchanged
- * guest costs the session and that one lookup. A guest's household and attributes must be the occasion's own; `invitations`
+ * ({@link RevisionedAnswers}): the session's lookup reads the revision, so a read of an unchanged
+ * guest costs that one statement. A guest's household and attributes must be the occasion's own; `invitations`
  * come from the invite lines, which are deleted with the guest (foreign-key cascade).
  */
 export function guestRoutes(answers = new RevisionedAnswers(GUESTS_KEPT)): Hono<AppEnv> {
@@ -33,14 +33,14 @@ export function guestRoutes(answers = new RevisionedAnswers(GUESTS_KEPT)): Hono<
   routes.get('/occasion/:occasionId/guests', async (c) => {
     const { db, dbKind } = c.get('deps');
     const occasionId = c.req.param('occasionId');
-    const revision = await ownedOccasionRevision(db, c.get('host').accountId, occasionId);
+    const revision = await ownedOccasionRevision(db, c.get('host'), occasionId);
     return revisionedJson(c, revisionTag(`guests.${occasionId}`, revision), () => guestListParts(db, dbKind, occasionId));
   });
 
   routes.post('/occasion/:occasionId/guest', async (c) => {
     const { db } = c.get('deps');
     const occasionId = c.req.param('occasionId');
-    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    await assertOwnedOccasion(db, c.get('host'), occasionId);
     const input = await readBody(c, GuestCreateSchema);
     await assertReferencesExist(db, occasionId, input);
     const now = new Date().toISOString();
@@ -55,7 +55,7 @@ export function guestRoutes(answers = new RevisionedAnswers(GUESTS_KEPT)): Hono<
   routes.get('/occasion/:occasionId/guest/:guestId', async (c) => {
     const { db } = c.get('deps');
     const { occasionId, guestId } = c.req.param();
-    const revision = String(await ownedOccasionRevision(db, c.get('host').accountId, occasionId));
+    const revision = String(await ownedOccasionRevision(db, c.get('host'), occasionId));
     const key = `${occasionId}/${guestId}`;
     let body = answers.get(key, revision);
     if (body === undefined) {
@@ -69,7 +69,7 @@ export function guestRoutes(answers = new RevisionedAnswers(GUESTS_KEPT)): Hono<
   routes.put('/occasion/:occasionId/guest/:guestId', async (c) => {
     const { db, dbKind } = c.get('deps');
     const { occasionId, guestId } = c.req.param();
-    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    await assertOwnedOccasion(db, c.get('host'), occasionId);
     await findGuestRow(db, occasionId, guestId);
     const patch = await readBody(c, GuestUpdateSchema);
     await db.transaction().execute(async (trx) => {
@@ -88,7 +88,7 @@ export function guestRoutes(answers = new RevisionedAnswers(GUESTS_KEPT)): Hono<
   routes.delete('/occasion/:occasionId/guest/:guestId', async (c) => {
     const { db } = c.get('deps');
     const { occasionId, guestId } = c.req.param();
-    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    await assertOwnedOccasion(db, c.get('host'), occasionId);
     const current = await findGuestRow(db, occasionId, guestId);
     await db.transaction().execute(async (trx) => {
       const deleted = await trx.deleteFrom('guest').where('id', '=', current.id).executeTakeFirst();

@@ -16,7 +16,7 @@ export function historyRoutes(): Hono<AppEnv> {
   routes.get('/occasion/:occasionId/history', async (c) => {
     const { db } = c.get('deps');
     const occasionId = c.req.param('occasionId');
-    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    await assertOwnedOccasion(db, c.get('host'), occasionId);
     const query = validate(HistoryQuerySchema, c.req.query());
     return c.json(await listHistory(db, occasionId, query));
   });

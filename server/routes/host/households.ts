@@ -19,14 +19,14 @@ export function householdRoutes(): Hono<AppEnv> {
   routes.get('/occasion/:occasionId/households', async (c) => {
     const { db } = c.get('deps');
     const occasionId = c.req.param('occasionId');
-    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    await assertOwnedOccasion(db, c.get('host'), occasionId);
     return c.json(await listHouseholds(db, occasionId));
   });
 
   routes.post('/occasion/:occasionId/household', async (c) => {
     const { db } = c.get('deps');
     const occasionId = c.req.param('occasionId');
-    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    await assertOwnedOccasion(db, c.get('host'), occasionId);
     const input = await readBody(c, HouseholdCreateSchema);
     return c.json(toHousehold(await insertHousehold(db, occasionId, input, hostActor(c.get('host').accountId)), []), 201);
   });
@@ -34,14 +34,14 @@ export function householdRoutes(): Hono<AppEnv> {
   routes.get('/occasion/:occasionId/household/:householdId', async (c) => {
     const { db } = c.get('deps');
     const { occasionId, householdId } = c.req.param();
-    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    await assertOwnedOccasion(db, c.get('host'), occasionId);
     return c.json(await loadHousehold(db, await findHousehold(db, occasionId, householdId)));
   });
 
   routes.put('/occasion/:occasionId/household/:householdId', async (c) => {
     const { db, dbKind } = c.get('deps');
     const { occasionId, householdId } = c.req.param();
-    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    await assertOwnedOccasion(db, c.get('host'), occasionId);
     await findHousehold(db, occasionId, householdId);
     const patch = await readBody(c, HouseholdUpdateSchema);
     const updated = await db.transaction().execute(async (trx) => {
@@ -59,7 +59,7 @@ export function householdRoutes(): Hono<AppEnv> {
   routes.delete('/occasion/:occasionId/household/:householdId', async (c) => {
     const { db } = c.get('deps');
     const { occasionId, householdId } = c.req.param();
-    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    await assertOwnedOccasion(db, c.get('host'), occasionId);
     const current = await findHousehold(db, occasionId, householdId);
     await db.transaction().execute(async (trx) => {
       const deleted = await trx.deleteFrom('household').where('id', '=', current.id).executeTakeFirst();

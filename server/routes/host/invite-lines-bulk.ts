@@ -25,7 +25,7 @@ export function inviteLineBulkRoutes(): Hono<AppEnv> {
   routes.put('/occasion/:occasionId/invite-lines', async (c) => {
     const { db, dbKind } = c.get('deps');
     const occasionId = c.req.param('occasionId');
-    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    await assertOwnedOccasion(db, c.get('host'), occasionId);
     const { lines } = await readBody(c, InviteLinesBulkSchema, BULK_BODY_LIMIT);
     await db.transaction().execute(async (trx) => {
       await lockOccasionForBulk(trx, dbKind, occasionId);

@@ -27,14 +27,14 @@ export function inviteLineRoutes(): Hono<AppEnv> {
   routes.get('/occasion/:occasionId/invite-lines', async (c) => {
     const { db } = c.get('deps');
     const occasionId = c.req.param('occasionId');
-    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    await assertOwnedOccasion(db, c.get('host'), occasionId);
     return c.json(await listInviteLines(db, occasionId));
   });
 
   routes.post('/occasion/:occasionId/invite-line', async (c) => {
     const { db } = c.get('deps');
     const occasionId = c.req.param('occasionId');
-    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    await assertOwnedOccasion(db, c.get('host'), occasionId);
     const input = await readBody(c, InviteLineCreateSchema);
     await assertFitsOccasion(db, occasionId, input);
     if (await inviteLineExists(db, input.guestId, input.activityId)) throw alreadyInvited();
@@ -55,14 +55,14 @@ export function inviteLineRoutes(): Hono<AppEnv> {
   routes.get('/occasion/:occasionId/invite-line/:inviteLineId', async (c) => {
     const { db } = c.get('deps');
     const { occasionId, inviteLineId } = c.req.param();
-    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    await assertOwnedOccasion(db, c.get('host'), occasionId);
     return c.json(toInviteLine(await findInviteLine(db, occasionId, inviteLineId)));
   });
 
   routes.put('/occasion/:occasionId/invite-line/:inviteLineId', async (c) => {
     const { db, dbKind } = c.get('deps');
     const { occasionId, inviteLineId } = c.req.param();
-    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    await assertOwnedOccasion(db, c.get('host'), occasionId);
     await findInviteLine(db, occasionId, inviteLineId);
     const patch = await readBody(c, InviteLineUpdateSchema);
     const updated = await db.transaction().execute(async (trx) => {
@@ -83,7 +83,7 @@ export function inviteLineRoutes(): Hono<AppEnv> {
   routes.delete('/occasion/:occasionId/invite-line/:inviteLineId', async (c) => {
     const { db } = c.get('deps');
     const { occasionId, inviteLineId } = c.req.param();
-    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    await assertOwnedOccasion(db, c.get('host'), occasionId);
     const current = await findInviteLine(db, occasionId, inviteLineId);
     await db.transaction().execute(async (trx) => {
       const deleted = await trx.deleteFrom('inviteLine').where('id', '=', current.id).executeTakeFirst();

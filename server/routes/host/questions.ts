@@ -23,14 +23,14 @@ export function questionRoutes(): Hono<AppEnv> {
   routes.get('/occasion/:occasionId/questions', async (c) => {
     const { db } = c.get('deps');
     const occasionId = c.req.param('occasionId');
-    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    await assertOwnedOccasion(db, c.get('host'), occasionId);
     return c.json((await listQuestions(db, occasionId)).map(toQuestion));
   });
 
   routes.post('/occasion/:occasionId/question', async (c) => {
     const { db } = c.get('deps');
     const occasionId = c.req.param('occasionId');
-    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    await assertOwnedOccasion(db, c.get('host'), occasionId);
     const input = await readBody(c, QuestionCreateSchema);
     await assertQuestionActivity(db, occasionId, input.activityId);
     const now = new Date().toISOString();
@@ -42,14 +42,14 @@ export function questionRoutes(): Hono<AppEnv> {
   routes.get('/occasion/:occasionId/question/:questionId', async (c) => {
     const { db } = c.get('deps');
     const { occasionId, questionId } = c.req.param();
-    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    await assertOwnedOccasion(db, c.get('host'), occasionId);
     return c.json(toQuestion(await findQuestion(db, occasionId, questionId)));
   });
 
   routes.put('/occasion/:occasionId/question/:questionId', async (c) => {
     const { db, dbKind } = c.get('deps');
     const { occasionId, questionId } = c.req.param();
-    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    await assertOwnedOccasion(db, c.get('host'), occasionId);
     await findQuestion(db, occasionId, questionId);
     const patch = await readBody(c, QuestionUpdateSchema);
     const row = await db.transaction().execute(async (trx) => {
@@ -68,7 +68,7 @@ export function questionRoutes(): Hono<AppEnv> {
   routes.delete('/occasion/:occasionId/question/:questionId', async (c) => {
     const { db } = c.get('deps');
     const { occasionId, questionId } = c.req.param();
-    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    await assertOwnedOccasion(db, c.get('host'), occasionId);
     const current = await findQuestion(db, occasionId, questionId);
     await db.deleteFrom('question').where('id', '=', current.id).execute();
     return c.body(null, 204);

@@ -9,7 +9,7 @@ export function replyRoutes(): Hono<AppEnv> {
   routes.get('/occasion/:occasionId/replies', async (c) => {
     const { db } = c.get('deps');
     const occasionId = c.req.param('occasionId');
-    await assertOwnedOccasion(db, c.get('host').accountId, occasionId);
+    await assertOwnedOccasion(db, c.get('host'), occasionId);
     return c.json(await listReplies(db, occasionId));
   });
   return routes;
