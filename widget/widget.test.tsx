@@ -323,7 +323,17 @@ describe('the app in a shadow root', () => {
     await vi.waitFor(() => expect(root.textContent).toContain('Signed in as Jane Smith'), { timeout: 3000 });
     await vi.waitFor(() => expect(root.querySelectorAll('input[type=radio]')).toHaveLength(8));
     expect(calls.find((call) => call.url.endsWith('/auth/credentials'))?.body).toEqual({ inviteCode: 'abcd-efgh-jkmn', occasionId: 'o1' });
-    for (const call of calls.filter((call) => /\/(info|household|rsvp)$/.test(call.url))) expect(call.authorization).toBe('Bearer secret-token');
+    const reads = calls.filter((call) => call.method === 'GET' && /\/(info|household|rsvp)$/.test(call.url));
+    expect(new Set(reads.map((call) => new URL(call.url).pathname))).toEqual(new Set(['/event/v1/info', '/event/v1/household', '/event/v1/rsvp']));
+    for (const call of reads) expect(call.authorization).toBe('Bearer secret-token');
+    // Their CORS preflights were asked for while signing in, by OPTIONS, which carries no token.
+    const preflights = calls.filter((call) => call.method === 'OPTIONS');
+    expect(preflights.map((call) => [new URL(call.url).pathname, call.authorization])).toEqual([
+      ['/event/v1/info', null],
+      ['/event/v1/household', null],
+      ['/event/v1/rsvp', null],
+    ]);
+    expect(calls.indexOf(preflights[0]!)).toBeLessThan(calls.indexOf(reads[0]!));
     expect(localStorage.getItem('kindly.guest-token.o1')).toBe('secret-token');
     await vi.waitFor(() => expect(root.textContent).toContain('(555) 123-4567')); // the folded part, its own chunk
     // Every control has a label.

@@ -152,6 +152,7 @@ function createConnection(apiBase: string, occasionId: string, prefetch: Session
     },
     refresh: () => load(ALL),
     async signIn(credentials) {
+      askPreflights(apiBase, ALL);
       const result = await client.signIn({ ...credentials, occasionId });
       if (result.data) {
         const { token: _token, ...session } = result.data;
@@ -183,6 +184,19 @@ function createConnection(apiBase: string, occasionId: string, prefetch: Session
     inviteTried: false,
   };
   return connection;
+}
+
+/**
+ * Has the browser ask, and keep, the CORS preflights of the guest's data routes while the
+ * sign-in answer is on its way (the API holds every guest sign-in at least 150 ms). Each GET
+ * after sign-in carries the bearer token, so without this each one waits for its own
+ * preflight first, one more round trip before the RSVP form (a preflight is kept per URL,
+ * 10 minutes). An `OPTIONS` request is preflighted too, and the API answers it like a
+ * preflight: 204, no data read.
+ */
+function askPreflights(apiBase: string, keys: readonly DataKey[]): void {
+  if (new URL(apiBase).origin === location.origin) return; // same origin: no preflights
+  for (const key of keys) void fetch(`${apiBase}/event/v1/${key}`, { method: 'OPTIONS', credentials: 'include' }).catch(() => undefined);
 }
 
 /**

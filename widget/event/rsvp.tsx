@@ -6,6 +6,7 @@ import { useLanguage, useStrings } from '../i18n';
 import { Alert, Field } from '../ui/field';
 import { Busy } from '../ui/status';
 import { useFocusFirstInvalid } from '../ui/focus';
+import { useAfterFirstFrame } from '../ui/after-first-frame';
 import { formatInstant, formatTimes } from './dates';
 import { fullName, namesOf } from './names';
 import { useQuestionsChunk, type QuestionsChunk } from './questions-chunk';
@@ -166,6 +167,9 @@ function RsvpForm({ info, household, invitations, draft, onDraft, intro, titleRe
   const [problems, setProblems] = useState<Record<string, string>>({});
   const form = useRef<HTMLFormElement>(null);
   const attempt = useFocusFirstInvalid(form);
+  // The answers are the first screen; the plus-ones, questions, message and buttons below it
+  // render after that screen's frame (the form's first paint after sign-in waits for less).
+  const belowPainted = useAfterFirstFrame();
   const names = namesOf(household);
   const change = (update: (draft: Draft) => Partial<Draft>) => onDraft((current) => ({ ...current, ...update(current) }));
 
@@ -235,54 +239,58 @@ function RsvpForm({ info, household, invitations, draft, onDraft, intro, titleRe
           </fieldset>
         ) : null;
       })}
-      {plusOneHosts(household).map((member) => {
-        const name = draft.plusOnes[member.id] ?? ['', ''];
-        const setName = (index: number) => (value: string) =>
-          change((current) => ({ plusOnes: { ...current.plusOnes, [member.id]: index ? [name[0], value] : [value, name[1]] } }));
-        return (
-          <fieldset key={member.id} className="block">
-            <legend>{strings.plusOne}</legend>
-            <p className="hint">
-              {strings.plusOneFor(fullName(member))}
-            </p>
-            <div className="grid">
-              <Field label={strings.plusOneFirstName} value={name[0]} onValue={setName(0)} maxLength={100} error={problems[`plusOne ${member.id}`]} />
-              <Field label={strings.plusOneLastName} value={name[1]} onValue={setName(1)} maxLength={100} />
-              {plusOneMealActivities(info, household, draft, member.id).map((activity) => (
-                <Field
-                  key={activity.id}
-                  label={strings.plusOneMealAt(`${name[0]} ${name[1]}`.trim(), activity.name)}
-                  value={draft.plusOneMeals[member.id]?.[activity.id] ?? ''}
-                  onValue={(meal) =>
-                    change((current) => ({
-                      plusOneMeals: { ...current.plusOneMeals, [member.id]: { ...current.plusOneMeals[member.id], [activity.id]: meal } },
-                    }))
-                  }
-                  options={activity.mealOptions}
-                  placeholder={strings.choose}
-                  required
-                  error={problems[`plusOneMeal ${member.id} ${activity.id}`]}
-                />
-              ))}
-            </div>
-          </fieldset>
-        );
-      })}
-      {questions ? (
-        <questions.QuestionFields info={info} household={household} draft={draft} problems={problems} onDraft={change} />
+      {belowPainted ? (
+        <>
+          {plusOneHosts(household).map((member) => {
+            const name = draft.plusOnes[member.id] ?? ['', ''];
+            const setName = (index: number) => (value: string) =>
+              change((current) => ({ plusOnes: { ...current.plusOnes, [member.id]: index ? [name[0], value] : [value, name[1]] } }));
+            return (
+              <fieldset key={member.id} className="block">
+                <legend>{strings.plusOne}</legend>
+                <p className="hint">
+                  {strings.plusOneFor(fullName(member))}
+                </p>
+                <div className="grid">
+                  <Field label={strings.plusOneFirstName} value={name[0]} onValue={setName(0)} maxLength={100} error={problems[`plusOne ${member.id}`]} />
+                  <Field label={strings.plusOneLastName} value={name[1]} onValue={setName(1)} maxLength={100} />
+                  {plusOneMealActivities(info, household, draft, member.id).map((activity) => (
+                    <Field
+                      key={activity.id}
+                      label={strings.plusOneMealAt(`${name[0]} ${name[1]}`.trim(), activity.name)}
+                      value={draft.plusOneMeals[member.id]?.[activity.id] ?? ''}
+                      onValue={(meal) =>
+                        change((current) => ({
+                          plusOneMeals: { ...current.plusOneMeals, [member.id]: { ...current.plusOneMeals[member.id], [activity.id]: meal } },
+                        }))
+                      }
+                      options={activity.mealOptions}
+                      placeholder={strings.choose}
+                      required
+                      error={problems[`plusOneMeal ${member.id} ${activity.id}`]}
+                    />
+                  ))}
+                </div>
+              </fieldset>
+            );
+          })}
+          {questions ? (
+            <questions.QuestionFields info={info} household={household} draft={draft} problems={problems} onDraft={change} />
+          ) : null}
+          <Field label={strings.message} value={draft.message} onValue={(message) => change(() => ({ message }))} multiline maxLength={5000} />
+          {Object.keys(problems).length ? <Alert tone="bad">{strings.fixErrors}</Alert> : null}
+          <div className="row">
+            <button type="submit" part="button">
+              {strings.review}
+            </button>
+            {onCancel ? (
+              <button type="button" className="secondary" part="button secondary" onClick={onCancel}>
+                {strings.cancel}
+              </button>
+            ) : null}
+          </div>
+        </>
       ) : null}
-      <Field label={strings.message} value={draft.message} onValue={(message) => change(() => ({ message }))} multiline maxLength={5000} />
-      {Object.keys(problems).length ? <Alert tone="bad">{strings.fixErrors}</Alert> : null}
-      <div className="row">
-        <button type="submit" part="button">
-          {strings.review}
-        </button>
-        {onCancel ? (
-          <button type="button" className="secondary" part="button secondary" onClick={onCancel}>
-            {strings.cancel}
-          </button>
-        ) : null}
-      </div>
     </form>
   );
 }

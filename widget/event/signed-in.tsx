@@ -7,6 +7,7 @@ import type { GuestSessionInfo } from '../../core/schemas/event';
 import type { Connection, GuestState } from '../data/connection';
 import { describeError } from '../data/errors';
 import { useStrings } from '../i18n';
+import { afterNextFrame } from '../ui/after-first-frame';
 import { Busy, Retry } from '../ui/status';
 import { EventTitle } from './event-info';
 import { fullName } from './names';
@@ -47,7 +48,7 @@ export function SignedIn({ connection, state, session, focusHeading, onSignOut }
     // A reply shows its summary (in the chunk) at once; the form needs none of it, so the
     // chunk comes after the form's frame, not in its way.
     if (replied) load();
-    else requestAnimationFrame(() => setTimeout(load));
+    else afterNextFrame(load);
     // Once the data is in; `replied` is read then.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ready]);

@@ -3,7 +3,7 @@ import type { GuestCredentialsInput } from '../../core/client/event-bodies';
 import type { Connection } from '../data/connection';
 import type { FirstPaintState } from '../mount-options';
 import { describeError, fieldIssues } from '../data/errors';
-import { warmUpDates } from '../event/dates';
+import { warmUpDates, warmUpDatesNow } from '../event/dates';
 import { useLanguage } from '../i18n';
 import { Alert, Field } from '../ui/field';
 import { useFocusFirstInvalid } from '../ui/focus';
@@ -35,7 +35,9 @@ export function SignIn({ connection, inviteCode, typed, focusHeading, onSubmit }
   const send = async (credentials: GuestCredentialsInput) => {
     setBusy(true);
     setFailure('');
-    const result = await connection.signIn(credentials);
+    const answer = connection.signIn(credentials);
+    warmUpDatesNow();
+    const result = await answer;
     if (!mounted.current || !result.error) return; // signed in: this form is gone
     setBusy(false);
     setErrors(fieldIssues(result.error));
