@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, CDPSession, Page } from 'playwright-core';
-import { launchChromium } from '../server/test-support/browser';
+import { chromiumPath } from '../server/test-support/browser';
+import { PipeBrowser, PipePage } from './cdp-pipe';
 import { seedOccasion, type SeededOccasion } from '../server/test-support/seed-occasion';
 
 /**
@@ -21,6 +21,17 @@ import { seedOccasion, type SeededOccasion } from '../server/test-support/seed-o
  * spent their time on; `BENCH_PROFILE=file` saves a CPU profile of the last run.
  * `BENCH_LOAD_ONLY=1` measures the load alone (no scroll, search or heap; the trace and profile
  * then cover only the load) and writes no results.
+ *
+ * The browser is Chromium launched by the bench and driven over DevTools' pipe with the few
+ * domains the bench needs (Page for the script that instruments each document, Emulation,
+ * Runtime.evaluate, Input.insertText, and Tracing/Profiler/HeapProfiler when asked), not
+ * Playwright: Playwright always enables the Network domain, whose agent in the page's renderer
+ * keeps a decoded copy of every response body, so the task that ends the 8 MB guest list's body
+ * took 29 to 40 ms at 1× under it against ~4 ms in Chromium without DevTools, and ~100 ms of the
+ * longest load task at 4× was the instrument's. A host's browser has no DevTools attached.
+ * The page measures what it measured under Playwright (long tasks from a `longtask`
+ * PerformanceObserver, the first frame after guest rows are in the DOM). `BENCH_NETWORK_DOMAIN=1`
+ * enables the Network domain as Playwright did, to compare.
  */
 const PORT = Number(process.env.BENCH_DASHBOARD_PORT ?? 18797);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -32,6 +43,36 @@ const LOAD_ONLY = process.env.BENCH_LOAD_ONLY === '1';
 /** How long after the rows are painted the load's long tasks are still counted. */
 const SETTLE_MS = 1500;
 const ROWS = '[data-guest-id]';
+const NETWORK_DOMAIN = process.env.BENCH_NETWORK_DOMAIN === '1';
+/** Headless, plus the switches of Playwright's launch that bear on timing, so figures stay comparable with earlier runs. */
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--hide-scrollbars',
+  '--mute-audio',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--no-default-browser-check',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-extensions',
+  '--disable-breakpad',
+  '--disable-field-trial-config',
+  '--disable-back-forward-cache',
+  '--disable-background-timer-throttling',
+  '--disable-backgrounding-occluded-windows',
+  '--disable-renderer-backgrounding',
+  '--disable-ipc-flooding-protection',
+  '--disable-hang-monitor',
+  '--disable-dev-shm-usage',
+  '--disable-features=PaintHolding',
+  '--force-color-profile=srgb',
+  '--password-store=basic',
+  '--use-mock-keychain',
+  '--blink-settings=primaryHoverType=2,availableHoverTypes=2,primaryPointerType=4,availablePointerTypes=4',
+];
 
 interface Scroll {
   durationMs: number;
@@ -60,7 +101,7 @@ interface Run {
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kindly-dashboard-bench-'));
   let server: ChildProcess | undefined;
-  let browser: Browser | undefined;
+  let browser: PipeBrowser | undefined;
   try {
     server = spawn(process.execPath, ['dist/server/main.js'], {
       env: { ...process.env, PORT: String(PORT), KINDLY_DATA_DIR: dataDir, NODE_ENV: 'development' },
@@ -70,7 +111,8 @@ async function main(): Promise<void> {
     await waitForServer(api);
     console.log(`Seeding a ${GUESTS.toLocaleString('en-US')}-guest occasion…`);
     const seed = await seedOccasion(api, GUESTS, 'dashboard-bench@example.com');
-    browser = await launchChromium();
+    if (!chromiumPath) throw new Error('No Chromium found (apt-get install chromium).');
+    browser = PipeBrowser.launch(chromiumPath, CHROMIUM_FLAGS);
     const runs: Run[] = [];
     for (const throttle of THROTTLES) {
       for (let i = 0; i < RUNS; i++) {
@@ -110,16 +152,26 @@ async function waitForServer(api: string): Promise<void> {
 }
 
 interface BenchWindow {
-  __bench: { longTasks: { start: number; duration: number }[]; rowsAt?: number; rowsPaintedAt?: number };
+  __bench: {
+    longTasks: { start: number; duration: number }[];
+    errors: string[];
+    painted: Promise<void>;
+    rowsAt?: number;
+    rowsPaintedAt?: number;
+  };
 }
 
 /**
- * Runs in the page before any of its scripts: records long tasks, when the first guest rows are
- * in the DOM and the next animation frame after that (when they are painted).
+ * Runs in the page before any of its scripts: records long tasks, the page's uncaught errors,
+ * when the first guest rows are in the DOM and the next animation frame after that (when they
+ * are painted; `painted` resolves then).
  */
 function instrument(rows: string): void {
   const w = window as unknown as BenchWindow;
-  w.__bench = { longTasks: [] };
+  let resolvePainted = () => {};
+  w.__bench = { longTasks: [], errors: [], painted: new Promise((resolve) => (resolvePainted = resolve)) };
+  addEventListener('error', (event) => w.__bench.errors.push(event.message));
+  addEventListener('unhandledrejection', (event) => w.__bench.errors.push(String(event.reason)));
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) w.__bench.longTasks.push({ start: entry.startTime, duration: entry.duration });
   }).observe({ type: 'longtask', buffered: true });
@@ -128,7 +180,7 @@ function instrument(rows: string): void {
       w.__bench.rowsAt = performance.now();
       requestAnimationFrame(() => {
         w.__bench.rowsPaintedAt = performance.now();
-        console.debug('kindly-bench: rows painted');
+        resolvePainted();
       });
       seen.disconnect();
     }
@@ -136,35 +188,27 @@ function instrument(rows: string): void {
   document.addEventListener('DOMContentLoaded', () => seen.observe(document.body, { childList: true, subtree: true }));
 }
 
-async function measure(browser: Browser, api: string, seed: SeededOccasion, throttle: number, name: string): Promise<Run> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addCookies(seed.cookies.map(({ name: cookie, value }) => ({ name: cookie, value, url: api })));
-  const page = await context.newPage();
-  page.on('crash', () => console.error(`the page crashed (${name})`));
-  page.on('pageerror', (error) => console.error(`page error (${name}): ${error.message}`));
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
-  await cdp.send('Performance.enable');
-  await page.addInitScript(instrument, ROWS);
+async function measure(browser: PipeBrowser, api: string, seed: SeededOccasion, throttle: number, name: string): Promise<Run> {
+  const page = await PipePage.open(browser, seed.cookies.map(({ name: cookie, value }) => ({ name: cookie, value, url: api })));
+  await page.send('Emulation.setDeviceMetricsOverride', { width: 1280, height: 900, deviceScaleFactor: 1, mobile: false });
+  await page.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+  if (NETWORK_DOMAIN) await page.send('Network.enable');
+  await page.send('Page.enable');
+  await page.send('Page.addScriptToEvaluateOnNewDocument', { source: `(${instrument.toString()})(${JSON.stringify(ROWS)})` });
   const traceDir = process.env.BENCH_TRACE;
   const traceFile = traceDir ? join(traceDir, `dashboard-${name}.json`) : undefined;
   if (traceFile) {
     mkdirSync(traceDir!, { recursive: true });
-    await browser.startTracing(page, { path: traceFile, categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading'] });
+    await startTracing(browser);
   }
   const profiling = !!process.env.BENCH_PROFILE;
   if (profiling) {
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.start');
+    await page.send('Profiler.enable');
+    await page.send('Profiler.start');
   }
 
-  // Nothing is asked of the page until the load has settled: Playwright's waitForFunction and
-  // evaluate put their own scripts into the page first (the first one a task of ~0.5 s at 4x in a
-  // trace, in the middle of the load). The page says when its rows are painted on the console.
-  const painted = page.waitForEvent('console', { predicate: (message) => message.text() === 'kindly-bench: rows painted', timeout: 60_000 });
-  await page.goto(`${api}/occasion/${seed.occasionId}/guests`, { waitUntil: 'commit' });
-  await painted;
-  await page.waitForTimeout(SETTLE_MS); // let the load settle (idle callbacks, late tasks)
+  await navigateToRows(page, `${api}/occasion/${seed.occasionId}/guests`);
+  await sleep(SETTLE_MS); // let the load settle (idle callbacks, late tasks)
   const rowsMs = await page.evaluate(() => (window as unknown as BenchWindow).__bench.rowsPaintedAt!);
   const timeline = await page.evaluate(() => {
     const ends: Record<string, number> = {};
@@ -185,28 +229,30 @@ async function measure(browser: Browser, api: string, seed: SeededOccasion, thro
   // The load's tasks: up to SETTLE_MS after the rows were painted (not the bench's own evaluate after it).
   const loadTasks = (await longTasks(page)).filter((task) => task.start < rowsMs + SETTLE_MS);
   if (LOAD_ONLY) {
-    if (traceFile) await browser.stopTracing();
-    if (profiling) await writeProfile(cdp, process.env.BENCH_PROFILE!);
-    await context.close();
+    if (traceFile) await stopTracing(browser, traceFile);
+    if (profiling) await writeProfile(page, process.env.BENCH_PROFILE!);
+    await reportPageErrors(page, name);
+    await page.close();
     if (traceFile) summariseTrace(traceFile);
     const none = { durationMs: 0, frames: 0, p95FrameMs: 0, maxFrameMs: 0, longTasks: 0, longestTaskMs: 0 };
     return { throttle, rowsMs, timeline, longestLoadTaskMs: longest(loadTasks), scroll: none, searchMs: 0, searchFrameMs: 0, longestSearchTaskMs: 0, heapMb: 0, shownAfterSearch: '' };
   }
 
   const scroll = await scrollToEnd(page);
-  if (traceFile) await browser.stopTracing();
+  if (traceFile) await stopTracing(browser, traceFile);
   await page.evaluate(() => {
     document.querySelector<HTMLElement>('[data-testid=guest-list]')!.scrollTop = 0;
   });
-  await page.waitForTimeout(300);
+  await sleep(300);
   const beforeSearch = (await longTasks(page)).length;
   const { searchMs, searchFrameMs, shown } = await search(page);
-  await page.waitForTimeout(500);
+  await sleep(500);
   const searchTasks = (await longTasks(page)).slice(beforeSearch);
 
-  if (profiling) await writeProfile(cdp, process.env.BENCH_PROFILE!);
-  const heapMb = await heap(cdp);
-  await context.close();
+  if (profiling) await writeProfile(page, process.env.BENCH_PROFILE!);
+  const heapMb = await heap(page);
+  await reportPageErrors(page, name);
+  await page.close();
   if (traceFile) summariseTrace(traceFile);
   return {
     throttle,
@@ -222,11 +268,55 @@ async function measure(browser: Browser, api: string, seed: SeededOccasion, thro
   };
 }
 
+/**
+ * Navigates and waits until the guest rows are painted. Nothing is asked of the page before its
+ * DOMContentLoaded; then one evaluate waits on the instrument's promise (a script put into the
+ * page mid-load, like Playwright's waitForFunction, was a task of ~0.5 s at 4× in a trace).
+ */
+async function navigateToRows(page: PipePage, url: string): Promise<void> {
+  const loaded = page.waitForEvent('Page.domContentEventFired', 60_000);
+  const { errorText } = await page.send<{ errorText?: string }>('Page.navigate', { url });
+  if (errorText) throw new Error(`navigation to ${url} failed: ${errorText}`);
+  await loaded;
+  const painted = page.evaluate(() => (window as unknown as BenchWindow).__bench.painted.then(() => true));
+  await Promise.race([painted, sleep(60_000).then(() => Promise.reject(new Error('no guest rows painted within 60 s')))]);
+}
+
+async function reportPageErrors(page: PipePage, name: string): Promise<void> {
+  const errors = await page.evaluate(() => (window as unknown as BenchWindow).__bench.errors);
+  for (const error of errors) console.error(`page error (${name}): ${error}`);
+}
+
+const TRACE_CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading'];
+let traceEvents: unknown[] = [];
+let stopCollecting = () => {};
+
+async function startTracing(browser: PipeBrowser): Promise<void> {
+  traceEvents = [];
+  stopCollecting = browser.onEvent((method, params) => {
+    if (method === 'Tracing.dataCollected') traceEvents.push(...(params.value as unknown[]));
+  });
+  await browser.send('Tracing.start', { categories: TRACE_CATEGORIES.join(','), transferMode: 'ReportEvents' });
+}
+
+async function stopTracing(browser: PipeBrowser, file: string): Promise<void> {
+  const complete = browser.waitForEvent('Tracing.tracingComplete', undefined, 60_000);
+  await browser.send('Tracing.end');
+  await complete;
+  stopCollecting();
+  writeFileSync(file, JSON.stringify({ traceEvents }));
+  traceEvents = [];
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
 function longest(tasks: readonly { duration: number }[]): number {
   return tasks.reduce((max, task) => Math.max(max, task.duration), 0);
 }
 
-async function longTasks(page: Page): Promise<{ start: number; duration: number }[]> {
+async function longTasks(page: PipePage): Promise<{ start: number; duration: number }[]> {
   return page.evaluate(() => [...(window as unknown as BenchWindow).__bench.longTasks]);
 }
 
@@ -234,9 +324,9 @@ async function longTasks(page: Page): Promise<{ start: number; duration: number 
  * Scrolls the guest list to its end, SCROLL_STEP px per animation frame, and reports the time it
  * took, the frames (p95 and longest), and the long tasks that started meanwhile.
  */
-async function scrollToEnd(page: Page): Promise<Scroll> {
+async function scrollToEnd(page: PipePage): Promise<Scroll> {
   const measured = await page.evaluate(
-    async ({ step, rows }) => {
+    async ({ step, rows }: { step: number; rows: string }) => {
       const list = document.querySelector<HTMLElement>('[data-testid=guest-list]')!;
       const count = Number(list.querySelector('[aria-rowcount]')?.getAttribute('aria-rowcount') ?? 0) - 1;
       if (!(count > 0)) throw new Error('the guest list has no aria-rowcount');
@@ -277,13 +367,18 @@ async function scrollToEnd(page: Page): Promise<Scroll> {
  * to the list's DOM update (the "Showing N of 10,000" line and rows changing), and to the
  * next animation frame after it (when it is painted).
  */
-async function search(page: Page): Promise<{ searchMs: number; searchFrameMs: number; shown: string }> {
-  const input = page.getByRole('searchbox', { name: 'Search by name' });
-  await input.waitFor();
+async function search(page: PipePage): Promise<{ searchMs: number; searchFrameMs: number; shown: string }> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((found) => {
+        const look = () => (document.querySelector('input[type=search]') ? found() : setTimeout(look, 50));
+        look();
+      }),
+  );
   await page.evaluate(() => {
     const w = window as unknown as { __search: { start?: number; updated?: number; painted?: number } };
     w.__search = {};
-    const box = document.querySelector('input[type=search]')!;
+    const box = document.querySelector<HTMLInputElement>('input[type=search]')!;
     box.addEventListener('input', () => (w.__search.start ??= performance.now()), { capture: true });
     const status = document.querySelector('[data-testid=guest-count]')!;
     const observer = new MutationObserver(() => {
@@ -293,11 +388,18 @@ async function search(page: Page): Promise<{ searchMs: number; searchFrameMs: nu
       observer.disconnect();
     });
     observer.observe(status, { childList: true, subtree: true, characterData: true });
+    box.focus();
   });
-  await input.fill(SEARCH);
-  await page.waitForFunction(() => (window as unknown as { __search: { painted?: number } }).__search.painted !== undefined);
-  const times = await page.evaluate(() => (window as unknown as { __search: { start: number; updated: number; painted: number } }).__search);
-  const shown = (await page.getByTestId('guest-count').textContent()) ?? '';
+  await page.send('Input.insertText', { text: SEARCH }); // what Playwright's fill sends into an empty, focused box
+  const times = await page.evaluate(
+    () =>
+      new Promise<{ start: number; updated: number; painted: number }>((done) => {
+        const w = window as unknown as { __search: { start: number; updated: number; painted?: number } };
+        const check = () => (w.__search.painted !== undefined ? done(w.__search as { start: number; updated: number; painted: number }) : requestAnimationFrame(check));
+        check();
+      }),
+  );
+  const shown = await page.evaluate(() => document.querySelector('[data-testid=guest-count]')?.textContent ?? '');
   return { searchMs: times.updated - times.start, searchFrameMs: times.painted - times.start, shown };
 }
 
@@ -307,8 +409,8 @@ interface ProfileNode {
 }
 
 /** `BENCH_PROFILE=file.cpuprofile`: saves the CPU profile (open it in DevTools) and prints the top self times. */
-async function writeProfile(cdp: CDPSession, file: string): Promise<void> {
-  const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } };
+async function writeProfile(page: PipePage, file: string): Promise<void> {
+  const { profile } = (await page.send('Profiler.stop')) as unknown as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } };
   writeFileSync(file, JSON.stringify(profile));
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map<string, number>();
@@ -323,10 +425,10 @@ async function writeProfile(cdp: CDPSession, file: string): Promise<void> {
 }
 
 /** The JS heap in use after a garbage collection, in MB (CDP). */
-async function heap(cdp: CDPSession): Promise<number> {
-  await cdp.send('HeapProfiler.enable');
-  await cdp.send('HeapProfiler.collectGarbage');
-  const { usedSize } = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+async function heap(page: PipePage): Promise<number> {
+  await page.send('HeapProfiler.enable');
+  await page.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await page.send<{ usedSize: number }>('Runtime.getHeapUsage');
   return usedSize / 1024 / 1024;
 }
 

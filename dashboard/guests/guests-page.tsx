@@ -7,7 +7,7 @@ import { formatCount, plural } from '../components/format';
 import { useKindly } from '../data/kindly';
 import { Empty, ErrorState, Loading } from '../components/states';
 import { useOccasion } from '../occasion/occasion-context';
-import { guestToReopen } from './guest-to-reopen';
+import { useReopenGuestForm } from './guest-to-reopen';
 import { EMPTY_FILTERS, filterGuests, toRows, warmSearchKeys, type GuestFilters } from './guest-filters';
 import { GuestTable } from './guest-table';
 import { useOccasionData, type OccasionData } from './occasion-data';
@@ -111,7 +111,8 @@ function GuestList({ data, householdsPending }: { data: OccasionData; households
   const occasion = useOccasion();
   const [filters, setFilters] = useState<GuestFilters>(EMPTY_FILTERS);
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
-  const [editing, setEditing] = useState<Guest | 'new' | null>(() => guestToReopen(occasion.id, data.guests));
+  const [editing, setEditing] = useState<Guest | 'new' | null>(null);
+  useReopenGuestForm(occasion.id, data.guests, setEditing);
   const [notice, setNotice] = useState('');
 
   const rows = useMemo(() => toRows(data.guests), [data.guests]);

@@ -11,7 +11,7 @@ import { useKindly } from '../data/kindly';
 import { useOccasion } from '../occasion/occasion-context';
 import { nextCell, type GridCell } from './grid-keys';
 import { GuestDialog } from './guest-dialog';
-import { guestToReopen } from './guest-to-reopen';
+import { useReopenGuestForm } from './guest-to-reopen';
 import { EMPTY_FILTERS, filterGuests, toRows, type GuestFilters, type GuestRow } from './guest-filters';
 import { GuestFilterBar } from './guest-filter-bar';
 import { GuestsHead } from './guests-page';
@@ -53,10 +53,8 @@ function Grid({ data }: { data: OccasionData }) {
   const occasion = useOccasion();
   const kindly = useKindly();
   const [filters, setFilters] = useState<GuestFilters>(EMPTY_FILTERS);
-  const [editing, setEditing] = useState<Guest | null>(() => {
-    const reopen = guestToReopen(occasion.id, data.guests);
-    return reopen === 'new' ? null : reopen;
-  });
+  const [editing, setEditing] = useState<Guest | null>(null);
+  useReopenGuestForm(occasion.id, data.guests, (guest) => guest !== 'new' && setEditing(guest));
   const [active, setActive] = useState<GridCell>({ row: 0, col: 1 });
   const [saving, setSaving] = useState<ReadonlySet<string>>(() => new Set());
   const [confirming, setConfirming] = useState<{ guest: Guest; activity: Activity } | null>(null);
