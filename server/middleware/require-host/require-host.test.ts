@@ -52,6 +52,13 @@ describe('requireHost', () => {
     expect((await onSecond(other)).status).toBe(200);
   });
 
+  it('looks up an id longer than the session lookup reads (65 characters) as any other: 404', async () => {
+    const response = await guests(host, 'x'.repeat(65));
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'No such occasion.' } });
+    expect((await guests(host, 'x'.repeat(64))).status).toBe(404);
+  });
+
   it('answers a percent-encoded occasion id as the plain one', async () => {
     const encoded = occasionId.replace(/^./, (first) => `%${first.charCodeAt(0).toString(16).toUpperCase()}`);
     const response = await host.request('GET', `/occasion/${encoded}/guests`);
