@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Guest, GuestBulkResult } from '../../../core/schemas/guest';
 import type { Household } from '../../../core/schemas/household';
 import type { Occasion } from '../../../core/schemas/occasion';
+import type { GuestRow } from '../../data/guests';
+import { byChangedColumns } from './guests-bulk';
 import { signUpHost, type HostClient } from '../../test-support/host-session';
 import { snapshotDatabase } from '../../test-support/snapshot';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
@@ -23,6 +25,31 @@ import {
 
 const rowsNamed = (count: number) =>
   Array.from({ length: count }, (_, i) => ({ firstName: `Guest${String(i).padStart(5, '0')}`, lastName: 'Bulk', email: `g${i}@example.com` }));
+
+describe('byChangedColumns', () => {
+  const stored: GuestRow = {
+    id: 'g0', occasionId: 'o', householdId: null, firstName: 'Ada', lastName: 'Smith', nameKey: 'ada smith', email: '', phone: '',
+    ageGroup: 'ADULT', plusOneAllowed: 0, plusOneOf: null, dietaryNotes: '', attributes: '{}', notes: '', createdAt: 't0', updatedAt: 't0',
+  };
+  const update = (id: string, change: Partial<GuestRow>) => ({ before: { ...stored, id }, row: { ...stored, id, ...change, updatedAt: 't1' } });
+
+  it('groups rows by the columns they change, always with updatedAt', () => {
+    const groups = byChangedColumns([update('a', { dietaryNotes: 'vegan' }), update('b', { lastName: 'Lee', nameKey: 'ada lee' }), update('c', { dietaryNotes: 'nuts' }), update('d', {})]);
+    expect(groups.map(([columns, rows]) => [columns, rows.map((row) => row.id)])).toEqual([
+      [['dietaryNotes', 'updatedAt'], ['a', 'c']],
+      [['lastName', 'nameKey', 'updatedAt'], ['b']],
+      [['updatedAt'], ['d']],
+    ]);
+  });
+
+  it('writes every column of every row past eight sets of columns', () => {
+    const fields = ['firstName', 'lastName', 'email', 'phone', 'notes', 'dietaryNotes', 'ageGroup', 'attributes', 'householdId'] as const;
+    const groups = byChangedColumns(fields.map((field, i) => update(`r${i}`, { [field]: 'x' })));
+    expect(groups).toHaveLength(1);
+    expect(groups[0]![0]).toHaveLength(13);
+    expect(groups[0]![1]).toHaveLength(9);
+  });
+});
 
 describe('guest bulk route', () => {
   let t: TestApp;
@@ -92,6 +119,38 @@ describe('guest bulk route', () => {
     for (const guest of result.guests) expect(await read(host, `/occasion/${occasion.id}/guest/${guest.id}`)).toEqual(guest);
     const nameKey = await t.deps.db.selectFrom('guest').select('nameKey').where('id', '=', ada.id).executeTakeFirstOrThrow();
     expect(nameKey.nameKey).toBe('ada brennan');
+  });
+
+  it('stores every field as sent when rows change different columns, or none, or more kinds than it groups', async () => {
+    const side = await createCategory(host, occasion.id);
+    const smiths = await createHousehold(host, occasion.id, { name: 'The Smiths' });
+    const guests = await Promise.all(Array.from({ length: 12 }, (_, i) => createGuest(host, occasion.id, { firstName: `G${i}`, notes: `n${i}` })));
+    const changes: object[] = [
+      { dietaryNotes: 'vegan' },
+      { lastName: 'Renamed' },
+      { householdId: smiths.id, attributes: { [side.id]: ['groom'] } },
+      {},
+      { plusOneAllowed: true },
+      { email: 'x@example.com', phone: '555' },
+      { ageGroup: 'CHILD' },
+      { notes: '' },
+      { firstName: 'New', lastName: 'Name' },
+      { attributes: { [side.id]: ['bride'] } },
+      { plusOneOfRow: 0, dietaryNotes: 'nuts' },
+      { householdId: null, notes: 'moved out' },
+    ];
+    const sent = guests.map((guest, i) => ({ id: guest.id, ...changes[i] }));
+    for (const rows of [sent.slice(0, 4), sent]) {
+      const result = await bulk(rows);
+      result.guests.forEach((guest, i) => {
+        const { id: _id, plusOneOfRow, ...fields } = rows[i] as { id: string; plusOneOfRow?: number };
+        const plusOneOf = plusOneOfRow === undefined ? {} : { plusOneOf: guests[plusOneOfRow]!.id };
+        expect(guest).toEqual({ ...guests[i], ...fields, ...plusOneOf, updatedAt: guest.updatedAt });
+      });
+      for (const guest of result.guests) expect(await read(host, `/occasion/${occasion.id}/guest/${guest.id}`)).toEqual(guest);
+    }
+    const renamed = await t.deps.db.selectFrom('guest').select('id').where('occasionId', '=', occasion.id).where('nameKey', '=', 'new name').execute();
+    expect(renamed.map((row) => row.id)).toEqual([guests[8]!.id]);
   });
 
   it('finds households by name, or creates each missing one once', async () => {

@@ -99,7 +99,10 @@ async function upsertGuests(
   // A new plus-one may point at a guest inserted by a later statement: link after inserting.
   const linked = created.filter((row) => row.plusOneOf !== null);
   await insertGuests(trx, created.map((row) => (row.plusOneOf === null ? row : { ...row, plusOneOf: null })));
-  await updateGuests(trx, [...updated, ...linked]);
+  await updateGuests(trx, [
+    ...updated.map((row) => ({ row, before: context.existing.get(row.id)! })),
+    ...linked.map((row) => ({ row, before: { ...row, plusOneOf: null } })),
+  ]);
   await recordHistory(trx, occasionId, actor, [
     ...context.newHouseholds.map((row) => householdHistory(undefined, row)),
     ...created.map((row) => guestHistory(undefined, row)),
@@ -196,29 +199,60 @@ async function insertGuests(trx: Kysely<Database>, rows: GuestRow[]): Promise<vo
   for (const chunk of chunked(rows, rowsPerStatement(17))) await trx.insertInto('guest').values(chunk).execute();
 }
 
-/** Rows known to be this occasion's guests: one multi-row upsert per chunk instead of one UPDATE per guest. */
-async function updateGuests(trx: Kysely<Database>, rows: GuestRow[]): Promise<void> {
-  for (const chunk of chunked(rows, rowsPerStatement(17))) {
-    await trx
-      .insertInto('guest')
-      .values(chunk)
-      .onConflict((conflict) =>
-        conflict.column('id').doUpdateSet((eb) => ({
-          householdId: eb.ref('excluded.householdId'),
-          firstName: eb.ref('excluded.firstName'),
-          lastName: eb.ref('excluded.lastName'),
-          nameKey: eb.ref('excluded.nameKey'),
-          email: eb.ref('excluded.email'),
-          phone: eb.ref('excluded.phone'),
-          ageGroup: eb.ref('excluded.ageGroup'),
-          plusOneAllowed: eb.ref('excluded.plusOneAllowed'),
-          dietaryNotes: eb.ref('excluded.dietaryNotes'),
-          attributes: eb.ref('excluded.attributes'),
-          notes: eb.ref('excluded.notes'),
-          plusOneOf: eb.ref('excluded.plusOneOf'),
-          updatedAt: eb.ref('excluded.updatedAt'),
-        })),
-      )
-      .execute();
+/** The columns an update of a guest may change (`updatedAt` always does). */
+const UPDATABLE_COLUMNS = [
+  'householdId',
+  'firstName',
+  'lastName',
+  'nameKey',
+  'email',
+  'phone',
+  'ageGroup',
+  'plusOneAllowed',
+  'dietaryNotes',
+  'attributes',
+  'notes',
+  'plusOneOf',
+] as const satisfies ReadonlyArray<keyof GuestRow>;
+type UpdatableColumn = (typeof UPDATABLE_COLUMNS)[number] | 'updatedAt';
+
+/** Past this many distinct sets of changed columns, every row writes every column (one shape). */
+const MAX_COLUMN_SETS = 8;
+
+/** A guest's row after the write, and before it. */
+export interface GuestUpdate {
+  row: GuestRow;
+  before: GuestRow;
+}
+
+/**
+ * Rows known to be this occasion's guests: one multi-row upsert per chunk instead of one UPDATE
+ * per guest, setting only the columns that change (grouped by which), so an index whose columns
+ * a bulk edit leaves alone is not rewritten (SQLite) and PostgreSQL can update in place. A value
+ * is "unchanged" only when strictly equal to the stored one, so a doubt writes the column.
+ */
+async function updateGuests(trx: Kysely<Database>, updates: readonly GuestUpdate[]): Promise<void> {
+  for (const [columns, rows] of byChangedColumns(updates)) {
+    for (const chunk of chunked(rows, rowsPerStatement(17))) {
+      await trx
+        .insertInto('guest')
+        .values(chunk)
+        .onConflict((conflict) => conflict.column('id').doUpdateSet((eb) => Object.fromEntries(columns.map((column) => [column, eb.ref(`excluded.${column}`)]))))
+        .execute();
+    }
   }
+}
+
+/** The updates grouped by the columns they change; one group of every column past {@link MAX_COLUMN_SETS}. */
+export function byChangedColumns(updates: readonly GuestUpdate[]): Array<[UpdatableColumn[], GuestRow[]]> {
+  const groups = new Map<string, [UpdatableColumn[], GuestRow[]]>();
+  for (const { row, before } of updates) {
+    const columns: UpdatableColumn[] = [...UPDATABLE_COLUMNS.filter((column) => row[column] !== before[column]), 'updatedAt'];
+    const key = columns.join(' ');
+    const group = groups.get(key);
+    if (group) group[1].push(row);
+    else groups.set(key, [columns, [row]]);
+  }
+  if (groups.size <= MAX_COLUMN_SETS) return [...groups.values()];
+  return [[[...UPDATABLE_COLUMNS, 'updatedAt'], updates.map((update) => update.row)]];
 }
