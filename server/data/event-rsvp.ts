@@ -7,7 +7,7 @@ import type { Database } from '../db/schema';
 import { ApiError, notFound } from '../http/api-error';
 import { readBool, readJsonColumn } from './json-column';
 import { IDS_PER_STATEMENT, chunked } from './batch';
-import { recordHistory, type HistoryChange } from './history';
+import { fullName, recordHistory, type HistoryActor, type HistoryChange } from './history';
 import { rsvpHistory } from './history-changes';
 import { RsvpHistory } from './rsvp-history';
 import { applyRsvpAnswers, attendanceAfter, loadRsvpAnswers } from './rsvp-answers';
@@ -51,7 +51,7 @@ export async function createRsvp(db: Kysely<Database>, writer: RsvpWriter, chang
       const at = now.toISOString();
       const id = newId();
       const message = change.message ?? '';
-      await trx.insertInto('rsvp').values({ id, ...owner, message, submittedAt: at, updatedAt: at }).execute();
+      await trx.insertInto('rsvp').values({ id, ...owner, message, submittedAt: at, updatedAt: at, answeredByGuestId: writer.guestId }).execute();
       await writeAnswers(trx, writer, change, now, rsvpHistory(id, owner.householdId, undefined, { message }));
       await afterWrite?.(trx);
     });
@@ -66,9 +66,8 @@ export async function updateRsvp(db: Kysely<Database>, writer: RsvpWriter, chang
   const owner: RsvpOwner = { occasionId: writer.occasionId, householdId: writer.householdId };
   await db.transaction().execute(async (trx) => {
     // Updating the row first also locks it, so two changes of one household run one after the
-    // other, and the message read next is the one this change replaces.
-    await touchRsvp(trx, now.toISOString(), owner.householdId);
-    const [before] = await selectRsvpRow(trx, owner.householdId);
+    // other; the message it returns (unchanged by it) is the one this change replaces.
+    const [before] = await touchRsvp(trx, now.toISOString(), writer.guestId, owner.householdId);
     if (!before) throw notFound('Your household has not replied yet.');
     const message = change.message ?? before.message;
     if (message !== before.message) await trx.updateTable('rsvp').set({ message }).where('id', '=', before.id).execute();
@@ -81,25 +80,29 @@ async function writeAnswers(trx: Transaction<Database>, writer: RsvpWriter, chan
   const owner: RsvpOwner = { occasionId: writer.occasionId, householdId: writer.householdId };
   const state = await loadHouseholdState(trx, owner);
   const plan = planRsvp(state, change);
-  const history = new RsvpHistory(state, rsvpChange);
+  const history = new RsvpHistory(state, { subjectName: state.householdName, ...rsvpChange });
+  const writerRow = state.members.get(writer.guestId);
+  const actor: HistoryActor = { kind: 'GUEST', id: writer.guestId, ...(writerRow && { name: fullName(writerRow) }) };
   await applyPlan(trx, owner, plan, changedAnswerGroups(state.lines, plan.answers), now, history);
-  await applyRsvpAnswers(trx, owner, { kind: 'GUEST', id: writer.guestId }, state, attendanceAfter(state, plan), change.answers, now);
-  await recordHistory(trx, owner.occasionId, { kind: 'GUEST', id: writer.guestId }, history.changes);
+  await applyRsvpAnswers(trx, owner, actor, state, attendanceAfter(state, plan), change.answers, now);
+  await recordHistory(trx, owner.occasionId, actor, history.changes);
   await rsvpWriteSteps.afterInviteLines(trx);
 }
 
 // Every change of a reply runs these: compiled once (also inside its transaction).
 const selectRsvpRow = compiledOnce((db, householdId: string) => db.selectFrom('rsvp').selectAll().where('householdId', '=', householdId));
-const touchRsvp = compiledOnce((db, updatedAt: string, householdId: string) =>
-  db.updateTable('rsvp').set({ updatedAt }).where('householdId', '=', householdId),
+/** Marks the reply changed now by `answeredByGuestId`, and returns it. */
+const touchRsvp = compiledOnce((db, updatedAt: string, answeredByGuestId: string, householdId: string) =>
+  db.updateTable('rsvp').set({ updatedAt, answeredByGuestId }).where('householdId', '=', householdId).returningAll(),
 );
 
 const selectMembers = compiledOnce((db, householdId: string, occasionId: string) =>
   db
     .selectFrom('guest')
-    .select(['id', 'firstName', 'lastName', 'plusOneAllowed', 'plusOneOf'])
-    .where('householdId', '=', householdId)
-    .where('occasionId', '=', occasionId),
+    .innerJoin('household', 'household.id', 'guest.householdId')
+    .select(['guest.id', 'guest.firstName', 'guest.lastName', 'guest.plusOneAllowed', 'guest.plusOneOf', 'household.name as householdName'])
+    .where('guest.householdId', '=', householdId)
+    .where('guest.occasionId', '=', occasionId),
 );
 
 // The household is the session's, so in its occasion; an occasion filter here would lead
@@ -112,8 +115,8 @@ const selectHouseholdLines = compiledOnce((db, householdId: string) =>
     .where('guest.householdId', '=', householdId),
 );
 
-/** The household's members, their invite lines and those lines' activities. */
-async function loadHouseholdState(db: Kysely<Database>, owner: RsvpOwner): Promise<HouseholdRsvpState & { lines: HouseholdLine[] }> {
+/** The household's members (and its name), their invite lines and those lines' activities. */
+async function loadHouseholdState(db: Kysely<Database>, owner: RsvpOwner): Promise<HouseholdRsvpState & { lines: HouseholdLine[]; householdName?: string }> {
   const members = await selectMembers(db, owner.householdId, owner.occasionId);
   const lines: HouseholdLine[] = await selectHouseholdLines(db, owner.householdId);
   const activityIds = [...new Set(lines.map((line) => line.activityId))];
@@ -122,7 +125,8 @@ async function loadHouseholdState(db: Kysely<Database>, owner: RsvpOwner): Promi
       ? []
       : await db.selectFrom('activity').select(['id', 'name', 'mealOptions']).where('id', 'in', activityIds).execute();
   return {
-    members: new Map(members.map((m) => [m.id, { ...m, plusOneAllowed: readBool(m.plusOneAllowed) }])),
+    householdName: members[0]?.householdName,
+    members: new Map(members.map(({ householdName: _name, ...m }) => [m.id, { ...m, plusOneAllowed: readBool(m.plusOneAllowed) }])),
     lines,
     activities: new Map(activities.map((a) => [a.id, { id: a.id, name: a.name, enabledMeals: enabledMeals(a.mealOptions) }])),
   };

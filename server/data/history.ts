@@ -17,6 +17,8 @@ import { readJsonColumn } from './json-column';
 export interface HistoryActor {
   kind: HistoryActorKind;
   id: string;
+  /** The actor's name when the write has it at hand; else it is looked up. */
+  name?: string;
 }
 
 /**
@@ -115,6 +117,7 @@ async function insertRows(trx: Kysely<Database>, rows: NewHistoryRow[]): Promise
 }
 
 async function nameOfActor(db: Kysely<Database>, actor: HistoryActor): Promise<string> {
+  if (actor.name !== undefined) return actor.name;
   const [row] = await (actor.kind === 'GUEST' ? selectGuestName : selectAccountName)(db, actor.id);
   return row ? fullName(row) : '';
 }

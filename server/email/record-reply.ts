@@ -16,8 +16,8 @@ export interface ReplyAuthorship {
 }
 
 /**
- * Runs inside a guest's reply transaction: records who sent it, and writes the confirmation to
- * the outbox (to the replying guest's email, else the household's; none when neither has one
+ * Runs inside a guest's reply transaction (whose own write records who sent it) and writes the
+ * confirmation to the outbox (to the replying guest's email, else the household's; none when neither has one
  * or that address unsubscribed), so the reply and its confirmation commit together. The message
  * is written unrendered (empty HTML): rendering (~5 ms) would hold the reply's transaction, so
  * the worker renders it from the reply as it is when sent ({@link renderConfirmation}). For the
@@ -25,7 +25,6 @@ export interface ReplyAuthorship {
  * that one will tell both, and a guest who corrects a reply gets one message, not one per click.
  */
 export async function recordReply(trx: Transaction<Database>, reply: ReplyAuthorship, now: Date): Promise<void> {
-  await setAnsweredBy(trx, reply.guestId, reply.householdId);
   const address = await confirmationAddress(trx, reply);
   if (!address || (await confirmationWaiting(trx, reply.householdId, address))) return;
   const occasion = await trx.selectFrom('occasion').select(['id', 'title']).where('id', '=', reply.occasionId).executeTakeFirstOrThrow();
@@ -57,11 +56,6 @@ export async function renderConfirmation(
   const parts = await confirmationParts(db, occasion, template, message.householdId, unsubscribeUrl(publicUrl, message.unsubscribeToken), now);
   return { subject: template.subject, ...(await renderEmail(parts.content)), attachments: parts.attachments };
 }
-
-// Every reply runs these in its transaction: compiled once.
-const setAnsweredBy = compiledOnce((db, guestId: string, householdId: string) =>
-  db.updateTable('rsvp').set({ answeredByGuestId: guestId }).where('householdId', '=', householdId),
-);
 
 /**
  * Whether a confirmation to this address is queued and not rendered yet (so not being sent).

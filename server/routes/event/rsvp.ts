@@ -38,7 +38,7 @@ function ownerOf(c: Context<EventEnv>): RsvpWriter {
   return { occasionId, householdId, guestId };
 }
 
-/** Who sent the reply, and its confirmation email, in the reply's transaction. */
+/** The reply's confirmation email, in the reply's transaction. */
 function recordReplyOf(c: Context<EventEnv>, now: Date): AfterRsvpWrite {
   const { occasionId, householdId, guestId } = c.get('guest').session;
   return (trx) => recordReply(trx, { occasionId, householdId, guestId }, now);
