@@ -3,7 +3,7 @@ import type { Connection } from './data/connection';
 import type { FirstPaintState } from './mount-options';
 import { describeError, errorCode } from './data/errors';
 import { useGuestState } from './data/use-guest-state';
-import { dataSettled, SignedIn } from './event/signed-in';
+import { SignedIn } from './event/signed-in';
 import { useStrings } from './i18n';
 import { SignIn } from './sign-in/sign-in';
 import { Alert } from './ui/field';
@@ -33,10 +33,6 @@ function SessionGate({ connection, inviteCode, typed }: WidgetProps & { connecti
   /** What the guest did in widget.js's form carries over to the first sign-in form only, not to one after a sign-out. */
   const handedOver = useRef(typed);
   if (state.session) handedOver.current = undefined;
-  /** Whether the sign-in form showed last (the guest may be signing in from it). */
-  const atSignIn = useRef(false);
-  const fromSignIn = atSignIn.current;
-  atSignIn.current = false;
 
   // After widget.js's own sign-in form (no kept token), the app's replaces it at once rather than "Loading…".
   if (!state.ready && !handedOver.current) return <Busy />;
@@ -44,10 +40,8 @@ function SessionGate({ connection, inviteCode, typed }: WidgetProps & { connecti
     if (errorCode(state.sessionError) === 'ORIGIN_NOT_ALLOWED') return <OriginRefused />;
     return <Retry message={describeError(state.sessionError, strings)} onRetry={() => connection.start(true)} />;
   }
-  // Signed in from the form: it stays, its button busy, until the guest's data is in, so the
-  // RSVP form is the next render and the next frame (no "Loading…" render and frame between).
-  if (!state.session || (fromSignIn && !dataSettled(state))) {
-    atSignIn.current = true;
+  // A sign-in's answer carries the guest's data, so the RSVP form is the render after the sign-in form.
+  if (!state.session) {
     return <SignIn connection={connection} inviteCode={inviteCode} typed={handedOver.current} focusHeading={acted.current} onSubmit={() => (acted.current = true)} />;
   }
   return (

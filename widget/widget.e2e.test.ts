@@ -210,8 +210,17 @@ describe.skipIf(!chromiumPath || !built)('the widget on cross-site host pages (C
     await expectAccessible(page, 'sign-in failed');
 
     // The code as a guest might type it: lower case, spaces instead of dashes.
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/event/v1/')) asked.push(`${request.method()} ${pathname}`);
+    });
+    const reads = () => asked.filter((request) => /^GET \/event\/v1\/(info|household|rsvp)$/.test(request)).sort();
     await signInByCode(page, fixture.inviteCode.toLowerCase().replaceAll('-', ' '));
     await eventually(() => w.getByRole('heading', { name: 'Sam & Alex are getting married' }).isVisible()).toBe(true);
+    // The RSVP form came from the sign-in's answer alone: none of the three reads was asked for.
+    expect(asked).toContain('POST /event/v1/auth/credentials');
+    expect(reads()).toEqual([]);
     expect(await w.getByText('Signed in as Jane Smith').isVisible()).toBe(true);
     // Focus follows the guest to the new screen.
     await eventually(() => page.evaluate(() => document.querySelector('kindly-rsvp')!.shadowRoot!.activeElement?.textContent)).toBe('Sam & Alex are getting married');
@@ -319,9 +328,12 @@ describe.skipIf(!chromiumPath || !built)('the widget on cross-site host pages (C
     expect(lineOf(lines, chris!.id, fixture.dinner)).toMatchObject({ response: 'ATTENDING', mealChoice: 'beef' });
     expect(guests.find((guest) => guest.id === fixture.jane)?.dietaryNotes).toBe('No peanuts, please.');
 
-    // Come back later: still signed in, the answers are there.
+    // Come back later: still signed in (the kept token, the session, then the three reads), the answers are there.
+    asked.length = 0;
     await page.reload();
     await eventually(() => rsvp.getByRole('heading', { name: 'Your answers' }).isVisible()).toBe(true);
+    expect(reads()).toEqual(['GET /event/v1/household', 'GET /event/v1/info', 'GET /event/v1/rsvp']);
+    expect(asked).toContain(`GET /event/v1/auth/session/${fixture.occasionId}`);
     const summary = await rsvp.textContent();
     expect(summary).toContain('Jane Smith: Joyfully accepts · Meal: Sea bass');
     expect(summary).toContain('José Núñez: Joyfully accepts · Meal: Beef');

@@ -296,7 +296,7 @@ describe('the app in a shadow root', () => {
 
   const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-  it('signs in with ?invite=, sends the bearer token, renders the RSVP form, and unmounts cleanly', async () => {
+  it('signs in with ?invite=, renders the RSVP form from the sign-in answer, sends the bearer token, and unmounts cleanly', async () => {
     const calls: Array<{ method: string; url: string; authorization: string | null; body: unknown }> = [];
     vi.stubGlobal(
       'fetch',
@@ -306,7 +306,8 @@ describe('the app in a shadow root', () => {
         const path = new URL(url).pathname;
         if (path === '/event/v1/auth/session/o1') return json(null);
         if (path === '/event/v1/auth/credentials') {
-          return json({ token: 'secret-token', expiresAt: '2027-07-01T00:00:00.000Z', occasionId: 'o1', householdId: 'h1', guest: { id: 'jane', firstName: 'Jane', lastName: 'Smith' } });
+          const guest = { id: 'jane', firstName: 'Jane', lastName: 'Smith' };
+          return json({ token: 'secret-token', expiresAt: '2027-07-01T00:00:00.000Z', occasionId: 'o1', householdId: 'h1', guest, info, household, rsvp: null });
         }
         if (path === '/event/v1/info') return json(info);
         if (path === '/event/v1/household') return json(household);
@@ -323,23 +324,24 @@ describe('the app in a shadow root', () => {
     await vi.waitFor(() => expect(root.textContent).toContain('Signed in as Jane Smith'), { timeout: 3000 });
     await vi.waitFor(() => expect(root.querySelectorAll('input[type=radio]')).toHaveLength(8));
     expect(calls.find((call) => call.url.endsWith('/auth/credentials'))?.body).toEqual({ inviteCode: 'abcd-efgh-jkmn', occasionId: 'o1' });
-    const reads = calls.filter((call) => call.method === 'GET' && /\/(info|household|rsvp)$/.test(call.url));
-    expect(new Set(reads.map((call) => new URL(call.url).pathname))).toEqual(new Set(['/event/v1/info', '/event/v1/household', '/event/v1/rsvp']));
-    for (const call of reads) expect(call.authorization).toBe('Bearer secret-token');
-    // Their CORS preflights were asked for while signing in, by OPTIONS, which carries no token.
+    // The form came from the sign-in answer: the three reads were not asked for.
+    expect(calls.filter((call) => call.method === 'GET' && /\/(info|household|rsvp)$/.test(call.url))).toEqual([]);
+    // The writes' CORS preflights were asked for while signing in, by OPTIONS, which carries no token.
     const preflights = calls.filter((call) => call.method === 'OPTIONS');
     expect(preflights.map((call) => [new URL(call.url).pathname, call.authorization])).toEqual([
-      ['/event/v1/info', null],
-      ['/event/v1/household', null],
       ['/event/v1/rsvp', null],
+      ['/event/v1/household', null],
     ]);
-    expect(calls.indexOf(preflights[0]!)).toBeLessThan(calls.indexOf(reads[0]!));
+    expect(calls.indexOf(preflights[0]!)).toBeLessThan(calls.findIndex((call) => call.url.endsWith('/auth/credentials')));
     expect(localStorage.getItem('kindly.guest-token.o1')).toBe('secret-token');
     await vi.waitFor(() => expect(root.textContent).toContain('(555) 123-4567')); // the folded part, its own chunk
     // Every control has a label.
     for (const control of root.querySelectorAll('input:not([type=radio]), select, textarea')) {
       expect(root.querySelector(`label[for="${control.id}"]`)?.textContent, control.outerHTML).toBeTruthy();
     }
+    // The token goes as a bearer token (here, the sign-out's).
+    [...root.querySelectorAll('button')].find((button) => button.textContent === 'Sign out')!.click();
+    await vi.waitFor(() => expect(calls.find((call) => call.url.endsWith('/auth/signout'))?.authorization).toBe('Bearer secret-token'));
 
     unmount();
     expect(root.childNodes).toHaveLength(0);

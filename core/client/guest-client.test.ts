@@ -45,6 +45,11 @@ describe('guest auth on the real event routes', () => {
     expect(guest.getToken()).toBe(signedIn.token);
     expect(storage.map.get(guestTokenKey(occasionId()))).toBe(signedIn.token);
     expect(tokens).toEqual([signedIn.token]);
+    // The household's data comes with it, as the three reads answer it.
+    expect(signedIn.rsvp).toBeNull();
+    expect(signedIn.info).toStrictEqual(ok(await guest.getInfo()));
+    expect(signedIn.household).toStrictEqual(ok(await guest.getHousehold()));
+    expect(signedIn.rsvp).toStrictEqual(ok(await guest.getRsvp()));
 
     // A new page load where third-party cookies are blocked: only the stored token.
     const cookieless = appFetch(t);

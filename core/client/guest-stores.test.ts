@@ -55,18 +55,23 @@ describe('the guest stores', () => {
     expect(net.calls).toEqual([`GET /event/v1/auth/session/${seeded.occasion.id}`]);
   });
 
-  it('sign-in sets the session and loads the household data; sign-out clears it all', async () => {
+  it('sign-in sets the session and holds the household data of its answer, asking nothing more; sign-out clears it all', async () => {
     [stores.$session, stores.$info, stores.$household, stores.$rsvp].forEach(mount);
     await settle();
-    const result = await signIn();
-    expect(result.data?.guest.id).toBe(seeded.guest.id);
+    net.calls.length = 0;
+    const result = ok(await signIn());
+    expect(result.guest.id).toBe(seeded.guest.id);
     expect(stores.$session.get()).toMatchObject({ ready: true, session: { guest: { id: seeded.guest.id } } });
     expect(stores.$session.get().session).not.toHaveProperty('token');
-    await settle();
+    expect(stores.$session.get().session).not.toHaveProperty('info');
+    // There as soon as the sign-in resolves, the very objects of its answer.
+    expect(stores.$info.get()).toEqual({ loading: false, data: result.info });
+    expect(stores.$household.get()).toEqual({ loading: false, data: result.household });
+    expect(stores.$rsvp.get()).toEqual({ loading: false, data: null });
     expect(stores.$info.get().data?.occasion.id).toBe(seeded.occasion.id);
     expect(stores.$household.get().data?.guests).toHaveLength(1);
-    expect(stores.$rsvp.get()).toEqual({ loading: false, data: null });
-    expect(net.count(`GET /event/v1/auth/session/${seeded.occasion.id}`)).toBe(1);
+    await settle();
+    expect(net.calls).toEqual(['POST /event/v1/auth/credentials']);
 
     net.calls.length = 0;
     expect(await stores.$signOut.mutate()).toEqual({ data: undefined });
@@ -75,6 +80,32 @@ describe('the guest stores', () => {
     expect(stores.$info.get().data).toBeUndefined();
     expect(stores.$household.get().data).toBeUndefined();
     expect(net.calls).toEqual(['POST /event/v1/auth/signout']);
+  });
+
+  it('a sign-in before anything listens: what subscribes later asks for nothing, not even the session', async () => {
+    const result = ok(await signIn());
+    [stores.$session, stores.$info, stores.$household, stores.$rsvp].forEach(mount);
+    await settle();
+    expect(net.calls).toEqual(['POST /event/v1/auth/credentials']);
+    expect(stores.$session.get().session?.guest.id).toBe(seeded.guest.id);
+    expect(stores.$info.get().data).toBe(result.info);
+    expect(stores.$household.get().data).toBe(result.household);
+    expect(stores.$rsvp.get()).toEqual({ loading: false, data: null });
+  });
+
+  it('forgets seeded data nobody used 60 s after the sign-in, then asks for it', async () => {
+    mount(stores.$session);
+    await settle();
+    // Fake timers that still follow real time, so the API's 150 ms sign-in floor passes.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true });
+    ok(await signIn());
+    // (Not read meanwhile: reading a store nobody listens to counts as a use.)
+    vi.advanceTimersByTime(61_000);
+    net.calls.length = 0;
+    mount(stores.$household);
+    expect(stores.$household.get()).toEqual({ loading: true });
+    await vi.waitFor(() => expect(stores.$household.get().data?.guests).toHaveLength(1));
+    expect(net.calls).toEqual(['GET /event/v1/household']);
   });
 
   it('an RSVP refetches the RSVP and the household (plus-ones), not the info', async () => {
@@ -142,22 +173,21 @@ describe('the guest stores', () => {
 
   it('keeps unused data 60 s after its last subscriber leaves, then drops it', async () => {
     mount(stores.$session);
+    const leave = mount(stores.$info);
     ok(await signIn());
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    const leave = mount(stores.$info);
-    await allTasks();
-    await vi.waitFor(() => expect(stores.$info.get().loading).toBe(false));
+    expect(stores.$info.get()).toMatchObject({ loading: false, data: { occasion: { title: 'Wedding' } } });
     leave();
     vi.advanceTimersByTime(59_000);
     const again = mount(stores.$info);
     expect(stores.$info.get()).toMatchObject({ loading: false, data: { occasion: { title: 'Wedding' } } });
     again();
     vi.advanceTimersByTime(60_000);
-    expect(net.count('GET /event/v1/info')).toBe(1);
+    expect(net.count('GET /event/v1/info')).toBe(0);
     mount(stores.$info);
     expect(stores.$info.get()).toEqual({ loading: true });
     await vi.waitFor(() => expect(stores.$info.get().loading).toBe(false));
-    expect(net.count('GET /event/v1/info')).toBe(2);
+    expect(net.count('GET /event/v1/info')).toBe(1);
   });
 
   it('does not keep errors, and drops an answer meant for the previous guest', async () => {
@@ -166,6 +196,7 @@ describe('the guest stores', () => {
     // The session ends on the server: the next request fails.
     await t.deps.db.deleteFrom('guestSession').execute();
     const leave = mount(stores.$rsvp);
+    stores.markStale(['Rsvp']); // the sign-in's own copy is fresh: ask now
     await settle();
     expect(stores.$rsvp.get().error).toMatchObject({ status: 401 });
     leave();

@@ -34,7 +34,11 @@ export interface GuestStores {
   $household: EventQuery<EventHousehold>;
   /** The household's RSVP; its data is `null` until the household has answered. */
   $rsvp: EventQuery<Rsvp | null>;
-  /** Signs in to this occasion (invite code, or name and passcode); keeps the token, forgets the old data. */
+  /**
+   * Signs in to this occasion (invite code, or name and passcode); keeps the token, forgets the
+   * old data and holds the new guest's info, household and RSVP from the answer, fresh: nothing
+   * is asked again right after a sign-in.
+   */
   $signIn: Mutation<GuestCredentialsInput, GuestSignInResult>;
   /** Signs out; forgets the token and the data. */
   $signOut: Mutation<void, void>;
@@ -48,8 +52,8 @@ export interface GuestStores {
 
 /** An {@link EventQuery} with the controls its owner needs. */
 interface OwnedQuery<T> extends EventQuery<T> {
-  /** Forgets the data (another guest, or none); asks again when subscribed. */
-  reset(): void;
+  /** Forgets the data (another guest, or none); asks again when subscribed, unless given `data` to hold as fresh. */
+  reset(data?: { data: T }): void;
 }
 
 /**
@@ -92,18 +96,26 @@ function eventQuery<T>(load: () => Promise<Result<T>>, ready: () => boolean): Ow
     clearTimeout(timer);
     if (!fresh) run();
   });
-  onStop($query, () => {
+  const dropLater = (): void => {
+    clearTimeout(timer);
     timer = setTimeout(() => {
       fresh = false;
       $query.set({ loading: false });
     }, KEEP_UNUSED_MS);
-  });
+  };
+  onStop($query, dropLater);
   return Object.assign($query, {
     revalidate,
-    reset: () => {
+    reset: (seed?: { data: T }) => {
       generation++;
-      $query.set({ loading: false });
-      revalidate();
+      if (!seed) {
+        $query.set({ loading: false });
+        return revalidate();
+      }
+      // Data from the sign-in answer: as fresh as a fetch; kept like unused data while nobody listens.
+      fresh = true;
+      $query.set({ loading: false, data: seed.data });
+      if (!$query.lc) dropLater();
     },
   });
 }
@@ -125,9 +137,16 @@ export function createGuestStores(guest: GuestClient, occasionId: string): Guest
     EventHousehold: eventQuery(guest.getHousehold, signedIn),
     Rsvp: eventQuery(guest.getRsvp, signedIn),
   };
-  const setSession = (session: GuestSessionInfo | null): void => {
+  /** Sets the session and forgets the old guest's data, or holds the new guest's given with the sign-in. */
+  const setSession = (session: GuestSessionInfo | null, data?: Pick<GuestSignInResult, 'info' | 'household' | 'rsvp'>): void => {
+    // The signed-in guest's data first, so whoever hears of the session finds it there.
+    if (data) {
+      queries.EventInfo.reset({ data: data.info });
+      queries.EventHousehold.reset({ data: data.household });
+      queries.Rsvp.reset({ data: data.rsvp });
+    }
     $session.set({ ready: true, session });
-    Object.values(queries).forEach((query) => query.reset());
+    if (!data) Object.values(queries).forEach((query) => query.reset());
   };
   let asked = false;
   const askSession = (): void => {
@@ -136,6 +155,11 @@ export function createGuestStores(guest: GuestClient, occasionId: string): Guest
       if (result.error) $session.set({ ready: true, session: null, error: result.error });
       else setSession(result.data);
     });
+  };
+  /** A sign-in or sign-out answer says the session itself: nothing to ask on the next subscribe. */
+  const answered: typeof setSession = (session, data) => {
+    asked = true;
+    setSession(session, data);
   };
   for (const store of [$session, ...Object.values(queries)]) {
     onStart(store, () => {
@@ -156,9 +180,9 @@ export function createGuestStores(guest: GuestClient, occasionId: string): Guest
     $rsvp: queries.Rsvp,
     $signIn: createMutation(
       (credentials: GuestCredentialsInput) => guest.signIn({ ...credentials, occasionId }),
-      ({ token: _token, ...session }) => setSession(session),
+      ({ token: _token, info, household, rsvp, ...session }) => answered(session, { info, household, rsvp }),
     ),
-    $signOut: createMutation(guest.signOut, () => setSession(null)),
+    $signOut: createMutation(guest.signOut, () => answered(null)),
     $updateHousehold: write(guest.updateHousehold, guestStaleTags.updateHousehold),
     $createRsvp: write(guest.createRsvp, guestStaleTags.createRsvp),
     $updateRsvp: write(guest.updateRsvp, guestStaleTags.updateRsvp),

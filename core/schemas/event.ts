@@ -144,7 +144,11 @@ export interface EventGuest {
   lastName: string;
 }
 
-/** The answer of a successful guest sign-in. */
+/**
+ * The answer of a successful guest sign-in. Beyond the contract's `{ token, expiresAt,
+ * occasionId, householdId, guest }`: the signed-in household's data, each exactly as its own
+ * route answers it at that moment, so a client shows the RSVP form without asking again.
+ */
 export interface GuestSignInResult {
   /** The bearer token (also set as a cookie); at least 128 random bits. */
   token: string;
@@ -153,6 +157,12 @@ export interface GuestSignInResult {
   occasionId: string;
   householdId: string;
   guest: EventGuest;
+  /** What `GET /event/v1/info` answers. */
+  info: EventInfo;
+  /** What `GET /event/v1/household` answers. */
+  household: EventHousehold;
+  /** What `GET /event/v1/rsvp` answers: `null` until the household has replied. */
+  rsvp: Rsvp | null;
 }
 
 /** The answer of `GET /event/v1/auth/session/{occasionId}` (or `null` without a session). */

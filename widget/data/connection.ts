@@ -34,7 +34,8 @@ type DataKey = 'info' | 'household' | 'rsvp';
  * over its 20 kB budget. It follows the same rules (contract section 6): the session is asked
  * for first, the guest's data is fetched only once signed in, each write refreshes what it
  * changes (an RSVP also the household, which gains plus-ones), and sign-in and sign-out forget
- * everything.
+ * everything. A sign-in's answer carries the new guest's info, household and RSVP, held at once
+ * (no request follows it); a page load with a kept token asks for the session, then the three.
  */
 export interface Connection {
   apiBase: string;
@@ -125,10 +126,11 @@ function createConnection(apiBase: string, occasionId: string, prefetch: Session
   };
   const ALL: DataKey[] = ['info', 'household', 'rsvp'];
 
-  const signedIn = (session: GuestSessionInfo | null): void => {
+  /** A new session (or none): the old guest's data goes; the new guest's is given (a sign-in's answer) or asked for. */
+  const signedIn = (session: GuestSessionInfo | null, data?: Pick<GuestState, DataKey>): void => {
     epoch += 1;
-    set({ ready: true, session, sessionError: undefined, ...empty() });
-    if (session) load(ALL);
+    set({ ready: true, session, sessionError: undefined, ...(data ?? empty()) });
+    if (session && !data) load(ALL);
   };
 
   const connection: Connection = {
@@ -152,11 +154,12 @@ function createConnection(apiBase: string, occasionId: string, prefetch: Session
     },
     refresh: () => load(ALL),
     async signIn(credentials) {
-      askPreflights(apiBase, ALL);
+      askPreflights(apiBase);
       const result = await client.signIn({ ...credentials, occasionId });
       if (result.data) {
-        const { token: _token, ...session } = result.data;
-        signedIn(session);
+        // The answer carries the household's data: the RSVP form renders from it, nothing is asked.
+        const { token: _token, info, household, rsvp, ...session } = result.data;
+        signedIn(session, { info: { data: info }, household: { data: household }, rsvp: { data: rsvp } });
       }
       return result;
     },
@@ -187,16 +190,13 @@ function createConnection(apiBase: string, occasionId: string, prefetch: Session
 }
 
 /**
- * Has the browser ask, and keep, the CORS preflights of the guest's data routes while the
- * sign-in answer is on its way (the API holds every guest sign-in at least 150 ms). Each GET
- * after sign-in carries the bearer token, so without this each one waits for its own
- * preflight first, one more round trip before the RSVP form (a preflight is kept per URL,
- * 10 minutes). An `OPTIONS` request is preflighted too, and the API answers it like a
- * preflight: 204, no data read.
+ * Has the browser ask, and keep (10 minutes), the CORS preflights of the guest's writes while
+ * the sign-in answer is on its way, so the first reply or correction does not wait for one.
+ * An `OPTIONS` request is preflighted too; the API answers it like a preflight (204).
  */
-function askPreflights(apiBase: string, keys: readonly DataKey[]): void {
+function askPreflights(apiBase: string): void {
   if (new URL(apiBase).origin === location.origin) return; // same origin: no preflights
-  for (const key of keys) void fetch(`${apiBase}/event/v1/${key}`, { method: 'OPTIONS', credentials: 'include' }).catch(() => undefined);
+  for (const key of ['rsvp', 'household']) void fetch(`${apiBase}/event/v1/${key}`, { method: 'OPTIONS', credentials: 'include' }).catch(() => undefined);
 }
 
 /**

@@ -29,9 +29,6 @@ const failure = ({ info, household, rsvp }: GuestState) => info.error ?? househo
 /** Whether the occasion, the household and the reply (or that there is none) are all in. */
 const isReady = ({ info, household, rsvp }: GuestState) => !!info.data && !!household.data && (rsvp.data !== undefined || !!rsvp.error);
 
-/** Whether the signed-in screens have something to show besides "Loading…": the data, or why it failed. */
-export const dataSettled = (state: GuestState): boolean => isReady(state) || !!failure(state);
-
 type Folded = typeof import('./folded');
 let folded: Promise<Folded> | undefined;
 

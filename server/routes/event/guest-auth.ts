@@ -2,6 +2,9 @@ import { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { GuestCredentialsSchema, type GuestCredentials, type GuestSessionInfo, type GuestSignInResult } from '../../../core/schemas/event';
 import { findGuestByCredentials } from '../../data/event-credentials';
+import { loadEventHousehold } from '../../data/event-household';
+import { loadEventInfo } from '../../data/event-info';
+import { loadRsvp } from '../../data/event-rsvp';
 import { createGuestSession, deleteGuestSession, guestSessionExpiry } from '../../data/event-sessions';
 import type { Database } from '../../db/schema';
 import { ApiError } from '../../http/api-error';
@@ -14,7 +17,9 @@ import { checkGuestRequest, clearGuestCookie, currentGuest, setGuestCookie } fro
 
 /**
  * Every sign-in attempt takes at least this long, whatever happens inside, so that an unknown
- * name, a wrong code and a wrong passcode cannot be told apart by timing.
+ * name, a wrong code and a wrong passcode cannot be told apart by timing. A success also reads
+ * the household's data (info, household, RSVP) inside this time: a few milliseconds, well
+ * under the floor (guest-auth.test.ts measures it).
  */
 export const GUEST_SIGN_IN_FLOOR_MS = 150;
 
@@ -91,7 +96,15 @@ async function signIn(
   const { householdId, guest } = found;
   const platform = input.platform ?? null;
   const token = await createGuestSession(db, { occasionId: occasion.id, householdId, guestId: guest.id, platform, expiresAt }, now);
-  return { token, expiresAt: expiresAt.toISOString(), occasionId: occasion.id, householdId, guest };
+  // Read only once the credentials matched, so no failure does this work; what the three
+  // routes would answer now, by their own loaders, so the widget asks for none of them.
+  const owner = { occasionId: occasion.id, householdId };
+  const [info, household, rsvp] = await Promise.all([
+    loadEventInfo(db, occasion.id, householdId, now),
+    loadEventHousehold(db, householdId),
+    loadRsvp(db, owner),
+  ]);
+  return { token, expiresAt: expiresAt.toISOString(), occasionId: occasion.id, householdId, guest, info, household, rsvp: rsvp ?? null };
 }
 
 async function sessionInfo(
