@@ -178,17 +178,33 @@ async function applyPlan(
       .where('householdId', '=', owner.householdId)
       .execute();
   }
-  for (const { answer, lineIds } of answerGroups) {
-    history.answered(lineIds, answer);
-    for (const ids of chunked(lineIds, IDS_PER_STATEMENT)) {
-      await trx
-        .updateTable('inviteLine')
-        .set({ ...answer, respondedBy: 'GUEST', respondedAt: at })
-        .where('id', 'in', ids)
-        .execute();
-    }
-  }
+  for (const { answer, lineIds } of answerGroups) history.answered(lineIds, answer);
+  await answerLines(trx, answerGroups, at);
   for (const plusOne of plan.newPlusOnes) history.plusOneAdded(await insertPlusOne(trx, owner, plusOne, at), plusOne);
+}
+
+/** Lines answered per line in one statement (a `CASE` on the id when the answers differ). */
+async function answerLines(trx: Transaction<Database>, groups: ReadonlyArray<{ answer: Answer; lineIds: string[] }>, at: string): Promise<void> {
+  const lines = groups.flatMap(({ answer, lineIds }) => lineIds.map((id) => ({ id, ...answer })));
+  for (const chunk of chunked(lines, IDS_PER_STATEMENT / 5)) {
+    const [first] = chunk;
+    const same = chunk.every((line) => line.response === first!.response && line.mealChoice === first!.mealChoice);
+    await trx
+      .updateTable('inviteLine')
+      .set((eb) => {
+        const byLine = <K extends 'response' | 'mealChoice'>(field: K) => {
+          const [head, ...rest] = chunk;
+          let choice = eb.case(eb.ref('id')).when(head!.id).then(head![field]);
+          for (const line of rest) choice = choice.when(line.id).then(line[field]);
+          return choice.else(eb.ref(field)).end();
+        };
+        return same
+          ? { response: first!.response, mealChoice: first!.mealChoice, respondedBy: 'GUEST', respondedAt: at }
+          : { response: byLine('response'), mealChoice: byLine('mealChoice'), respondedBy: 'GUEST', respondedAt: at };
+      })
+      .where('id', 'in', chunk.map((line) => line.id))
+      .execute();
+  }
 }
 
 async function insertPlusOne(
