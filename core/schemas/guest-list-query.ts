@@ -4,9 +4,6 @@ import { strictBody } from './strict-body';
 /** The most guests `GET …/guests?limit=` answers: a few screens of rows, never a second list. */
 export const GUEST_LIST_LIMIT_MAX = 500;
 
-/** Guests the dashboard asks for first: more than one screen shows (about 20 rows at 900 px). */
-export const GUEST_FIRST_PAGE = 50;
-
 /* @__NO_SIDE_EFFECTS__ */
 function guestListQuerySchema() {
   return strictBody({
