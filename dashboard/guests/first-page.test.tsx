@@ -113,8 +113,18 @@ describe('the guest list\'s first page', () => {
     expect(container.querySelector<HTMLInputElement>('.select-all input')!.disabled).toBe(true);
     expect(api.calls.filter((call) => call.startsWith('/occasion/occ1/guests'))).toEqual([`/occasion/occ1/guests?limit=${GUEST_FIRST_PAGE}`, '/occasion/occ1/guests'].sort());
 
+    const table = container.querySelector('[role=table]');
+    // Whatever React renders between the first page and the whole list, the list stays mounted.
+    const unmounted: string[] = [];
+    const watcher = new MutationObserver(() => {
+      if (!container.contains(table)) unmounted.push(container.textContent ?? '');
+    });
+    watcher.observe(container, { childList: true, subtree: true });
     api.release();
     await vi.waitFor(() => expect(count(container)).toBe('120 guests'), { timeout: 4000 });
+    watcher.disconnect();
+    expect(unmounted).toEqual([]);
+    expect(container.querySelector('[role=table]')).toBe(table);
     expect(container.querySelector('[role=table]')?.getAttribute('aria-rowcount')).toBe('121');
     expect(exportButton.disabled).toBe(false);
     expect(container.querySelector<HTMLInputElement>('.select-all input')!.disabled).toBe(false);

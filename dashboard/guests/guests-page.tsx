@@ -1,4 +1,4 @@
-import { lazy, memo, startTransition, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { lazy, memo, startTransition, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { errorMessage } from '../../core/client/result';
 import type { Guest } from '../../core/schemas/guest';
@@ -10,7 +10,7 @@ import { useOccasion } from '../occasion/occasion-context';
 import { useReopenGuestForm } from './guest-to-reopen';
 import { EMPTY_FILTERS, filterGuests, isFiltered, toRows, warmSearchKeys, type GuestFilters } from './guest-filters';
 import { GuestTable } from './guest-table';
-import { useOccasionData, type OccasionData } from './occasion-data';
+import { useOccasionData, type OccasionData, type OccasionDataState } from './occasion-data';
 
 // What the first paint does not show is loaded after the rows are shown, not before: the filter
 // bar (React Aria's pickers, the largest code of the screen), what a click opens, the CSV writer.
@@ -33,7 +33,12 @@ export default function GuestsPage() {
   // The first page is rendered at once, not deferred: a background render waits for tasks the
   // whole list's parse leaves it, and the parse's `scheduler.yield()` continuations go before
   // React's (measured: deferred, the first page's rows came in the same frame as the whole list's). Fifty rows are cheap.
-  const state = latest.status === 'ready' && latest.partial ? latest : deferred;
+  // Once the whole list is in, the deferred value may still be the state from before the first
+  // page (pending): the first page stays shown until then, so the list is never unmounted between
+  // the two (its rows, their focus and the tools' state are kept).
+  const firstPage = useRef<OccasionDataState | null>(null);
+  if (latest.status === 'ready' && latest.partial) firstPage.current = latest;
+  const state = latest.status === 'ready' && latest.partial ? latest : deferred.status === 'pending' && firstPage.current ? firstPage.current : deferred;
   return (
     <>
       <GuestsHead />
