@@ -4,6 +4,8 @@ import type { Guest } from '../core/schemas/guest';
 import { chromiumPath, launchChromium } from '../server/test-support/browser';
 import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
 import { call, seedOccasion, type SeededOccasion } from '../server/test-support/seed-occasion';
+import { GUEST_FIRST_PAGE } from '../core/client/screen-data';
+import { EMPTY_FILTERS, filterGuests, toRows } from './guests/guest-filters';
 
 /**
  * The virtualised guest list in Chromium against the real server, on 400 guests: the rows its
@@ -108,5 +110,105 @@ describe.skipIf(!chromiumPath)('the guest list at 400 guests', () => {
     await scrollListBy(page, -100_000);
     const checked = await page.locator('[data-testid=guest-list] [data-guest-id] input[type=checkbox]:checked').evaluateAll((boxes) => boxes.map((box) => box.closest('[data-guest-id]')!.getAttribute('data-guest-id')));
     expect(checked.filter((id) => id !== second!.id)).toEqual([]);
+  });
+});
+
+describe.skipIf(!chromiumPath)('the guest list\'s first page, with the whole list held back', () => {
+  let server: LiveServer;
+  let browser: Browser;
+  let seed: SeededOccasion;
+  let guests: Guest[];
+
+  beforeAll(async () => {
+    server = await startLiveServer();
+    seed = await seedOccasion(server.url, 400, 'first-page-host@example.com');
+    const cookie = seed.cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
+    guests = (await call(server.url, 'GET', `/host/v1/occasion/${seed.occasionId}/guests`, undefined, cookie)) as Guest[];
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  /** A page at the guest list whose whole-list request waits until `release()`; its first page does not. */
+  async function openHeld() {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addCookies(seed.cookies.map(({ name, value }) => ({ name, value, url: server.url })));
+    const page = await context.newPage();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const listPath = `/host/v1/occasion/${seed.occasionId}/guests`;
+    await page.route(
+      (url) => url.pathname === listPath,
+      async (route) => {
+        if (new URL(route.request().url()).search === '') await held;
+        await route.continue();
+      },
+    );
+    // Every text the count's live region ever shows, recorded in the page from its start.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __statuses: string[] };
+      w.__statuses = [];
+      new MutationObserver(() => {
+        const text = document.querySelector('[data-testid=guest-count]')?.textContent;
+        if (text && w.__statuses.at(-1) !== text) w.__statuses.push(text);
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    await page.goto(`${server.url}/occasion/${seed.occasionId}/guests`);
+    await page.locator('[data-guest-id]').first().waitFor({ timeout: 30_000 });
+    return { page, context, release, statuses: () => page.evaluate(() => (window as unknown as { __statuses: string[] }).__statuses) };
+  }
+
+  it('paints the list\'s first guests before the whole list, then keeps the same rows (same elements) when it comes', async () => {
+    const { page, context, release, statuses } = await openHeld();
+    const first = await rowsAtRest(page);
+    expect(first.length).toBeGreaterThan(5);
+    expect(first.map((row) => row.id)).toEqual(guests.slice(0, first.length).map((guest) => guest.id));
+    expect(first.map((row) => row.name)).toEqual(guests.slice(0, first.length).map((guest) => `${guest.firstName} ${guest.lastName}`.trim()));
+    expect(await page.getByTestId('guest-count').textContent()).toBe('Loading all guests…');
+    expect(await page.getByRole('table', { name: 'Guests' }).getAttribute('aria-rowcount')).toBe(String(GUEST_FIRST_PAGE + 1));
+    expect(await page.getByRole('button', { name: 'Export CSV' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'Select every guest shown' }).isDisabled()).toBe(true);
+    // The second row's element and the focus in it must survive the whole list's arrival.
+    await page.evaluate(() => ((document.querySelectorAll('[data-guest-id]')[1] as HTMLElement & { mark?: number }).mark = 1));
+    await page.getByRole('checkbox', { name: first[1]!.check!, exact: true }).focus();
+
+    release();
+    await page.getByTestId('guest-count').filter({ hasText: '400 guests' }).waitFor();
+    expect(await page.getByRole('table', { name: 'Guests' }).getAttribute('aria-rowcount')).toBe('401');
+    const after = await rowsAtRest(page);
+    expect(after.slice(0, first.length).map((row) => row.id)).toEqual(first.map((row) => row.id));
+    expect(await page.evaluate(() => (document.querySelectorAll('[data-guest-id]')[1] as HTMLElement & { mark?: number }).mark)).toBe(1);
+    expect(await focusedGuestId(page)).toBe(first[1]!.id);
+    expect(await statuses()).toEqual(['Loading all guests…', '400 guests']);
+    await context.close();
+  });
+
+  it('never shows a search over the first page as a result: it waits, then shows the whole list\'s', async () => {
+    const { page, context, release, statuses } = await openHeld();
+    // A name both on the first page and past it, so a partial answer would differ from the whole one.
+    const wanted = guests.find((guest, index) => index >= GUEST_FIRST_PAGE && guests.slice(0, GUEST_FIRST_PAGE).some((early) => early.lastName === guest.lastName))!;
+    const search = wanted.lastName;
+    const whole = filterGuests(toRows(guests), { ...EMPTY_FILTERS, search });
+    const partial = filterGuests(toRows(guests.slice(0, GUEST_FIRST_PAGE)), { ...EMPTY_FILTERS, search });
+    expect(whole.length).toBeGreaterThan(partial.length);
+
+    const box = page.getByRole('searchbox');
+    await box.fill(search);
+    await page.getByTestId('filter-waits').waitFor();
+    expect(await page.locator('[data-guest-id]').count()).toBe(0);
+    expect(await page.getByText('No guest matches').count()).toBe(0);
+    expect(await page.getByTestId('guest-count').textContent()).toBe('Loading all guests…');
+
+    release();
+    const final = `Showing ${whole.length} of 400 guests`;
+    await page.getByTestId('guest-count').filter({ hasText: final }).waitFor();
+    const ids = (await rowsAtRest(page)).map((row) => row.id);
+    expect(ids).toEqual(whole.slice(0, ids.length).map((row) => row.guest.id));
+    // Between the search and the whole list, the count never showed a result.
+    expect(await statuses()).toEqual(['Loading all guests…', final]);
+    await context.close();
   });
 });

@@ -250,6 +250,39 @@ describe('the guest list revalidates with its ETag', () => {
   });
 });
 
+describe('the guest list\'s first page', () => {
+  it('answers the first guests in the list\'s order, and leaves the list\'s revalidation alone', async () => {
+    const asked: Array<[string, string | null, number]> = [];
+    const counting = createHostClient({
+      baseUrl: BASE_URL,
+      fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+        const response = await net.fetch(input, init);
+        if (String(input).includes('/guests')) asked.push([String(input).replace(/.*\/guests/, '/guests'), new Headers(init?.headers).get('if-none-match'), response.status]);
+        return response;
+      }) as typeof fetch,
+    });
+    ok(await signUpHost(counting, newAccount()));
+    const { occasion, household } = await seedOccasion(counting);
+    for (const [firstName, lastName] of [['Zed', 'Adams'], ['Amy', 'Zane'], ['Bob', 'Adams']] as const) {
+      ok(await counting.createGuest(occasion.id, { firstName, lastName, householdId: household.id }));
+    }
+    const list = ok(await counting.listGuests(occasion.id));
+    expect(list.length).toBe(4);
+    const page = ok(await counting.listGuestsFirstPage(occasion.id, 2));
+    expect(page).toEqual(list.slice(0, 2));
+    expect(page.map((g) => `${g.firstName} ${g.lastName}`)).toEqual(['Bob Adams', 'Zed Adams']);
+    expect(ok(await counting.listGuests(occasion.id))).toEqual(list);
+    // The page never asks with the list's ETag, and the list's next ask still does.
+    expect(asked.map(([path, tag, status]) => [path, tag === null ? null : 'tag', status])).toEqual([
+      ['/guests', null, 200],
+      ['/guests?limit=2', null, 200],
+      ['/guests', 'tag', 304],
+    ]);
+    const refused = await counting.listGuestsFirstPage(occasion.id, 0);
+    expect(refused.error?.status).toBe(400);
+  });
+});
+
 describe('the email and replies routes', () => {
   it('lists replies, templates and recipients, saves a template, sends and pages the outbox', async () => {
     ok(await signUpHost(host, newAccount()));

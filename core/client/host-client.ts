@@ -75,6 +75,12 @@ export interface HostClient {
   deleteActivity(occasionId: string, activityId: string): Promise<Result<void>>;
 
   listGuests(occasionId: string): Promise<Result<Guest[]>>;
+  /**
+   * `GET /occasion/{occasionId}/guests?limit=` (beyond the contract): the list's first `limit`
+   * guests (1 to 500) in its order, for a first screen while the whole list downloads. Never
+   * revalidated: it has no ETag, and the whole list's kept ETag is not touched.
+   */
+  listGuestsFirstPage(occasionId: string, limit: number): Promise<Result<Guest[]>>;
   createGuest(occasionId: string, body: GuestCreateBody): Promise<Result<Guest>>;
   getGuest(occasionId: string, guestId: string): Promise<Result<Guest>>;
   updateGuest(occasionId: string, guestId: string, body: GuestUpdateBody): Promise<Result<Guest>>;
@@ -215,6 +221,7 @@ export function createHostClient(options: ClientOptions): HostClient {
     deleteActivity: (occasionId, id) => del(`${o(occasionId)}${path`/activity/${id}`}`),
 
     listGuests,
+    listGuestsFirstPage: (occasionId, limit) => get(`${o(occasionId)}/guests${queryString({ limit })}`),
     createGuest: (occasionId, body) => post(`${o(occasionId)}/guest`, body),
     getGuest: (occasionId, id) => get(`${o(occasionId)}${path`/guest/${id}`}`),
     updateGuest: (occasionId, id, body) => put(`${o(occasionId)}${path`/guest/${id}`}`, body),

@@ -130,6 +130,7 @@ describe('the host cache', () => {
       stores.$occasions,
       $occasion,
       stores.guests(o),
+      stores.guestsFirstPage(o),
       stores.households(o),
       $household,
       stores.activities(o),
@@ -147,11 +148,13 @@ describe('the host cache', () => {
       [`POST /host/v1/occasion/${o}/guest`]: 1,
       'GET /host/v1/occasions': 1,
       [`GET /host/v1/occasion/${o}`]: 1,
-      [`GET /host/v1/occasion/${o}/guests`]: 1,
+      // The list and its first page (the log leaves out query strings).
+      [`GET /host/v1/occasion/${o}/guests`]: 2,
       [`GET /host/v1/occasion/${o}/households`]: 1,
       [`GET /host/v1/occasion/${o}/household/${household.id}`]: 1,
     });
     expect($occasion.get().data?.summary.guests).toBe(2);
+    expect(stores.guestsFirstPage(o).get().data).toEqual(stores.guests(o).get().data);
     expect($household.get().data?.guestIds).toContain(created.data!.id);
   });
 

@@ -37,6 +37,7 @@ import type {
 } from './bodies';
 import { signInHost, signOutHost, signUpHost } from './host-auth';
 import type { GuestBulkOptions, HostClient } from './host-client';
+import { GUEST_FIRST_PAGE } from './screen-data';
 import type { HostCredentials, HostSession } from './host-session';
 import type { Mutation } from './mutation';
 import { createQueryContext, type KeyArg, type Query } from './query-context';
@@ -61,6 +62,11 @@ export interface HostStores {
   activities(occasionId: KeyArg): Query<Activity[]>;
   activity(occasionId: KeyArg, activityId: KeyArg): Query<Activity>;
   guests(occasionId: KeyArg): Query<Guest[]>;
+  /**
+   * The list's first {@link GUEST_FIRST_PAGE} guests (`?limit=`, tag `Guest`, so writes mark it
+   * stale like the list): what a screen paints while `guests(o)` downloads, never instead of it.
+   */
+  guestsFirstPage(occasionId: KeyArg): Query<Guest[]>;
   guest(occasionId: KeyArg, guestId: KeyArg): Query<Guest>;
   households(occasionId: KeyArg): Query<Household[]>;
   household(occasionId: KeyArg, householdId: KeyArg): Query<Household>;
@@ -136,6 +142,9 @@ export interface HostStores {
   markStale(tags: readonly Tag[]): void;
 }
 
+/** The first page's key beside the guests' (`Guest/<o>/first-page`): 10 characters, never a guest's 12-character id. */
+const FIRST_PAGE_KEY = 'first-page';
+
 /**
  * Creates the dashboard's stores: one fetcher store per list and entity, one mutator store per
  * write, each write marking stale the tags of {@link hostStaleTags}. Create them once per app.
@@ -172,6 +181,7 @@ export function createHostStores(host: HostClient): HostStores {
     activities: (o) => query('Activity', [o], host.listActivities),
     activity: (o, id) => query('Activity', [o, id], host.getActivity),
     guests: (o) => query('Guest', [o], host.listGuests),
+    guestsFirstPage: (o) => query('Guest', [o, FIRST_PAGE_KEY], (id) => host.listGuestsFirstPage(id!, GUEST_FIRST_PAGE)),
     guest: (o, id) => query('Guest', [o, id], host.getGuest),
     households: (o) => query('Household', [o], host.listHouseholds),
     household: (o, id) => query('Household', [o, id], host.getHousehold),

@@ -13,6 +13,7 @@ export * from './attribute-category';
 export * from './household';
 export * from './guest';
 export * from './guest-bulk-delete';
+export * from './guest-list-query';
 export * from './invite-line';
 export * from './event';
 export * from './question';

@@ -60,6 +60,8 @@ export interface GuestTableProps {
   selected: ReadonlySet<string>;
   onToggle(guestId: string, selected: boolean): void;
   onToggleAll(selected: boolean): void;
+  /** Select-all waits (the rows are the list's first page only). */
+  selectAllDisabled?: boolean;
   onEdit(guest: Guest): void;
 }
 
@@ -116,7 +118,7 @@ export function GuestTable(props: GuestTableProps) {
               <SelectAll
                 checked={rows.length > 0 && selectedShown === rows.length}
                 indeterminate={selectedShown > 0 && selectedShown < rows.length}
-                disabled={rows.length === 0}
+                disabled={rows.length === 0 || !!props.selectAllDisabled}
                 onChange={props.onToggleAll}
               />
             </div>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Guest } from '../../core/schemas/guest';
 import { keptDraftKeys } from '../data/drafts';
 
@@ -17,11 +17,14 @@ export function guestToReopen(occasionId: string, guests: readonly Guest[]): Gue
  * it: the page's first read of `sessionStorage` waits on the browser process (a synchronous call),
  * which a profile at 4× CPU on a busy machine found in the list's first render.
  */
-export function useReopenGuestForm(occasionId: string, guests: readonly Guest[], open: (guest: Guest | 'new') => void): void {
+export function useReopenGuestForm(occasionId: string, guests: readonly Guest[], open: (guest: Guest | 'new') => void, whole = true): void {
+  const done = useRef(false);
   useEffect(() => {
+    // Once, when the whole list is first shown (its first page may not hold the guest): later answers must not open the form again.
+    if (!whole || done.current) return;
+    done.current = true;
     const reopen = guestToReopen(occasionId, guests);
     if (reopen) open(reopen);
-    // Once, when the list is first shown: later answers must not open the form again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [whole]);
 }

@@ -1,4 +1,4 @@
-import { lazy, memo, startTransition, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { lazy, memo, startTransition, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { errorMessage } from '../../core/client/result';
 import type { Guest } from '../../core/schemas/guest';
@@ -8,9 +8,9 @@ import { useKindly } from '../data/kindly';
 import { Empty, ErrorState, Loading } from '../components/states';
 import { useOccasion } from '../occasion/occasion-context';
 import { useReopenGuestForm } from './guest-to-reopen';
-import { EMPTY_FILTERS, filterGuests, toRows, warmSearchKeys, type GuestFilters } from './guest-filters';
+import { EMPTY_FILTERS, filterGuests, isFiltered, toRows, warmSearchKeys, type GuestFilters } from './guest-filters';
 import { GuestTable } from './guest-table';
-import { useOccasionData, type OccasionData } from './occasion-data';
+import { useOccasionData, type OccasionData, type OccasionDataState } from './occasion-data';
 
 // What the first paint does not show is loaded after the rows are shown, not before: the filter
 // bar (React Aria's pickers, the largest code of the screen), what a click opens, the CSV writer.
@@ -25,10 +25,20 @@ const GuestDialog = lazy(() => loadGuestDialog().then((module) => ({ default: mo
 /** `.../guests`: the guest list with search, filters, bulk actions, import and export. */
 export default function GuestsPage() {
   const occasion = useOccasion();
-  const latest = useOccasionData(occasion.id, { waitForHouseholds: false });
+  // The list's first page paints the first screen while the whole list downloads.
+  const latest = useOccasionData(occasion.id, { waitForHouseholds: false, firstPage: true });
   // The lists arrive through store updates, which React renders in one go; deferring them makes
   // the first render of 10,000 guests a background render that yields to the browser.
-  const state = useDeferredValue(latest);
+  const deferred = useDeferredValue(latest);
+  // The first page is rendered at once, not deferred: a background render waits for tasks the
+  // whole list's parse leaves it, and the parse's `scheduler.yield()` continuations go before
+  // React's (measured: deferred, the first page's rows came in the same frame as the whole list's). Fifty rows are cheap.
+  // Once the whole list is in, the deferred value may still be the state from before the first
+  // page (pending): the first page stays shown until then, so the list is never unmounted between
+  // the two (its rows, their focus and the tools' state are kept).
+  const firstPage = useRef<OccasionDataState | null>(null);
+  if (latest.status === 'ready' && latest.partial) firstPage.current = latest;
+  const state = latest.status === 'ready' && latest.partial ? latest : deferred.status === 'pending' && firstPage.current ? firstPage.current : deferred;
   return (
     <>
       <GuestsHead />
@@ -37,7 +47,7 @@ export default function GuestsPage() {
       ) : state.status === 'pending' ? (
         <Loading label="Loading the guest list…" />
       ) : (
-        <GuestList data={state.data} householdsPending={state.householdsPending} />
+        <GuestList data={state.data} householdsPending={state.householdsPending} partial={state.partial} />
       )}
     </>
   );
@@ -106,19 +116,31 @@ const ListActions = memo(function ListActions({ onAdd, onExport, canExport, noti
   );
 });
 
-function GuestList({ data, householdsPending }: { data: OccasionData; householdsPending: boolean }) {
+/** What the page says while only the list's first page is in. */
+export const LOADING_ALL = 'Loading all guests…';
+
+/**
+ * The list, its tools and its dialog. `partial`: `data.guests` is the list's first page (the same
+ * guests, in the same order, as the whole list's first), so the rows keep their keys when the
+ * whole list replaces it; until then whatever needs every guest waits, saying so: the count, a
+ * search or filter (no result is shown until it is the whole list's), select-all, bulk actions,
+ * export, and the guest form (a click opens it once the list is in).
+ */
+function GuestList({ data, householdsPending, partial }: { data: OccasionData; householdsPending: boolean; partial: boolean }) {
   const showFilters = useAfterFirstPaint();
   const occasion = useOccasion();
   const [filters, setFilters] = useState<GuestFilters>(EMPTY_FILTERS);
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [editing, setEditing] = useState<Guest | 'new' | null>(null);
-  useReopenGuestForm(occasion.id, data.guests, setEditing);
+  useReopenGuestForm(occasion.id, data.guests, setEditing, !partial);
   const [notice, setNotice] = useState('');
 
   const rows = useMemo(() => toRows(data.guests), [data.guests]);
   // The search keys are made after the rows are shown, in idle time.
   useEffect(() => (showFilters ? warmSearchKeys(rows) : undefined), [showFilters, rows]);
-  const shown = useMemo(() => filterGuests(rows, filters), [rows, filters]);
+  const filtering = isFiltered(filters);
+  // A search or filter over the first page would be a partial answer: none is shown until the list is in.
+  const shown = useMemo(() => (partial && filtering ? [] : filterGuests(rows, filters)), [rows, filters, partial, filtering]);
   const households = useMemo(() => new Map(data.households.map((household) => [household.id, household])), [data.households]);
   // Guests by id only once some are selected: a map of 10,000 is ~15 ms at 4x in the render that shows the rows.
   const anySelected = selected.size > 0;
@@ -134,7 +156,8 @@ function GuestList({ data, householdsPending }: { data: OccasionData; households
     });
   }, []);
   const onToggleAll = useCallback(
-    (isSelected: boolean) =>
+    (isSelected: boolean) => {
+      if (partial) return;
       setSelected((current) => {
         const next = new Set(current);
         for (const row of shown) {
@@ -142,8 +165,9 @@ function GuestList({ data, householdsPending }: { data: OccasionData; households
           else next.delete(row.guest.id);
         }
         return next;
-      }),
-    [shown],
+      });
+    },
+    [shown, partial],
   );
   const onEdit = useCallback((guest: Guest) => setEditing(guest), []);
 
@@ -172,7 +196,7 @@ function GuestList({ data, householdsPending }: { data: OccasionData; households
 
   return (
     <>
-      <ListActions onAdd={onAdd} onExport={onExport} canExport={data.guests.length > 0} notice={notice} />
+      <ListActions onAdd={onAdd} onExport={onExport} canExport={!partial && data.guests.length > 0} notice={notice} />
       {data.guests.length === 0 ? (
         <Empty title="No guests yet">
           <p>
@@ -188,7 +212,7 @@ function GuestList({ data, householdsPending }: { data: OccasionData; households
           ) : (
             <div className="toolbar-placeholder" aria-hidden="true" />
           )}
-          {selectedGuests.length > 0 ? (
+          {selectedGuests.length > 0 && !partial ? (
             <Suspense fallback={null}>
               <BulkBar
                 occasionId={occasion.id}
@@ -202,10 +226,15 @@ function GuestList({ data, householdsPending }: { data: OccasionData; households
               />
             </Suspense>
           ) : null}
-          <p className="small muted" role="status" aria-live="polite" data-testid="guest-count">
-            {shown.length === rows.length ? `${plural(rows.length, 'guest')}` : `Showing ${formatCount(shown.length)} of ${plural(rows.length, 'guest')}`}
+          <p className="small muted" role="status" aria-live="polite" aria-busy={partial} data-testid="guest-count">
+            {partial ? LOADING_ALL : shown.length === rows.length ? `${plural(rows.length, 'guest')}` : `Showing ${formatCount(shown.length)} of ${plural(rows.length, 'guest')}`}
           </p>
-          {shown.length === 0 ? (
+          {partial && filtering ? (
+            <div className="state state--loading" aria-hidden="true" data-testid="filter-waits">
+              <span className="spinner" />
+              {LOADING_ALL}
+            </div>
+          ) : shown.length === 0 ? (
             <Empty title="No guest matches">
               <p>Try another name, or reset the filters.</p>
             </Empty>
@@ -217,16 +246,29 @@ function GuestList({ data, householdsPending }: { data: OccasionData; households
               activities={data.activities}
               categories={data.categories}
               selected={selected}
+              selectAllDisabled={partial}
               onToggle={onToggle}
               onToggleAll={onToggleAll}
               onEdit={onEdit}
             />
           )}
+          {partial && !filtering ? (
+            // Past the first page's rows: the rest is on its way (the status above says so to screen readers).
+            <p className="small muted" aria-hidden="true" data-testid="first-page-end">
+              {LOADING_ALL}
+            </p>
+          ) : null}
         </>
       )}
-      {editing ? (
+      {editing && !partial ? (
         <Suspense fallback={null}>
-          <GuestDialog occasionId={occasion.id} guest={editing === 'new' ? undefined : editing} data={data} onClose={() => setEditing(null)} />
+          <GuestDialog
+            occasionId={occasion.id}
+            // A guest clicked on the first page is opened as the whole list has it.
+            guest={editing === 'new' ? undefined : (data.guests.find((guest) => guest.id === editing.id) ?? editing)}
+            data={data}
+            onClose={() => setEditing(null)}
+          />
         </Suspense>
       ) : null}
     </>

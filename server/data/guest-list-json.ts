@@ -22,6 +22,23 @@ export async function guestListParts(db: Kysely<Database>, kind: DatabaseKind, o
   return writeParts(rows, invitations);
 }
 
+/**
+ * The text of the list's first `limit` guests (`GET …/guests?limit=`): the same statement as the
+ * whole list's, stopped after `limit` rows, so its guests are byte for byte the list's first ones.
+ * On PostgreSQL only those guests' lines are read.
+ */
+export async function guestListFirstPage(db: Kysely<Database>, kind: DatabaseKind, occasionId: string, limit: number): Promise<string> {
+  if (kind === 'sqlite') {
+    const parts: string[] = [];
+    for await (const part of guestJsonParts(db, occasionId, limit, limit)) parts.push(part);
+    return parts.join('');
+  }
+  const rows = await selectAllGuests(db, occasionId, limit);
+  if (rows.length === 0) return '[]';
+  const invitations = await loadInvitations(db, occasionId, rows.map((row) => row.id));
+  return JSON.stringify(rows.map((row) => toGuest(row, invitations.get(row.id) ?? [])));
+}
+
 async function* writeParts(rows: readonly GuestFields[], invitations: ReadonlyMap<string, Invitation[]>): AsyncGenerator<string> {
   if (rows.length === 0) {
     yield '[]';

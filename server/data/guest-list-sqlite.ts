@@ -15,10 +15,11 @@ import { holdSqliteConnection } from '../db/sqlite-connection';
  * compression, on libuv's threads, works on one piece while SQLite makes the next, where without
  * that turn it waited for the whole list. The connection is held until the last piece (or the
  * consumer's early return), and the statement's one read snapshot keeps the pieces consistent.
- * Joined, the pieces are the list's whole text.
+ * Joined, the pieces are the list's whole text (with `limit`, that of its first `limit` guests).
  */
-export async function* guestJsonParts(db: Kysely<Database>, occasionId: string, guestsPerPart: number): AsyncGenerator<string> {
-  const query = guestJsonQuery(db, occasionId).compile();
+export async function* guestJsonParts(db: Kysely<Database>, occasionId: string, guestsPerPart: number, limit?: number): AsyncGenerator<string> {
+  const ordered = guestJsonQuery(db, occasionId);
+  const query = (limit === undefined ? ordered : ordered.limit(limit)).compile();
   const held = await holdSqliteConnection(db);
   const rows = held.sqlite.prepare<unknown[], string>(query.sql).pluck().iterate(...query.parameters);
   try {

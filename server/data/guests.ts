@@ -147,15 +147,16 @@ const selectOrderedLinesOfGuest = compiledOnce((db, guestId: string) =>
     .orderBy('activity.id'),
 );
 
-export function selectAllGuests(db: Kysely<Database>, occasionId: string): Promise<GuestFields[]> {
-  return db
+/** The occasion's guests in the list's order (last name, first name, id); the first `limit` when given. */
+export function selectAllGuests(db: Kysely<Database>, occasionId: string, limit?: number): Promise<GuestFields[]> {
+  const ordered = db
     .selectFrom('guest')
     .select(GUEST_FIELDS)
     .where('occasionId', '=', occasionId)
     .orderBy('lastName')
     .orderBy('firstName')
-    .orderBy('id')
-    .execute();
+    .orderBy('id');
+  return (limit === undefined ? ordered : ordered.limit(limit)).execute();
 }
 
 async function selectGuestsById(db: Kysely<Database>, occasionId: string, ids: readonly string[]): Promise<GuestFields[]> {

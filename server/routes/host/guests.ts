@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import { GuestCreateSchema, GuestUpdateSchema, type GuestCreate } from '../../../core/schemas/guest';
 import type { AppEnv } from '../../app-env';
 import { findGuestRow, guestReferenceIssues, guestWritable, loadGuestReferences, loadGuests, toGuestRow } from '../../data/guests';
-import { guestListParts } from '../../data/guest-list-json';
+import { GuestListQuerySchema } from '../../../core/schemas/guest-list-query';
+import { guestListFirstPage, guestListParts } from '../../data/guest-list-json';
 import { ownedOccasionRevision } from '../../data/occasion-revision';
 import { RevisionedAnswers } from '../../data/revisioned-answers';
 import { hostActor, recordHistory } from '../../data/history';
@@ -34,6 +35,12 @@ export function guestRoutes(answers = new RevisionedAnswers(GUESTS_KEPT)): Hono<
     const { db, dbKind } = c.get('deps');
     const occasionId = c.req.param('occasionId');
     const revision = await ownedOccasionRevision(db, c.get('host'), occasionId);
+    const { limit } = validate(GuestListQuerySchema, c.req.query());
+    if (limit !== undefined) {
+      // A part of the list: no ETag and never stored, so no revalidation can take it for the list.
+      const text = await guestListFirstPage(db, dbKind, occasionId, limit);
+      return c.body(text, 200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+    }
     return revisionedJson(c, revisionTag(`guests.${occasionId}`, revision), () => guestListParts(db, dbKind, occasionId));
   });
 
