@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { limitParam } from './limit-param';
 import { strictBody } from './strict-body';
 
 /** The most guests `GET …/guests?limit=` answers: a few screens of rows, never a second list. */
@@ -7,15 +8,7 @@ export const GUEST_LIST_LIMIT_MAX = 500;
 /* @__NO_SIDE_EFFECTS__ */
 function guestListQuerySchema() {
   return strictBody({
-    limit: v.optional(
-      v.pipe(
-        v.string('Limit must be a whole number.'),
-        v.regex(/^[0-9]{1,6}$/, 'Limit must be a whole number.'),
-        v.transform(Number),
-        v.minValue(1, `Limit must be between 1 and ${GUEST_LIST_LIMIT_MAX}.`),
-        v.maxValue(GUEST_LIST_LIMIT_MAX, `Limit must be between 1 and ${GUEST_LIST_LIMIT_MAX}.`),
-      ),
-    ),
+    limit: v.optional(limitParam(GUEST_LIST_LIMIT_MAX)),
   });
 }
 

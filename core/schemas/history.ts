@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { limitParam } from './limit-param';
 import { strictBody } from './strict-body';
 import { idField } from './text';
 
@@ -62,16 +63,7 @@ const CURSOR = /^[1-9][0-9]{0,14}$/;
 /* @__NO_SIDE_EFFECTS__ */
 function historyQuerySchema() {
   return strictBody({
-    limit: v.optional(
-      v.pipe(
-        v.string('Limit must be a whole number.'),
-        v.regex(/^[0-9]{1,6}$/, 'Limit must be a whole number.'),
-        v.transform(Number),
-        v.minValue(1, `Limit must be between 1 and ${HISTORY_LIMIT_MAX}.`),
-        v.maxValue(HISTORY_LIMIT_MAX, `Limit must be between 1 and ${HISTORY_LIMIT_MAX}.`),
-      ),
-      String(HISTORY_LIMIT_DEFAULT),
-    ),
+    limit: v.optional(limitParam(HISTORY_LIMIT_MAX), String(HISTORY_LIMIT_DEFAULT)),
     cursor: v.optional(v.pipe(v.string('Cursor is not valid.'), v.regex(CURSOR, 'Cursor is not valid.'))),
     householdId: v.optional(idField({ label: 'Household id' })),
     guestId: v.optional(idField({ label: 'Guest id' })),
