@@ -320,6 +320,30 @@ describe('RSVP', () => {
     expect(await t.deps.db.selectFrom('inviteLine').selectAll().where('guestId', '=', pat.id).execute()).toEqual([]);
   });
 
+  it('keeps one whole change, with who sent it, when two sessions of a household change the reply at once', async () => {
+    const jose = await signInGuest(t.app, { occasionId: f.occasionId, firstName: 'Jose', lastName: 'Nunez-Smith', passcode: 'olive-tree' });
+    expect((await send('POST', smithReply())).status).toBe(201);
+    const janeChange = { ...smithReply(), message: 'From Jane' };
+    const joseChange = {
+      ...smithReply(),
+      responses: smithReply().responses.map((r) => ({ ...r, response: 'DECLINED', mealChoice: null })),
+      message: 'From José',
+    };
+    const results = await Promise.all([send('PUT', janeChange), send('PUT', joseChange, jose.token), send('PUT', janeChange)]);
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    const [row] = await t.deps.db.selectFrom('rsvp').selectAll().execute();
+    const lines = await smithLines();
+    const declined = lines.filter((line) => line.response === 'DECLINED').length;
+    if (row!.message === 'From José') {
+      expect(row!.answeredByGuestId).toBe(f.smith.jose);
+      expect(declined).toBe(lines.length);
+    } else {
+      expect(row!.message).toBe('From Jane');
+      expect(row!.answeredByGuestId).toBe(smith.guest.id);
+      expect(declined).toBe(smithReply().responses.filter((r) => r.response === 'DECLINED').length);
+    }
+  });
+
   it('changes answers on PUT, keeping the ones left out, and answers 404 before a reply', async () => {
     const before = await snapshotDatabase(t.deps.db);
     const early = await send('PUT', smithReply());

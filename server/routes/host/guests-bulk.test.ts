@@ -153,6 +153,19 @@ describe('guest bulk route', () => {
     expect(renamed.map((row) => row.id)).toEqual([guests[8]!.id]);
   });
 
+  it('keeps both bulks when two at once change different columns of the same guests', async () => {
+    const guests = await Promise.all(Array.from({ length: 3 }, (_, i) => createGuest(host, occasion.id, { firstName: `G${i}` })));
+    const results = await Promise.all([
+      bulk(guests.map((guest) => ({ id: guest.id, dietaryNotes: 'vegan' }))),
+      bulk(guests.map((guest) => ({ id: guest.id, lastName: 'Moved' }))),
+      bulk(guests.map((guest) => ({ id: guest.id, notes: 'both' }))),
+    ]);
+    expect(results.map((result) => result.updated)).toEqual([3, 3, 3]);
+    for (const guest of guests) {
+      expect(await read(host, `/occasion/${occasion.id}/guest/${guest.id}`)).toMatchObject({ dietaryNotes: 'vegan', lastName: 'Moved', notes: 'both' });
+    }
+  });
+
   it('finds households by name, or creates each missing one once', async () => {
     const smiths = await createHousehold(host, occasion.id, { name: 'The Smiths' });
     const result = await bulk([
