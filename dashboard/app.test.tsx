@@ -6,32 +6,12 @@ import { App } from './app';
 import { safeNext, signInPathFor } from './auth/session';
 import { ErrorScreen, RouteError } from './components/error-screen';
 import { createKindly } from './data/kindly';
+import { HOST_SESSION as SESSION, occasionAnswer } from './test-fixtures';
 
 // Rendering is asynchronous (lazy routes, fetches); the tests poll with vi.waitFor instead of act().
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
 
-const SESSION = {
-  user: { id: 'a1', email: 'ada@example.com', name: 'Ada Lovelace', firstName: 'Ada', lastName: 'Lovelace' },
-  expires: '2030-01-01T00:00:00.000Z',
-};
-
-const OCCASION = {
-  id: 'occ1',
-  title: 'Ada & Charles',
-  description: '',
-  startDate: '2027-06-12',
-  endDate: '2027-06-13',
-  timezone: 'UTC',
-  venueName: '',
-  venueAddress: '',
-  rsvpDeadline: null,
-  passcode: null,
-  allowedOrigins: [],
-  contactEmail: '',
-  createdAt: '2027-01-01T00:00:00.000Z',
-  updatedAt: '2027-01-01T00:00:00.000Z',
-  summary: { guests: 0, households: 0, activities: 0, perActivity: [] },
-};
+const OCCASION = occasionAnswer();
 
 type Answer = { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
 

@@ -6,31 +6,12 @@ import { GUEST_FIRST_PAGE } from '../../core/client/screen-data';
 import type { Guest } from '../../core/schemas/guest';
 import { App } from '../app';
 import { createKindly } from '../data/kindly';
+import { HOST_SESSION as SESSION, occasionAnswer } from '../test-fixtures';
 
 // Rendering is asynchronous (lazy routes, fetches); the tests poll with vi.waitFor instead of act().
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
 
-const SESSION = {
-  user: { id: 'a1', email: 'ada@example.com', name: 'Ada Lovelace', firstName: 'Ada', lastName: 'Lovelace' },
-  expires: '2030-01-01T00:00:00.000Z',
-};
-const OCCASION = {
-  id: 'occ1',
-  title: 'Ada & Charles',
-  description: '',
-  startDate: '2027-06-12',
-  endDate: '2027-06-13',
-  timezone: 'UTC',
-  venueName: '',
-  venueAddress: '',
-  rsvpDeadline: null,
-  passcode: null,
-  allowedOrigins: [],
-  contactEmail: '',
-  createdAt: '2027-01-01T00:00:00.000Z',
-  updatedAt: '2027-01-01T00:00:00.000Z',
-  summary: { guests: 120, households: 0, activities: 0, perActivity: [] },
-};
+const OCCASION = occasionAnswer(120);
 
 const guest = (i: number): Guest => ({
   id: `guest${String(i).padStart(7, '0')}`,
