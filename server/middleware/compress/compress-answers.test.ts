@@ -35,3 +35,43 @@ describe('compressAnswers', () => {
     expect(await response.json()).toEqual(big);
   });
 });
+
+describe('compressAnswers and small answers', () => {
+  const small = { id: 'g1', firstName: 'Zoë', lastName: 'Brontë' };
+  const smallApp = (): Hono => {
+    const app = new Hono();
+    app.use('*', compressAnswers());
+    app.get('/host/v1/small', (c) => c.json(small, 201, { 'X-Kept': 'yes' }));
+    return app;
+  };
+
+  it('sends an answer under the threshold plain, with its length, to a client that takes gzip', async () => {
+    const response = await smallApp().request('/host/v1/small', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(response.status).toBe(201);
+    expect(response.headers.get('content-encoding')).toBeNull();
+    expect(response.headers.get('content-length')).toBe(String(Buffer.byteLength(JSON.stringify(small))));
+    expect(response.headers.get('content-type')).toBe('application/json');
+    expect(response.headers.get('x-kept')).toBe('yes');
+    expect(response.headers.get('vary')).toBe('Accept-Encoding');
+    expect(await response.json()).toEqual(small);
+  });
+
+  it('still gzips a large answer, without the plain length', async () => {
+    const response = await app().request('/host/v1/things', { headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(response.headers.get('content-length')).toBeNull();
+  });
+});
+
+describe('compressAnswers and text kept as text', () => {
+  it('gives a small text answer of c.body its length and sends it plain', async () => {
+    const text = JSON.stringify({ name: 'Zoë' });
+    const app = new Hono();
+    app.use('*', compressAnswers());
+    app.get('/host/v1/kept', (c) => c.body(text, 200, { 'Content-Type': 'application/json' }));
+    const response = await app.request('/host/v1/kept', { headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers.get('content-encoding')).toBeNull();
+    expect(response.headers.get('content-length')).toBe(String(Buffer.byteLength(text)));
+    expect(await response.text()).toBe(text);
+  });
+});

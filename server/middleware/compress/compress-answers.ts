@@ -1,21 +1,39 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 
 /** What Hono's compress middleware can write. */
 const COMPRESSIBLE = /\b(gzip|deflate)\b/i;
 
 /**
- * Hono's gzip/deflate for answers outside the guest area, only when the client takes one.
- * `Vary: Accept-Encoding` is set before the handler runs, so it goes into the answer as it is
- * made: set afterwards (as Hono's middleware does), it makes @hono/node-server rebuild every
- * answer as a full `Response`. The guest area's answers are a few kB of JSON and are not
- * compressed: Hono's threshold cannot see the length of a `c.json` text, so it would gzip them all.
+ * Hono's gzip/deflate for answers outside the guest area, only when the client takes one, and
+ * only for answers of at least `threshold` bytes. `Vary: Accept-Encoding` is set before the
+ * handler runs, so it goes into the answer as it is made: set afterwards (as Hono's middleware
+ * does), it makes @hono/node-server rebuild every answer as a full `Response`. The guest area's
+ * answers are a few kB of JSON and are not compressed.
  */
 export function compressAnswers(threshold = 2048): MiddlewareHandler {
   const compressLarge = compress({ threshold });
   return (c, next) => {
     if (c.req.path.startsWith('/event/')) return next();
     c.header('Vary', 'Accept-Encoding');
-    return COMPRESSIBLE.test(c.req.header('accept-encoding') ?? '') ? compressLarge(c, next) : next();
+    if (!COMPRESSIBLE.test(c.req.header('accept-encoding') ?? '')) return next();
+    measureText(c);
+    return compressLarge(c, next);
   };
+}
+
+/**
+ * Makes this request's text answers (`c.body` with a string, `c.json`) carry a `Content-Length`.
+ * Hono's threshold reads that header, and neither sets it, so without it every answer (an
+ * 800-byte guest too) went through zlib on libuv's threads and out in chunks.
+ */
+function measureText(c: Context): void {
+  type Headers = Record<string, string>;
+  type Respond = (data: unknown, arg?: number | ResponseInit, headers?: Headers) => Response;
+  const body = c.body as unknown as Respond;
+  const measured: Respond = (data, arg, headers) =>
+    body(data, arg, typeof data === 'string' ? { 'Content-Length': String(Buffer.byteLength(data)), ...headers } : headers);
+  c.body = measured as unknown as Context['body'];
+  c.json = ((object, arg, headers) =>
+    measured(JSON.stringify(object), arg, { 'Content-Type': 'application/json', ...(headers as Headers | undefined) })) as Context['json'];
 }
