@@ -89,6 +89,11 @@ describe('guest routes', () => {
       { inviteLineId: atParty.id, activityId: party.id, response: 'DECLINED', mealChoice: null },
     ]);
     expect((await read<Guest[]>(host, `${base}/guests`))[0]!.invitations).toEqual(invitations);
+    await update(host, `${base}/activity/${party.id}`, { startsAt: '2027-06-12T09:00:00Z' });
+    const moved = [party.id, ceremony.id];
+    for (const path of [`${base}/guests`, `${base}/guests?limit=1`]) {
+      expect((await read<Guest[]>(host, path))[0]!.invitations.map((invitation) => invitation.activityId)).toEqual(moved);
+    }
   });
 
   it('deletes the invite lines of a deleted guest and frees its plus-one', async () => {
