@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { GuestSessionInfo, GuestSignInResult } from '../../../core/schemas/event';
 import { CookieJar } from '../../test-support/cookie-jar';
@@ -260,6 +261,15 @@ describe('guest sign-in', () => {
       expect(Math.abs(successes[0]! - failures[0]!), report).toBeLessThan(bound);
       expect(Math.abs(successes[5]! - failures[5]!), report).toBeLessThan(bound + 2);
     });
+  });
+
+  it('takes the floor’s time too when the database fails after the credentials matched', async () => {
+    await sql`DROP TABLE "guestSession"`.execute(t.deps.db); // opening the session fails
+    const started = performance.now();
+    const response = await eventRequest(t.app, 'POST', '/auth/credentials', { body: { occasionId: f.occasionId, inviteCode: f.smith.inviteCode } });
+    await response.arrayBuffer();
+    expect(response.status).toBeGreaterThanOrEqual(500);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(GUEST_SIGN_IN_FLOOR_MS - 1);
   });
 
   it('refuses bad bodies with the contract error and changes nothing', async () => {

@@ -42,7 +42,12 @@ export function guestAuthRoutes(): Hono<EventEnv> {
     await checkOccasionOrigin(c, occasion ?? null);
     const client = `${clientAddress(c)}|${input.occasionId}`;
     await checkSignInLimits(rateLimiter, input.occasionId, client);
-    const result = await signIn(db, occasion, input);
+    // A fault after the credentials matched (opening the session, reading the household's data)
+    // waits for the floor too: a quick 500 would say "these credentials are right".
+    const result = await signIn(db, occasion, input).catch(async (error: unknown) => {
+      await waitUntil(started + GUEST_SIGN_IN_FLOOR_MS);
+      throw error;
+    });
     if (!result) await recordSignInFailure(rateLimiter, input.occasionId, client);
     await waitUntil(started + GUEST_SIGN_IN_FLOOR_MS);
     if (!result) throw invalidCredentials();
