@@ -93,6 +93,28 @@ describe('guest auth on the real event routes', () => {
   });
 });
 
+describe('a session asked about while the guest signs in', () => {
+  it('keeps the new token when the session answer (null, asked before) comes after the sign-in', async () => {
+    const net = appFetch(t);
+    let answerSession!: () => void;
+    const held = new Promise<void>((resolve) => (answerSession = resolve));
+    const sessionLate: typeof fetch = async (input, init) => {
+      const response = await net.fetch(input, init);
+      if (String(input).includes('/auth/session/')) await held;
+      return response;
+    };
+    const kept = memoryStorage();
+    const client = createGuestClient({ baseUrl: BASE_URL, fetch: sessionLate, storage: kept });
+    const session = client.getSession(occasionId());
+    const signedIn = ok(await client.signIn({ occasionId: occasionId(), inviteCode: inviteCode() }));
+    answerSession();
+    expect(ok(await session)).toBeNull();
+    expect(client.getToken()).toBe(signedIn.token);
+    expect(kept.map.get(guestTokenKey(occasionId()))).toBe(signedIn.token);
+    expect(ok(await client.getSession(occasionId()))).toMatchObject({ householdId: seeded.household.id });
+  });
+});
+
 describe('guest event data on the real routes', () => {
   beforeEach(async () => {
     ok(await guest.signIn({ occasionId: occasionId(), inviteCode: inviteCode() }));

@@ -28,8 +28,8 @@ export interface GuestClient {
   /** `POST /auth/credentials`: by invite code, or by name (and passcode). Keeps the new token. */
   signIn(body: GuestSignInBody): Promise<Result<GuestSignInResult>>;
   /**
-   * `GET /auth/session/{occasionId}`: the guest's session, or `null` (then the kept token is
-   * dropped). Uses that occasion's stored token.
+   * `GET /auth/session/{occasionId}`: the guest's session, or `null` (then the kept token it
+   * was asked with is dropped, not one a sign-in kept meanwhile). Uses that occasion's stored token.
    */
   getSession(occasionId: string): Promise<Result<GuestSessionInfo | null>>;
   /** `POST /auth/signout`: ends the session on the server; the token is forgotten in any case. */
@@ -88,8 +88,10 @@ export function createGuestClient(options: GuestClientOptions): GuestClient {
         occasion = occasionId;
         token = storage?.get(guestTokenKey(occasionId)) ?? null;
       }
+      const asked = token;
       const result = await send<GuestSessionInfo | null>(path`/auth/session/${occasionId}`);
-      if (result.data === null) keep(occasionId, null);
+      // Only the token it was asked with is dropped: a sign-in that ended meanwhile keeps its own.
+      if (result.data === null && token === asked && occasion === occasionId) keep(occasionId, null);
       return result;
     },
     async signOut() {
