@@ -79,13 +79,21 @@ function stringEnd(text: string, open: number): number {
 }
 
 interface Scheduler {
+  postTask?(callback: () => void, options: { priority: 'background' }): Promise<void>;
   yield?(): Promise<void>;
 }
 
-/** Lets the browser run other tasks (input, rendering) before going on. */
+/**
+ * Lets the browser run other tasks (input, rendering, React's work) before going on: at the
+ * lowest priority where the browser has one (`scheduler.postTask` with `background`), so that
+ * what a screen is rendering (a guest list's first page) goes before parsing the long list
+ * behind it. `scheduler.yield()` would not do: its continuation goes before the page's other
+ * tasks, and while a long body arrives the parse then takes nearly every turn (the first page's
+ * rows waited behind the whole list's parse).
+ */
 function giveWay(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: Scheduler }).scheduler;
-  if (scheduler?.yield) return scheduler.yield();
+  if (scheduler?.postTask) return scheduler.postTask(() => {}, { priority: 'background' });
   // A message, not setTimeout: nested timeouts are held back to 4 ms each.
   return new Promise((resolve) => {
     const channel = new MessageChannel();
