@@ -79,13 +79,22 @@ function stringEnd(text: string, open: number): number {
 }
 
 interface Scheduler {
-  yield?(): Promise<void>;
+  postTask?(callback: () => void, options: { priority: 'user-visible' }): Promise<void>;
 }
 
-/** Lets the browser run other tasks (input, rendering) before going on. */
+/**
+ * Lets the browser run other tasks (input, rendering, React's work) before going on: a task of
+ * the page's ordinary priority (`scheduler.postTask`, `user-visible`), queued behind those already
+ * waiting, so that what a screen is rendering (a guest list's first page) takes its turns between
+ * the slices of the long list behind it. Not `scheduler.yield()`: its continuation goes before the
+ * page's other tasks, and while a long body arrives the parse took nearly every turn (the first
+ * page's rows waited behind the whole list's parse). Not `background` either: the browser runs
+ * such tasks only when nothing else waits, and a busy page (4× CPU on a loaded machine) never
+ * finished the list.
+ */
 function giveWay(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: Scheduler }).scheduler;
-  if (scheduler?.yield) return scheduler.yield();
+  if (scheduler?.postTask) return scheduler.postTask(() => {}, { priority: 'user-visible' });
   // A message, not setTimeout: nested timeouts are held back to 4 ms each.
   return new Promise((resolve) => {
     const channel = new MessageChannel();

@@ -35,11 +35,16 @@ const LIST = Array.from({ length: 120 }, (_, i) => guest(i));
 
 type Answer = { status: number; body: unknown };
 
-/** A fake API whose whole guest list answers only when `release()` is called. */
-function fakeApi() {
+/**
+ * A fake API whose whole guest list answers only when `release()` is called (and, with
+ * `holdOccasion`, the occasion only when `releaseOccasion()` is).
+ */
+function fakeApi({ holdOccasion = false } = {}) {
   const calls: string[] = [];
   let release!: () => void;
   const listHeld = new Promise<void>((resolve) => (release = resolve));
+  let releaseOccasion!: () => void;
+  const occasionHeld = holdOccasion ? new Promise<void>((resolve) => (releaseOccasion = resolve)) : Promise.resolve();
   const routes: Record<string, Answer> = {
     '/auth/session': { status: 200, body: SESSION },
     '/occasion/occ1': { status: 200, body: OCCASION },
@@ -52,10 +57,11 @@ function fakeApi() {
     const path = String(input).replace('http://api.test/host/v1', '');
     calls.push(path);
     if (path === '/occasion/occ1/guests') await listHeld;
+    if (path === '/occasion/occ1') await occasionHeld;
     const answer = path === '/occasion/occ1/guests' ? { status: 200, body: LIST } : (routes[path] ?? { status: 404, body: { error: { code: 'NOT_FOUND', message: 'Not found.' } } });
     return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;
-  return { kindly: createKindly('http://api.test', fetchImpl), calls, release };
+  return { kindly: createKindly('http://api.test', fetchImpl), calls, release, releaseOccasion };
 }
 
 const roots: Root[] = [];
@@ -109,6 +115,30 @@ describe('the guest list\'s first page', () => {
     expect(container.querySelector('[role=table]')?.getAttribute('aria-rowcount')).toBe('121');
     expect(exportButton.disabled).toBe(false);
     expect(container.querySelector<HTMLInputElement>('.select-all input')!.disabled).toBe(false);
+  });
+
+  it('is asked for while the occasion loads, so that the list\'s first render shows its rows', async () => {
+    const api = fakeApi({ holdOccasion: true });
+    const { container } = renderAt('/occasion/occ1/guests', api.kindly);
+    await vi.waitFor(() => expect(api.calls).toContain(`/occasion/occ1/guests?limit=${GUEST_FIRST_PAGE}`), { timeout: 4000 });
+    expect(container.textContent).toContain('Loading the occasion…');
+    // Let the first page's answer be read before the occasion comes.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const shown: string[] = [];
+    const watcher = new MutationObserver(() => {
+      const table = container.querySelector('[role=table]');
+      shown.push(table ? `table ${table.getAttribute('aria-rowcount')}` : container.textContent!.includes('Loading the guest list…') ? 'loading' : 'other');
+    });
+    watcher.observe(container, { childList: true, subtree: true, characterData: true });
+    api.releaseOccasion();
+    await vi.waitFor(() => expect(container.querySelector('[role=table]')?.getAttribute('aria-rowcount')).toBe(String(GUEST_FIRST_PAGE + 1)), { timeout: 4000 });
+    watcher.disconnect();
+    // The guest screen never said it was loading the list: its first render had the first page's rows.
+    expect(shown).not.toContain('loading');
+    api.release();
+    await vi.waitFor(() => expect(count(container)).toBe('120 guests'), { timeout: 4000 });
+    // Once the whole list is in, the first page is not asked again.
+    expect(api.calls.filter((call) => call.includes('limit='))).toEqual([`/occasion/occ1/guests?limit=${GUEST_FIRST_PAGE}`]);
   });
 
   it('does not ask for the first page when the whole list is already cached', async () => {

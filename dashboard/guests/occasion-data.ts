@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import { useCallback, useContext, useMemo, useState, useSyncExternalStore } from 'react';
+import type { Query } from '../../core/client/query-context';
 import type { ClientError } from '../../core/client/result';
 import type { Activity } from '../../core/schemas/activity';
 import type { AttributeCategory } from '../../core/schemas/attribute-category';
@@ -40,9 +41,10 @@ const NO_PAGE = atom<{ data?: Guest[] }>({});
  * The guest list's first page while the whole list is on its way: asked only when the screen
  * opened without the list already cached, and dropped once the list is in.
  */
-function useFirstPage(occasionId: string, wanted: boolean): Guest[] | undefined {
+function useFirstPage(occasionId: string, wanted: boolean, shared: Query<Guest[]> | undefined): Guest[] | undefined {
   const { stores } = useKindly();
-  const store = useMemo(() => (wanted ? stores.guestsFirstPage(occasionId) : NO_PAGE), [stores, occasionId, wanted]);
+  // The occasion routes' store when they have one (subscribed by their prefetch: already read).
+  const store = useMemo(() => (wanted ? (shared ?? stores.guestsFirstPage(occasionId)) : NO_PAGE), [stores, occasionId, wanted, shared]);
   // Read without mounting (`value`): a fetcher store's `get()` before its subscription starts and
   // stops it on every read, with a new state each time, which React takes for a changing store.
   const subscribe = useCallback((onChange: () => void) => store.listen(() => onChange()), [store]);
@@ -67,7 +69,7 @@ export function useOccasionData(occasionId: string, { waitForHouseholds = true, 
   const categories = useQuery((s) => lists?.categories ?? s.attributeCategories(occasionId), occasionId);
   // Decided once, as the screen opens: a list already cached (or revalidating) is shown as it is.
   const [pageWanted] = useState(() => firstPage && guests.data === undefined);
-  const page = useFirstPage(occasionId, pageWanted && guests.data === undefined);
+  const page = useFirstPage(occasionId, pageWanted && guests.data === undefined, lists?.firstPage);
   const all = [guests, households, activities, categories];
   const failed = all.find((query) => query.error && query.data === undefined);
   const refreshing = all.some((query) => query.loading);

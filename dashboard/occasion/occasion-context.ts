@@ -23,6 +23,11 @@ export interface OccasionListStores {
   households: Query<Household[]>;
   activities: Query<Activity[]>;
   categories: Query<AttributeCategory[]>;
+  /**
+   * The guest list's first page (`?limit=`), which the routes' prefetch subscribes to on the guest
+   * list while the whole list is not in, so that the page finds it read when the occasion comes.
+   */
+  firstPage: Query<Guest[]>;
 }
 
 /**

@@ -33,10 +33,19 @@ function Prefetch({ lists }: { lists: OccasionListStores }) {
 }
 
 function PrefetchLists({ lists }: { lists: OccasionListStores }) {
-  useStore(lists.guests);
+  const [location] = useLocation();
+  const guests = useStore(lists.guests);
   useStore(lists.activities);
   useStore(lists.categories);
   useStore(lists.households);
+  // The guest list's first page, while the whole list is not in: asked and read while the occasion
+  // loads, the page's first render shows its rows (asked by the page, they came one fetch, one
+  // parse and one render after the occasion, each behind whatever else the page was doing).
+  return /^\/guests\/?$/.test(location) && guests.data === undefined ? <PrefetchFirstPage lists={lists} /> : null;
+}
+
+function PrefetchFirstPage({ lists }: { lists: OccasionListStores }) {
+  useStore(lists.firstPage);
   return null;
 }
 
@@ -56,6 +65,7 @@ export default function OccasionRoutes() {
       households: stores.households(occasionId),
       activities: stores.activities(occasionId),
       categories: stores.attributeCategories(occasionId),
+      firstPage: stores.guestsFirstPage(occasionId),
     }),
     [stores, occasionId],
   );
