@@ -377,13 +377,14 @@ describe('the app in a shadow root', () => {
     expect(calls.find((call) => call.url.endsWith('/auth/credentials'))?.body).toEqual({ inviteCode: 'abcd-efgh-jkmn', occasionId: 'o1' });
     // The form came from the sign-in answer: the three reads were not asked for.
     expect(calls.filter((call) => call.method === 'GET' && /\/(info|household|rsvp)$/.test(call.url))).toEqual([]);
-    // The writes' CORS preflights were asked for while signing in, by OPTIONS, which carries no token.
+    // The writes' CORS preflights were asked for while signing in, by OPTIONS, which carries no
+    // token: after the sign-in's own request, not in its task.
     const preflights = calls.filter((call) => call.method === 'OPTIONS');
     expect(preflights.map((call) => [new URL(call.url).pathname, call.authorization])).toEqual([
       ['/event/v1/rsvp', null],
       ['/event/v1/household', null],
     ]);
-    expect(calls.indexOf(preflights[0]!)).toBeLessThan(calls.findIndex((call) => call.url.endsWith('/auth/credentials')));
+    expect(calls.indexOf(preflights[0]!)).toBeGreaterThan(calls.findIndex((call) => call.url.endsWith('/auth/credentials')));
     expect(localStorage.getItem('kindly.guest-token.o1')).toBe('secret-token');
     await vi.waitFor(() => expect(root.textContent).toContain('(555) 123-4567')); // the folded part, its own chunk
     // Every control has a label.
