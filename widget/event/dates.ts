@@ -50,11 +50,12 @@ let warmUpWorker: Worker | undefined;
 
 /**
  * Makes the browser load its date data while the guest types at sign-in, so the RSVP form's
- * first render does not wait for it. The first `Intl.DateTimeFormat` costs 80 to 160 ms at 4×
- * CPU in two pieces no script can split (traced: `Intl.Locale`'s `maximize`, ICU's locale data,
- * and `supportedLocalesOf`), the longest tasks of a guest's visit. Both fill caches of the whole
- * renderer process (ICU's and V8's), not of one JavaScript realm: made in a worker they cost the
- * main thread nothing (measured at 4×: 0 to 2 ms each after the worker instead of 80 to 160).
+ * first render does not wait for it. The first `Intl.DateTimeFormat` comes in two pieces no
+ * script can split, each 84 to 117 ms of CPU at 4× (traced: `Intl.Locale`'s `maximize`, ICU's
+ * locale data, and `supportedLocalesOf`), the longest tasks of a guest's visit. Both fill
+ * caches of the whole renderer process (ICU's and V8's), not of one JavaScript realm: made in a
+ * worker they cost the main thread nothing (measured at 4× on a test page: 0 to 2.2 ms each
+ * after a worker instead of 77 to 163).
  * So a worker (a `data:` URL: no blob to revoke, and Intl needs no origin) runs the steps;
  * where the page has no workers or refuses them (a CSP that does not allow `data:` workers,
  * reported as the worker's error event), the main thread runs them, a step per idle period.
