@@ -10,13 +10,13 @@ const GUESTS_PER_PART = 500;
 
 /**
  * The occasion's whole guest list as JSON text in pieces. On SQLite each guest's text is made
- * by the database as the statement runs ({@link guestJsonParts}); on PostgreSQL the rows are read at once, the text
+ * by the database as the statement runs, as UTF-8 bytes ({@link guestJsonParts}); on PostgreSQL the rows are read at once, the text
  * made piece by piece as the response's compression asks for it, so zlib (on libuv's threads)
  * works while the next piece is written. One `JSON.stringify` per piece, over plain objects
  * built straight from the columns (V8's fast path), beats building the text by hand.
  * Joined, the pieces are the text `JSON.stringify(loadGuests(…))` gives.
  */
-export async function guestListParts(db: Kysely<Database>, kind: DatabaseKind, occasionId: string): Promise<AsyncIterable<string>> {
+export async function guestListParts(db: Kysely<Database>, kind: DatabaseKind, occasionId: string): Promise<AsyncIterable<string | Uint8Array>> {
   if (kind === 'sqlite') return guestJsonParts(db, occasionId, GUESTS_PER_PART);
   const [rows, invitations] = await Promise.all([selectAllGuests(db, occasionId), loadInvitations(db, occasionId)]);
   return writeParts(rows, invitations);
@@ -29,9 +29,9 @@ export async function guestListParts(db: Kysely<Database>, kind: DatabaseKind, o
  */
 export async function guestListFirstPage(db: Kysely<Database>, kind: DatabaseKind, occasionId: string, limit: number): Promise<string> {
   if (kind === 'sqlite') {
-    const parts: string[] = [];
+    const parts: Buffer[] = [];
     for await (const part of guestJsonParts(db, occasionId, limit, limit)) parts.push(part);
-    return parts.join('');
+    return Buffer.concat(parts).toString('utf8');
   }
   const rows = await selectAllGuests(db, occasionId, limit);
   if (rows.length === 0) return '[]';

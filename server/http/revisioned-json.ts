@@ -35,6 +35,9 @@ const READ_AHEAD_BYTES = 16 * 1024 * 1024;
 /** zlib's output chunk: larger than its 16 kB default, fewer hops between its thread and ours. */
 const COMPRESSED_CHUNK_BYTES = 128 * 1024;
 
+/** A piece of an answer's JSON text: a string, or its UTF-8 bytes. */
+export type JsonPiece = string | Uint8Array;
+
 /**
  * A JSON answer tagged with its revision: `304 Not Modified` when the client holds that
  * revision, else the text `build` gives in pieces, compressed as it is made (brotli when
@@ -43,7 +46,7 @@ const COMPRESSED_CHUNK_BYTES = 128 * 1024;
  * `Cache-Control: private, no-cache` makes every use revalidate, so a client never shows a
  * list older than the last write it asks after.
  */
-export async function revisionedJson(c: Context, tag: string, build: () => Promise<Iterable<string> | AsyncIterable<string>>): Promise<Response> {
+export async function revisionedJson(c: Context, tag: string, build: () => Promise<Iterable<JsonPiece> | AsyncIterable<JsonPiece>>): Promise<Response> {
   const headers: Record<string, string> = { ETag: tag, 'Cache-Control': 'private, no-cache', Vary: 'Accept-Encoding' };
   if (matchesTag(c.req.header('if-none-match'), tag)) return c.body(null, 304, headers);
   const parts = await build();
@@ -66,8 +69,8 @@ export async function revisionedJson(c: Context, tag: string, build: () => Promi
   pipeline(Readable.from(parts, { objectMode: false }), compressor, () => {});
   return c.body(Readable.toWeb(compressor) as ReadableStream<Uint8Array>, 200, { ...headers, 'Content-Encoding': encoding });
 }
-async function joined(parts: Iterable<string> | AsyncIterable<string>): Promise<string> {
-  const all: string[] = [];
-  for await (const part of parts) all.push(part);
-  return all.join('');
+async function joined(parts: Iterable<JsonPiece> | AsyncIterable<JsonPiece>): Promise<Uint8Array<ArrayBuffer>> {
+  const all: Uint8Array[] = [];
+  for await (const part of parts) all.push(typeof part === 'string' ? Buffer.from(part) : part);
+  return Buffer.concat(all);
 }
