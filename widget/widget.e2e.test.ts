@@ -527,56 +527,6 @@ describe.skipIf(!chromiumPath || !built)('the widget on cross-site host pages (C
     await page.close();
   });
 
-  it("loads the browser's date data in a worker while the guest signs in, and on the main thread where the page refuses workers", async () => {
-    for (const refuse of [false, true]) {
-      const fixture = await createOccasion(refuse ? 'Dates without workers' : 'Dates');
-      const page = await browser.newPage();
-      const workers: string[] = [];
-      const errors: string[] = [];
-      page.on('worker', (worker) => workers.push(worker.url()));
-      page.on('pageerror', (error) => errors.push(String(error)));
-      // Which locale lists the page's own realm asked for (the worker has a realm of its own).
-      await page.addInitScript(() => {
-        const listed: string[] = ((window as unknown as { listed: string[] }).listed = []);
-        const real = Intl.DateTimeFormat.supportedLocalesOf;
-        Intl.DateTimeFormat.supportedLocalesOf = (locales, options) => (listed.push(String(locales)), real(locales, options));
-      });
-      // A page whose Content Security Policy allows no worker (a site's own, in a meta element).
-      if (refuse) {
-        await page.addInitScript(() =>
-          document.addEventListener('DOMContentLoaded', () => {
-            const policy = document.createElement('meta');
-            policy.httpEquiv = 'Content-Security-Policy';
-            policy.content = "worker-src 'none'";
-            document.head.append(policy);
-          }),
-        );
-      }
-      await page.goto(exampleUrl('blank', fixture));
-      const w = widget(page);
-      await eventually(() => w.getByLabel('Invite code').isVisible()).toBe(true);
-      // The app's sign-in form starts the warm-up.
-      await eventually(() => page.evaluate(() => (document.querySelector('kindly-rsvp')!.shadowRoot!.querySelector('.k') as HTMLElement).lang)).toBe('en');
-      if (refuse) {
-        // The main thread's steps, in idle time: the locale list among them.
-        await eventually(() => page.evaluate(() => (window as unknown as { listed: string[] }).listed)).toEqual(['en']);
-        expect(workers).toEqual([]);
-      } else {
-        await eventually(() => workers.length).toBe(1);
-        expect(workers[0]).toMatch(/^data:text\/javascript,/);
-      }
-      await signInByCode(page, fixture.inviteCode);
-      await eventually(() => w.getByRole('group', { name: /Welcome dinner/ }).isVisible()).toBe(true);
-      const text = await w.locator('.k').textContent();
-      expect(text).toContain('Friday, June 11 – Sunday, June 13, 2027');
-      expect(text).toContain('Fri, June 11, 7:00 – 10:00 PM EDT');
-      // With the worker, the main thread never made the locale list: the worker's was the process's.
-      expect(await page.evaluate(() => (window as unknown as { listed: string[] }).listed)).toEqual(refuse ? ['en'] : []);
-      expect(errors).toEqual([]);
-      await page.close();
-    }
-  });
-
   it('loses no key typed while the app takes over from widget.js', async () => {
     const fixture = await createOccasion('Typing through');
     const page = await browser.newPage();

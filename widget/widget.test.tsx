@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EventHousehold, EventInfo, Rsvp } from '../core/schemas/event';
 import { describeError } from './data/errors';
-import { formatDates, formatInstant, formatTimes, warmUpDates, warmUpSource } from './event/dates';
+import { formatDates, formatInstant, formatTimes, warmUpDates } from './event/dates';
 import { acceptAll, askedInvitations, draftProblems, initialDraft, invitationsOf, rsvpBody } from './event/rsvp-model';
 import { languageFor, loadLanguage, needsCatalogue } from './i18n';
 import { en } from './i18n/en';
@@ -250,7 +250,7 @@ describe('messages, language and dates', () => {
     expect(plain(formatInstant('2027-05-01T23:59:00.000Z', 'Not/AZone', 'en-US'))).toBe('May 1, 2027 at 11:59 PM UTC');
   });
 
-  it('makes each date formatter once, and loads the date data in four idle steps at sign-in where the page has no workers', () => {
+  it('makes each date formatter once, and loads the date data in four idle steps at sign-in', () => {
     const Real = Intl.DateTimeFormat;
     // A constructor that counts: `new` of a function returning an object gives that object.
     const made = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (...args: ConstructorParameters<typeof Real>) {
@@ -284,57 +284,6 @@ describe('messages, language and dates', () => {
     } finally {
       made.mockRestore();
       vi.unstubAllGlobals();
-    }
-  });
-
-  it("warms the date data up in a worker where the page has one, and on the main thread's idle time where it refuses it", () => {
-    const idle: Array<() => void> = [];
-    vi.stubGlobal('requestIdleCallback', (work: () => void) => idle.push(work));
-    const started: FakeWorker[] = [];
-    class FakeWorker {
-      onmessage: ((event: Event) => void) | null = null;
-      onerror: ((event: Event) => void) | null = null;
-      terminated = false;
-      constructor(readonly url: string) {
-        started.push(this);
-      }
-      terminate() {
-        this.terminated = true;
-      }
-    }
-    vi.stubGlobal('Worker', FakeWorker);
-    try {
-      warmUpDates('de-CH');
-      expect(started).toHaveLength(1);
-      expect(decodeURIComponent(started[0]!.url)).toBe(`data:text/javascript,${warmUpSource('de-CH')}`);
-      warmUpDates('de-CH'); // a second widget: one worker per locale
-      expect(started).toHaveLength(1);
-      started[0]!.onmessage!(new Event('message'));
-      expect(started[0]!.terminated).toBe(true);
-      expect(idle).toHaveLength(0); // nothing left for the main thread
-
-      warmUpDates('it-CH');
-      expect(idle).toHaveLength(0);
-      started[1]!.onerror!(new Event('error')); // refused by the page's policy
-      expect(started[1]!.terminated).toBe(true);
-      const listed = vi.spyOn(Intl.DateTimeFormat, 'supportedLocalesOf');
-      while (idle.length) idle.shift()!();
-      expect(listed).toHaveBeenCalledWith('it-CH');
-      listed.mockRestore();
-    } finally {
-      vi.unstubAllGlobals();
-    }
-  });
-
-  it("gives the warm-up worker a script of its own: every step with the locale, then a message", () => {
-    const posted: unknown[] = [];
-    const listed = vi.spyOn(Intl.DateTimeFormat, 'supportedLocalesOf');
-    try {
-      new Function('postMessage', warmUpSource('pt-BR'))((message: unknown) => posted.push(message));
-      expect(listed).toHaveBeenCalledWith('pt-BR');
-      expect(posted).toEqual([0]);
-    } finally {
-      listed.mockRestore();
     }
   });
 });

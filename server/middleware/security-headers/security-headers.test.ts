@@ -30,8 +30,6 @@ describe('security headers', () => {
     expect(csp.get('style-src-attr')).toBeUndefined();
     expect(response.headers.get('content-security-policy')).not.toContain('unsafe');
     expect(csp.get('connect-src')).toEqual(["'self'"]);
-    // The widget preview's date warm-up runs in a data: worker (an opaque origin).
-    expect(csp.get('worker-src')).toEqual(["'self'", 'data:']);
     expect(csp.get('img-src')).toEqual(["'self'", 'data:']);
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(csp.get('base-uri')).toEqual(["'none'"]);

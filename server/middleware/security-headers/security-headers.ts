@@ -6,10 +6,7 @@ import { NONCE, secureHeaders } from 'hono/secure-headers';
  * styles through the CSSOM (`element.style`), which `style-src` does not govern; the few
  * `<style>` elements React Aria adds carry the answer's nonce, which it reads from
  * `<meta property="csp-nonce">` (see {@link styleNonce}). No `'unsafe-inline'` anywhere; the
- * favicon is a `data:` image. Workers from `data:` URLs: the widget's preview on the overview
- * loads the browser's date data in one (`widget/event/dates.ts`); such a worker has an opaque
- * origin (none of the dashboard's cookies, storage or same-origin requests), and only a script
- * the policy already allows can start one.
+ * favicon is a `data:` image.
  */
 export const DASHBOARD_CSP = {
   defaultSrc: ["'self'"],
@@ -17,7 +14,6 @@ export const DASHBOARD_CSP = {
   styleSrc: ["'self'", NONCE],
   imgSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
-  workerSrc: ["'self'", 'data:'],
   fontSrc: ["'self'"],
   objectSrc: ["'none'"],
   baseUri: ["'none'"],
