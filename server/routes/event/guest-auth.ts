@@ -42,14 +42,15 @@ export function guestAuthRoutes(): Hono<EventEnv> {
     await checkOccasionOrigin(c, occasion ?? null);
     const client = `${clientAddress(c)}|${input.occasionId}`;
     await checkSignInLimits(rateLimiter, input.occasionId, client);
-    // A fault after the credentials matched (opening the session, reading the household's data)
-    // waits for the floor too: a quick 500 would say "these credentials are right".
-    const result = await signIn(db, occasion, input).catch(async (error: unknown) => {
+    let result: GuestSignInResult | undefined;
+    try {
+      result = await signIn(db, occasion, input);
+      if (!result) await recordSignInFailure(rateLimiter, input.occasionId, client);
+    } finally {
+      // A fault too (opening the session, reading the household's data) waits for the floor: a
+      // quick 500 would say "these credentials are right".
       await waitUntil(started + GUEST_SIGN_IN_FLOOR_MS);
-      throw error;
-    });
-    if (!result) await recordSignInFailure(rateLimiter, input.occasionId, client);
-    await waitUntil(started + GUEST_SIGN_IN_FLOOR_MS);
+    }
     if (!result) throw invalidCredentials();
     setGuestCookie(c, result.token, new Date(result.expiresAt));
     return c.json(result);
