@@ -23,15 +23,16 @@ export async function guestListParts(db: Kysely<Database>, kind: DatabaseKind, o
 }
 
 /**
- * The text of the list's first `limit` guests (`GET …/guests?limit=`): the same statement as the
- * whole list's, stopped after `limit` rows, so its guests are byte for byte the list's first ones.
+ * The text of the list's first `limit` guests (`GET …/guests?limit=`; on SQLite its UTF-8 bytes):
+ * the same statement as the whole list's, stopped after `limit` rows, so its guests are byte for
+ * byte the list's first ones.
  * On PostgreSQL only those guests' lines are read.
  */
-export async function guestListFirstPage(db: Kysely<Database>, kind: DatabaseKind, occasionId: string, limit: number): Promise<string> {
+export async function guestListFirstPage(db: Kysely<Database>, kind: DatabaseKind, occasionId: string, limit: number): Promise<string | Uint8Array<ArrayBuffer>> {
   if (kind === 'sqlite') {
     const parts: Buffer[] = [];
     for await (const part of guestJsonParts(db, occasionId, limit, limit)) parts.push(part);
-    return Buffer.concat(parts).toString('utf8');
+    return Buffer.concat(parts); // SQLite's UTF-8 bytes, sent as they are
   }
   const rows = await selectAllGuests(db, occasionId, limit);
   if (rows.length === 0) return '[]';

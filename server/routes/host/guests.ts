@@ -38,8 +38,8 @@ export function guestRoutes(answers = new RevisionedAnswers(GUESTS_KEPT)): Hono<
     const { limit } = validate(GuestListQuerySchema, c.req.query());
     if (limit !== undefined) {
       // A part of the list: no ETag and never stored, so no revalidation can take it for the list.
-      const text = await guestListFirstPage(db, dbKind, occasionId, limit);
-      return c.body(text, 200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+      const page = await guestListFirstPage(db, dbKind, occasionId, limit);
+      return c.body(page, 200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
     }
     return revisionedJson(c, revisionTag(`guests.${occasionId}`, revision), () => guestListParts(db, dbKind, occasionId));
   });
