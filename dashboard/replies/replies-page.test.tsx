@@ -5,29 +5,12 @@ import { memoryLocation } from 'wouter/memory-location';
 import type { Reply } from '../../core/schemas/reply';
 import { App } from '../app';
 import { createKindly } from '../data/kindly';
+import { HOST_SESSION, occasionAnswer } from '../test-fixtures';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
 
-const OCCASION = {
-  id: 'occ1',
-  title: 'Ada & Charles',
-  description: '',
-  startDate: '2027-06-12',
-  endDate: '2027-06-13',
-  timezone: 'Europe/London',
-  venueName: '',
-  venueAddress: '',
-  rsvpDeadline: null,
-  passcode: null,
-  allowedOrigins: [],
-  contactEmail: '',
-  rsvpPageUrl: '',
-  reminderDaysBeforeDeadline: null,
-  digestEnabled: false,
-  createdAt: '2027-01-01T00:00:00.000Z',
-  updatedAt: '2027-01-01T00:00:00.000Z',
-  summary: { guests: 0, households: 0, activities: 0, perActivity: [] },
-};
+// In another time zone than UTC: the replies' times are shown in the occasion's.
+const OCCASION = { ...occasionAnswer(), timezone: 'Europe/London' };
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
@@ -50,7 +33,7 @@ function renderReplies(replies: { current: Reply[] }) {
     calls.push(path);
     const body =
       path === '/auth/session'
-        ? { user: { id: 'a1', email: 'ada@example.com', name: 'Ada' }, expires: '2030-01-01T00:00:00.000Z' }
+        ? HOST_SESSION
         : path === '/occasion/occ1'
           ? OCCASION
           : path === '/occasion/occ1/replies'
