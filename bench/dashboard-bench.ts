@@ -70,10 +70,11 @@ const CHROMIUM_FLAGS = [
   '--disable-ipc-flooding-protection',
   '--disable-hang-monitor',
   '--disable-dev-shm-usage',
-  // PreloadTopChromeWebUI, WebUIOmniboxPopup: Chromium 156 runs the address bar's popup in
-  // renderers of its own even headless; traced, they took 9-10 s of CPU per run on this 2-core
-  // machine, beside the page's 12 s. A host's browser has them idle; here they only compete.
-  '--disable-features=PaintHolding,PreloadTopChromeWebUI,WebUIOmniboxPopup',
+  // WebUIOmniboxPopup with WebUIOmniboxAimPopup: Chromium 156 runs the address bar's popup in a
+  // renderer of its own even headless ("WebUI Top Renderer", --top-chrome-webui), and only both
+  // switches together stop it. Traced, the two such renderers took 13.4 s of CPU during one
+  // load at 4× on this 2-core machine, beside the page's 8.7 s. A host's browser has them idle.
+  '--disable-features=PaintHolding,PreloadTopChromeWebUI,WebUIOmniboxPopup,WebUIOmniboxAimPopup',
   '--force-color-profile=srgb',
   '--password-store=basic',
   '--use-mock-keychain',
