@@ -3,6 +3,7 @@ import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromiumPath } from '../server/test-support/browser';
+import { BENCH_CHROMIUM_FLAGS } from './chromium-flags';
 import { PipeBrowser, PipePage } from './cdp-pipe';
 import { seedOccasion, type SeededOccasion } from '../server/test-support/seed-occasion';
 
@@ -47,39 +48,6 @@ const ROWS = '[data-guest-id]';
 /** The guest table once it holds all 10,000 guests (a header row and one per guest). */
 const WHOLE = `[role=table][aria-rowcount="${GUESTS + 1}"]`;
 const NETWORK_DOMAIN = process.env.BENCH_NETWORK_DOMAIN === '1';
-/** Headless, plus the switches of Playwright's launch that bear on timing, so figures stay comparable with earlier runs. */
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--hide-scrollbars',
-  '--mute-audio',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--no-default-browser-check',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-extensions',
-  '--disable-breakpad',
-  '--disable-field-trial-config',
-  '--disable-back-forward-cache',
-  '--disable-background-timer-throttling',
-  '--disable-backgrounding-occluded-windows',
-  '--disable-renderer-backgrounding',
-  '--disable-ipc-flooding-protection',
-  '--disable-hang-monitor',
-  '--disable-dev-shm-usage',
-  // WebUIOmniboxPopup with WebUIOmniboxAimPopup: Chromium 156 runs the address bar's popup in a
-  // renderer of its own even headless ("WebUI Top Renderer", --top-chrome-webui), and only both
-  // switches together stop it. Traced, the two such renderers took 13.4 s of CPU during one
-  // load at 4× on this 2-core machine, beside the page's 8.7 s. A host's browser has them idle.
-  '--disable-features=PaintHolding,PreloadTopChromeWebUI,WebUIOmniboxPopup,WebUIOmniboxAimPopup',
-  '--force-color-profile=srgb',
-  '--password-store=basic',
-  '--use-mock-keychain',
-  '--blink-settings=primaryHoverType=2,availableHoverTypes=2,primaryPointerType=4,availablePointerTypes=4',
-];
 
 interface Scroll {
   durationMs: number;
@@ -119,7 +87,7 @@ async function main(): Promise<void> {
     console.log(`Seeding a ${GUESTS.toLocaleString('en-US')}-guest occasion…`);
     const seed = await seedOccasion(api, GUESTS, 'dashboard-bench@example.com');
     if (!chromiumPath) throw new Error('No Chromium found (apt-get install chromium).');
-    browser = PipeBrowser.launch(chromiumPath, CHROMIUM_FLAGS);
+    browser = PipeBrowser.launch(chromiumPath, BENCH_CHROMIUM_FLAGS);
     const runs: Run[] = [];
     for (const throttle of THROTTLES) {
       for (let i = 0; i < RUNS; i++) {

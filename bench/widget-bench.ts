@@ -3,7 +3,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import type { Browser, CDPSession } from 'playwright-core';
 import { createApp } from '../server/app';
 import { startExamplesServer, type ExamplesServer } from '../server/frontends/serve-examples';
-import { launchChromium } from '../server/test-support/browser';
+import { launchBenchChromium } from './chromium-flags';
 import { signUpHost, type HostClient } from '../server/test-support/host-session';
 import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
 
@@ -102,7 +102,7 @@ async function main(): Promise<void> {
     live = await startLiveServer();
     examples = await startExamplesServer({ port: 0, examplesDir: 'examples', distDir: 'dist', apiOrigin: live.url });
     const host = await signUpHost(createApp(live.deps));
-    browser = await launchChromium();
+    browser = await launchBenchChromium();
     const runs: Run[] = [];
     // One warm-up run (Chromium's caches, the server's JIT), then the measured ones.
     for (let i = 0; i <= RUNS; i++) {

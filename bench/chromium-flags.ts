@@ -1,0 +1,60 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { chromiumPath } from '../server/test-support/browser';
+
+/**
+ * The benches' Chromium: headless, with the switches of Playwright's launch that bear on timing
+ * (so figures stay comparable with earlier runs), and without the browser's own UI renderers,
+ * which compete with the page for this machine's two cores.
+ */
+export const BENCH_CHROMIUM_FLAGS: readonly string[] = [
+  '--headless',
+  '--hide-scrollbars',
+  '--mute-audio',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--no-default-browser-check',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-extensions',
+  '--disable-breakpad',
+  '--disable-field-trial-config',
+  '--disable-back-forward-cache',
+  '--disable-background-timer-throttling',
+  '--disable-backgrounding-occluded-windows',
+  '--disable-renderer-backgrounding',
+  '--disable-ipc-flooding-protection',
+  '--disable-hang-monitor',
+  '--disable-dev-shm-usage',
+  // WebUIOmniboxPopup with WebUIOmniboxAimPopup: Chromium 156 runs the address bar's popup in a
+  // renderer of its own even headless ("WebUI Top Renderer", --top-chrome-webui), and only both
+  // switches together stop it. Traced, the two such renderers took 13.4 s of CPU during one
+  // load at 4× on this 2-core machine, beside the page's 8.7 s. A host's browser has them idle.
+  '--disable-features=PaintHolding,PreloadTopChromeWebUI,WebUIOmniboxPopup,WebUIOmniboxAimPopup',
+  '--force-color-profile=srgb',
+  '--password-store=basic',
+  '--use-mock-keychain',
+  '--blink-settings=primaryHoverType=2,availableHoverTypes=2,primaryPointerType=4,availablePointerTypes=4',
+];
+
+/**
+ * Playwright's Chromium with {@link BENCH_CHROMIUM_FLAGS} instead of Playwright's own switches.
+ * Playwright's default `--disable-features` cannot be added to (Chromium takes the last one
+ * given), so the bench gives every switch itself, with the two Playwright needs to drive it.
+ */
+export async function launchBenchChromium(): Promise<Browser> {
+  if (!chromiumPath) throw new Error('No Chromium found (apt-get install chromium).');
+  const userDataDir = mkdtempSync(join(tmpdir(), 'kindly-bench-chromium-'));
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    ignoreDefaultArgs: true,
+    args: [...BENCH_CHROMIUM_FLAGS, '--remote-debugging-pipe', `--user-data-dir=${userDataDir}`, '--no-startup-window'],
+  });
+  browser.on('disconnected', () => rmSync(userDataDir, { recursive: true, force: true }));
+  return browser;
+}
