@@ -388,4 +388,20 @@ describe.skipIf(!chromiumPath)('dashboard in Chromium', () => {
     await page.goto(`${url}/auth/sign-in`);
     await page.waitForURL(`${url}/occasions`);
   });
+
+  it("makes Chromium's date set-up in a worker of its own, under the CSP, which then ends", async () => {
+    const fresh = await browser.newContext();
+    const violations: string[] = [];
+    await reportCspViolations(fresh, violations);
+    const visitor = await fresh.newPage();
+    const started = visitor.waitForEvent('worker');
+    await visitor.goto(`${server.url}/auth/sign-in`);
+    const worker = await started;
+    expect(new URL(worker.url()).pathname).toMatch(/^\/assets\/warm-intl\.worker-[\w-]+\.js$/);
+    await expect.poll(() => visitor.workers().length).toBe(0);
+    // The page formats dates as it did before (its own formats are made on the page's thread).
+    expect(await visitor.evaluate(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(0))).toBe('Jan 1, 1970');
+    expect(violations).toEqual([]);
+    await fresh.close();
+  });
 });
