@@ -5,6 +5,7 @@ import type { AttributeCategory } from '../../core/schemas/attribute-category';
 import type { Guest } from '../../core/schemas/guest';
 import type { Household } from '../../core/schemas/household';
 import type { GuestRow } from './guest-filters';
+import { useScrollElementAfterPaint } from '../components/scroll-element-after-paint';
 
 type ScrollDirection = NonNullable<Virtualizer<HTMLDivElement, Element>['scrollDirection']>;
 
@@ -81,7 +82,7 @@ export function GuestTable(props: GuestTableProps) {
   const jumping = useRef(false);
   const virtualizer = useVirtualizer({
     count: rows.length,
-    getScrollElement: () => scrollRef.current,
+    ...useScrollElementAfterPaint(scrollRef),
     estimateSize: () => rowHeight,
     // Two rows beyond the view: enough for a wheel or keyboard step, few to render per frame.
     overscan: 2,

@@ -17,6 +17,7 @@ import { GuestFilterBar } from './guest-filter-bar';
 import { GuestsHead } from './guests-page';
 import { listRect, RESPONSE_TEXT, ROW_HEIGHT } from './guest-table';
 import { useOccasionData, type OccasionData } from './occasion-data';
+import { useScrollElementAfterPaint } from '../components/scroll-element-after-paint';
 
 /** `.../guests/grid`: guests by activities, each cell the guest's answer (and meal). */
 export default function InvitationGridPage() {
@@ -65,7 +66,7 @@ function Grid({ data }: { data: OccasionData }) {
   const focusWanted = useRef(false);
   const virtualizer = useVirtualizer({
     count: shown.length,
-    getScrollElement: () => scrollRef.current,
+    ...useScrollElementAfterPaint(scrollRef),
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
     initialRect: listRect(),

@@ -15,6 +15,7 @@ import { useOccasion } from '../occasion/occasion-context';
 import { missingAddress } from '../occasion/overview-page';
 import { listRect } from '../guests/guest-table';
 import { HouseholdDialog } from './household-dialog';
+import { useScrollElementAfterPaint } from '../components/scroll-element-after-paint';
 
 /** One line of a household's postal address. */
 export function formatAddress(household: Household): string {
@@ -88,7 +89,7 @@ function HouseholdList({ data }: { data: OccasionData }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: shown.length,
-    getScrollElement: () => scrollRef.current,
+    ...useScrollElementAfterPaint(scrollRef),
     estimateSize: () => ROW,
     overscan: 6,
     initialRect: listRect(),
