@@ -197,7 +197,7 @@ async function measure(browser: PipeBrowser, api: string, seed: SeededOccasion, 
   }
 
   await navigateToRows(page, `${api}/occasion/${seed.occasionId}/guests`);
-  await page.evaluate(() => (window as unknown as BenchWindow).__bench.whole.then(() => true));
+  await within(page.evaluate(() => (window as unknown as BenchWindow).__bench.whole.then(() => true)), 120_000, 'the whole guest list was not in the table within 120 s');
   await sleep(SETTLE_MS); // let the load settle (idle callbacks, late tasks)
   const rowsMs = await page.evaluate(() => (window as unknown as BenchWindow).__bench.rowsPaintedAt!);
   const wholeMs = await page.evaluate(() => (window as unknown as BenchWindow).__bench.wholeAt!);
@@ -271,7 +271,20 @@ async function navigateToRows(page: PipePage, url: string): Promise<void> {
   if (errorText) throw new Error(`navigation to ${url} failed: ${errorText}`);
   await loaded;
   const painted = page.evaluate(() => (window as unknown as BenchWindow).__bench.painted.then(() => true));
-  await Promise.race([painted, sleep(60_000).then(() => Promise.reject(new Error('no guest rows painted within 60 s')))]);
+  await within(painted, 60_000, 'no guest rows painted within 60 s');
+}
+
+/** `promise`, or a rejection with `message` after `ms` (a run that hangs ends the bench with a reason). */
+async function within<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 async function reportPageErrors(page: PipePage, name: string): Promise<void> {
