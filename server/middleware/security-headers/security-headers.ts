@@ -38,7 +38,6 @@ const dashboardPages = secureHeaders({
   crossOriginResourcePolicy: 'same-origin',
 });
 
-
 /** What Hono's `secureHeaders` adds by default besides the headers chosen above. */
 const COMMON_HEADERS: HeaderList = [
   ['X-Content-Type-Options', common.xContentTypeOptions],
