@@ -1,5 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
+import { isJsonAnswer } from '../../http/area-headers';
+
+/** Hono's compress looks at the answer after its `next`: here the answer is already made. */
+const answered = async (): Promise<void> => {};
 
 /** What Hono's compress middleware can write. */
 const COMPRESSIBLE = /\b(gzip|deflate)\b/i;
@@ -13,12 +17,17 @@ const COMPRESSIBLE = /\b(gzip|deflate)\b/i;
  */
 export function compressAnswers(threshold = 2048): MiddlewareHandler {
   const compressLarge = compress({ threshold });
-  return (c, next) => {
+  return async (c, next) => {
     if (c.req.path.startsWith('/event/')) return next();
-    c.header('Vary', 'Accept-Encoding');
+    // An area whose fixed headers include it puts it on every answer (`security-headers.ts`).
+    if (!c.get('areaHeaders')?.has('Vary', 'Accept-Encoding')) c.header('Vary', 'Accept-Encoding');
     if (!COMPRESSIBLE.test(c.req.header('accept-encoding') ?? '')) return next();
     measureText(c);
-    return compressLarge(c, next);
+    // A hot read's `jsonAnswer` leaves the answers that may be compressed to `c.body`, and
+    // answers the rest itself: below the threshold, they are not looked at again.
+    c.set('compressFrom', threshold);
+    await next();
+    if (!isJsonAnswer(c)) await compressLarge(c, answered);
   };
 }
 

@@ -29,7 +29,8 @@ const PREFLIGHT_MAX_AGE_SECONDS = '600';
  */
 export function eventCors(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    c.header('Vary', 'Origin', { append: true });
+    // An area whose fixed headers include it puts it on every answer (`security-headers.ts`).
+    if (!c.get('areaHeaders')?.has('Vary', 'Origin')) c.header('Vary', 'Origin', { append: true });
     const origin = crossOrigin(c);
     if (c.req.method === 'OPTIONS') {
       if (origin && (await allowedBySomeOccasion(c.get('deps').db, origin))) setPreflightHeaders(c, origin);

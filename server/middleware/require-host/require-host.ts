@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
 import type { AppEnv } from '../../app-env';
 import { findLiveHostSession } from '../../auth/host-sessions';
 import { unauthenticated } from '../../http/api-error';
+import { tokenCookie } from '../../http/token-cookie';
 
 const SESSION_COOKIE = 'authjs.session-token';
 /** Auth.js prefixes the cookie's name on https. */
@@ -21,7 +21,7 @@ export function requireHost(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const { db, config } = c.get('deps');
     const secure = (config.authUrl ?? c.req.url).startsWith('https:');
-    const token = getCookie(c, secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
+    const token = tokenCookie(c, secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
     const session = await findLiveHostSession(db, token, OCCASION_PATH.exec(c.req.path)?.[1]);
     if (!session) throw unauthenticated();
     c.set('host', session);

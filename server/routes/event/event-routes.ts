@@ -11,9 +11,10 @@ import { eventRsvpRoutes } from './rsvp';
 export function eventRoutes(): Hono<EventEnv> {
   const routes = new Hono<EventEnv>();
   // Answers carry a guest's own data and tokens: no shared cache may keep them.
+  // The app's guest area puts it on every answer with its fixed headers (`security-headers.ts`).
   routes.use('*', async (c, next) => {
     await next();
-    setAnswerHeader(c, 'Cache-Control', 'no-store');
+    if (!c.get('areaHeaders')?.has('Cache-Control', 'no-store')) setAnswerHeader(c, 'Cache-Control', 'no-store');
   });
   routes.route('/', guestAuthRoutes());
   for (const path of ['/info', '/household', '/rsvp']) routes.use(path, requireGuest());

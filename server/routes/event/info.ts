@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { EventInfoCache } from '../../data/event-info-cache';
 import { isRsvpOpen, loadEventInfo } from '../../data/event-info';
+import { jsonAnswer } from '../../http/area-headers';
 import type { EventEnv } from './event-env';
 
 /**
@@ -20,7 +21,7 @@ export function eventInfoRoutes(cache = new EventInfoCache()): Hono<EventEnv> {
       body = JSON.stringify(await loadEventInfo(c.get('deps').db, occasionId, householdId, now));
       cache.set(householdId, revision, rsvpOpen, body);
     }
-    return c.body(body, 200, { 'Content-Type': 'application/json' });
+    return jsonAnswer(c, body);
   });
   return routes;
 }

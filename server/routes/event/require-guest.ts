@@ -1,8 +1,9 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, setCookie } from 'hono/cookie';
 import { findLiveGuestSession } from '../../data/event-sessions';
 import { ApiError, unauthenticated } from '../../http/api-error';
 import { isJson } from '../../http/read-body';
+import { tokenCookie } from '../../http/token-cookie';
 import { checkOccasionOrigin } from '../../middleware/cors/event-cors';
 import type { EventEnv, GuestIdentity } from './event-env';
 
@@ -19,7 +20,7 @@ export function guestToken(c: Context): { token: string; via: GuestIdentity['via
     const bearer = /^Bearer +([A-Za-z0-9_-]+)\s*$/i.exec(authorization)?.[1];
     return bearer && bearer.length <= MAX_TOKEN_LENGTH ? { token: bearer, via: 'bearer' } : undefined;
   }
-  const cookie = getCookie(c, GUEST_COOKIE);
+  const cookie = tokenCookie(c, GUEST_COOKIE);
   return cookie && cookie.length <= MAX_TOKEN_LENGTH ? { token: cookie, via: 'cookie' } : undefined;
 }
 

@@ -14,6 +14,7 @@ import { lockRows } from '../../data/row-lock';
 import { newId } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../http/api-error';
+import { jsonAnswer } from '../../http/area-headers';
 import { readBody } from '../../http/read-body';
 import { revisionTag, revisionedJson } from '../../http/revisioned-json';
 import { validate } from '../../http/validate';
@@ -70,7 +71,7 @@ export function guestRoutes(answers = new RevisionedAnswers(GUESTS_KEPT)): Hono<
       body = JSON.stringify(await loadGuest(db, occasionId, guestId));
       answers.set(key, revision, body);
     }
-    return c.body(body, 200, { 'Content-Type': 'application/json' });
+    return jsonAnswer(c, body);
   });
 
   routes.put('/occasion/:occasionId/guest/:guestId', async (c) => {

@@ -1,0 +1,84 @@
+import type { Context } from 'hono';
+import { setAnswerHeader } from './answer-headers';
+
+/** A header list fixed when the process starts. */
+export type HeaderList = ReadonlyArray<readonly [name: string, value: string]>;
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** The fixed headers of the request's area (`/host/`, `/event/`, the widget's files), set by the security headers. */
+    areaHeaders: AreaHeaders;
+    /** Set when the client takes an encoding Hono's compress writes: answers from this many bytes are compressed. */
+    compressFrom: number;
+  }
+}
+
+/**
+ * Every header an area's answers carry whatever the handler does (security headers, `Vary`,
+ * `Cache-Control`), fixed at start. The area's middleware puts them on an answer after its
+ * handler, in place ({@link applyAreaHeaders}), unless the handler answered with
+ * {@link jsonAnswer}, which carries them already.
+ */
+export class AreaHeaders {
+  /** The list with a JSON `Content-Type`, as one frozen plain object. */
+  readonly json: Readonly<Record<string, string>>;
+  private readonly values: ReadonlyMap<string, string>;
+
+  constructor(readonly list: HeaderList) {
+    this.values = new Map(list);
+    this.json = Object.freeze({ ...Object.fromEntries(list), 'Content-Type': 'application/json' });
+  }
+
+  /** Whether the area's answers carry this header with this value (then no middleware needs to set it). */
+  has(name: string, value: string): boolean {
+    return this.values.get(name) === value;
+  }
+}
+
+/** Answers made by {@link jsonAnswer}: they carry their area's headers already. */
+const complete = new WeakSet<Response>();
+
+/**
+ * A 200 JSON text answered with its area's headers in one plain object, for the hot reads.
+ * Hono's `c.body` would put them in a `Headers` (each name and value checked and lowercased,
+ * then sorted and copied back out by @hono/node-server): about a fifth of a host read's
+ * instructions. Nothing set with `c.header` before the handler is kept, so only routes whose
+ * middleware sets none may use it. Falls back to `c.body` when there is no area (a bare test
+ * app) or when the answer may be compressed.
+ */
+export function jsonAnswer(c: Context, body: string): Response {
+  const area = c.get('areaHeaders');
+  if (area === undefined || mayBeCompressed(c, body)) return c.body(body, 200, { 'Content-Type': 'application/json' });
+  const answer = new Response(body, { status: 200, headers: area.json });
+  complete.add(answer);
+  return answer;
+}
+
+function mayBeCompressed(c: Context, body: string): boolean {
+  const from = c.get('compressFrom');
+  // A UTF-16 code unit is at most 3 bytes of UTF-8: most answers are clear without counting.
+  return from !== undefined && body.length * 3 >= from && Buffer.byteLength(body) >= from;
+}
+
+/** Whether the request was answered by {@link jsonAnswer} (with its area's headers, below any compression threshold). */
+export function isJsonAnswer(c: Context): boolean {
+  return complete.has(c.res);
+}
+
+/**
+ * Puts the area's headers on an answer made otherwise, in place ({@link setAnswerHeader}), so it
+ * stays on @hono/node-server's fast path. `Vary` is added to, never replaced.
+ */
+export function applyAreaHeaders(c: Context, area: AreaHeaders): void {
+  if (complete.has(c.res)) return;
+  for (const [name, value] of area.list) {
+    if (name === 'Vary') addVary(c, value);
+    else setAnswerHeader(c, name, value);
+  }
+}
+
+function addVary(c: Context, value: string): void {
+  const current = c.res.headers.get('Vary');
+  if (current === null || current === '') setAnswerHeader(c, 'Vary', value);
+  else if (current !== '*' && !current.toLowerCase().split(/\s*,\s*/).includes(value.toLowerCase())) setAnswerHeader(c, 'Vary', `${current}, ${value}`);
+}
