@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
-import { chromiumPath } from '../server/test-support/browser';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../server/test-support/browser';
 
 /**
  * The benches' Chromium: headless, with the switches of Playwright's launch that bear on timing
@@ -43,15 +43,13 @@ export const BENCH_CHROMIUM_FLAGS: readonly string[] = [
 ];
 
 /**
- * Playwright's Chromium with {@link BENCH_CHROMIUM_FLAGS} instead of Playwright's own switches.
+ * The tests' Chromium (`launchChromium`) with {@link BENCH_CHROMIUM_FLAGS} instead of Playwright's own switches.
  * Playwright's default `--disable-features` cannot be added to (Chromium takes the last one
  * given), so the bench gives every switch itself, with the two Playwright needs to drive it.
  */
 export async function launchBenchChromium(): Promise<Browser> {
-  if (!chromiumPath) throw new Error('No Chromium found (apt-get install chromium).');
   const userDataDir = mkdtempSync(join(tmpdir(), 'kindly-bench-chromium-'));
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
+  const browser = await launchChromium({
     ignoreDefaultArgs: true,
     args: [...BENCH_CHROMIUM_FLAGS, '--remote-debugging-pipe', `--user-data-dir=${userDataDir}`, '--no-startup-window'],
   });
