@@ -5,6 +5,7 @@ import { chromiumPath, launchChromium } from '../server/test-support/browser';
 import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
 import { parseCsv } from './csv/guest-csv';
 import { choose, expectAccessible, field, reportCspViolations, typeDate } from './e2e-checks';
+import { signUpInContext } from './e2e-host';
 
 /**
  * The dashboard in real headless Chromium against the real server on a fresh database:
@@ -387,6 +388,34 @@ describe.skipIf(!chromiumPath)('dashboard in Chromium', () => {
     // A signed-in visitor of /auth goes to the occasions.
     await page.goto(`${url}/auth/sign-in`);
     await page.waitForURL(`${url}/occasions`);
+  });
+
+  it("works for a host whose browser speaks German, with React Aria's own labels built in English only", async () => {
+    const german = await browser.newContext({ locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+    const pageErrors: string[] = [];
+    const host = await signUpInContext(german, server.url);
+    const visitor = await german.newPage();
+    visitor.on('pageerror', (error) => pageErrors.push(error.message));
+    await visitor.goto(`${server.url}/occasions`);
+    await visitor.getByRole('button', { name: 'New occasion' }).click();
+    const dialog = visitor.getByRole('dialog', { name: 'New occasion' });
+    await field(dialog, 'Title').locator('input').fill('Hochzeit');
+    // The date fields follow the browser's language (day first), from Intl, not from the strings.
+    expect(await field(dialog, 'Start date').locator('[role=spinbutton]').first().getAttribute('aria-label')).toMatch(/^Tag/);
+    // React Aria's own labels fall back to English (the build keeps its en-US strings alone).
+    await dialog.getByRole('button', { name: 'Open calendar' }).first().click();
+    await visitor.getByRole('grid').waitFor();
+    expect(await visitor.getByRole('grid').locator('[aria-label^="Today, "]').count()).toBe(1);
+    await visitor.keyboard.press('Escape');
+    await typeDate(visitor, dialog, 'Start date', '12062027');
+    await typeDate(visitor, dialog, 'End date', '13062027');
+    await dialog.getByRole('button', { name: 'Create occasion' }).click();
+    await visitor.waitForURL(/\/occasion\/[\w-]+$/);
+    const occasionId = visitor.url().split('/').pop()!;
+    const occasion = await host.call<{ startDate: string; endDate: string }>('GET', `/occasion/${occasionId}`);
+    expect([occasion.startDate, occasion.endDate]).toEqual(['2027-06-12', '2027-06-13']);
+    expect(pageErrors).toEqual([]);
+    await german.close();
   });
 
   it("makes Chromium's date set-up in a worker of its own, under the CSP, which then ends", async () => {
