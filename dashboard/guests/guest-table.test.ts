@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { aheadOnly } from './guest-table';
+import type { Guest } from '../../core/schemas/guest';
+import type { GuestRow } from './guest-filters';
+import { aheadOnly, countSelected } from './guest-table';
 
 describe('aheadOnly (the guest rows rendered)', () => {
   const range = { startIndex: 10, endIndex: 24, overscan: 2, count: 100 };
@@ -22,5 +24,23 @@ describe('aheadOnly (the guest rows rendered)', () => {
   it('stays within the list', () => {
     expect(aheadOnly({ startIndex: 0, endIndex: 3, overscan: 2, count: 5 }, null)).toEqual([0, 1, 2, 3, 4]);
     expect(aheadOnly({ startIndex: 0, endIndex: -1, overscan: 2, count: 0 }, 'forward')).toEqual([]);
+  });
+});
+
+describe('countSelected (the select-all box)', () => {
+  const rows: GuestRow[] = ['a', 'b', 'c'].map((id) => ({ guest: { id } as Guest, key: id }));
+
+  it('counts the rows that are selected, ignoring selected guests not shown', () => {
+    expect(countSelected(rows, new Set(['a', 'c', 'z']))).toBe(2);
+    expect(countSelected(rows, new Set(['a', 'b', 'c']))).toBe(3);
+  });
+
+  it('does not go through the rows when nothing is selected', () => {
+    const untouchable = new Proxy(rows, {
+      get() {
+        throw new Error('the rows were read');
+      },
+    });
+    expect(countSelected(untouchable, new Set())).toBe(0);
   });
 });
