@@ -53,6 +53,14 @@ export async function launchBenchChromium(): Promise<Browser> {
     ignoreDefaultArgs: true,
     args: [...BENCH_CHROMIUM_FLAGS, '--remote-debugging-pipe', `--user-data-dir=${userDataDir}`, '--no-startup-window'],
   });
-  browser.on('disconnected', () => rmSync(userDataDir, { recursive: true, force: true }));
+  // Chromium's last processes may still be writing the profile as the pipe closes: retried, and
+  // never an uncaught error that ends the bench after its results are written.
+  browser.on('disconnected', () => {
+    try {
+      rmSync(userDataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+    } catch (error) {
+      console.warn(`Could not remove ${userDataDir}: ${(error as Error).message}`);
+    }
+  });
   return browser;
 }
