@@ -1,1 +1,2 @@
 export { formatPhone } from './format-phone';
+export { formatCount } from './format-count';

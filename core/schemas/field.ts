@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { formatCount } from '../format/format-count';
 
 /** The schema type of {@link flag}. */
 export type FlagSchema = v.SchemaWithPipe<readonly [v.BooleanSchema<string>, v.TitleAction<boolean, string>]>;
@@ -134,7 +135,7 @@ export type ListSchema<TItem extends v.GenericSchema> = v.SchemaWithPipe<
 /* @__NO_SIDE_EFFECTS__ */
 export function list<TItem extends v.GenericSchema>(item: TItem, options: ListOptions): ListSchema<TItem> {
   const { label, min = 0, max, tooFew = `${label} needs at least ${min}.` } = options;
-  const tooMany = `${label} can have at most ${max.toLocaleString('en-US')} entries.`;
+  const tooMany = `${label} can have at most ${formatCount(max)} entries.`;
   return v.pipe(
     boundedArray(v.array(item, `${label} must be a list.`), max, tooMany),
     v.minLength(min, tooFew),

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { uniqueItems } from './field';
 import { strictBody } from './strict-body';
 import { idField } from './text';
+import { formatCount } from '../format/format-count';
 
 /** The most guests one bulk delete removes. */
 export const GUEST_BULK_DELETE_MAX = 10000;
@@ -13,7 +14,7 @@ function guestBulkDeleteSchema() {
       // The count first: a huge list costs one issue and no item checks.
       v.array(v.unknown(), 'Guest ids must be a list.'),
       v.minLength(1, 'Give at least one guest id.'),
-      v.maxLength(GUEST_BULK_DELETE_MAX, `Guest ids can have at most ${GUEST_BULK_DELETE_MAX.toLocaleString('en-US')} entries.`),
+      v.maxLength(GUEST_BULK_DELETE_MAX, `Guest ids can have at most ${formatCount(GUEST_BULK_DELETE_MAX)} entries.`),
       v.array(idField({ label: 'Guest id' })),
       uniqueItems(
         (id: string) => id,

@@ -3,6 +3,7 @@ import type { OptionEntry } from '../options/option-entry';
 import { choice, crossCheck, flag, integer, nullOr } from './field';
 import { strictBody } from './strict-body';
 import { idField, longText, optionEntryList, text } from './text';
+import { formatCount } from '../format/format-count';
 
 /** The kinds of question a host can ask. */
 export const questionKindValues: readonly ['SHORT_TEXT', 'LONG_TEXT', 'SINGLE_CHOICE', 'MULTIPLE_CHOICE', 'YES_NO', 'NUMBER'] = [
@@ -34,7 +35,7 @@ export const NUMBER_ANSWER_LIMIT = 1_000_000_000;
 /** A finite number field of at most {@link NUMBER_ANSWER_LIMIT} in magnitude. */
 /* @__NO_SIDE_EFFECTS__ */
 export function numberField(label: string) {
-  const range = `${label} must be between -${NUMBER_ANSWER_LIMIT.toLocaleString('en-US')} and ${NUMBER_ANSWER_LIMIT.toLocaleString('en-US')}.`;
+  const range = `${label} must be between -${formatCount(NUMBER_ANSWER_LIMIT)} and ${formatCount(NUMBER_ANSWER_LIMIT)}.`;
   return v.pipe(
     v.number(`${label} must be a number.`),
     v.finite(`${label} must be a number.`),

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { flag, uniqueItems, type FlagSchema } from './field';
 import { strictBody, type StrictBodySchema } from './strict-body';
+import { formatCount } from '../format/format-count';
 
 /** Options of {@link text} and {@link longText}. */
 export interface TextOptions {
@@ -105,7 +106,7 @@ function stringField(
       else if (value === '' && minLength > 0) message = `${label} is required.`;
       else if (!formatDecides) {
         const count = value.length > maxLength || value.length < minLength * 2 ? characterCount(value) : value.length;
-        if (count > maxLength) message = `${label} must be at most ${maxLength.toLocaleString('en-US')} characters.`;
+        if (count > maxLength) message = `${label} must be at most ${formatCount(maxLength)} characters.`;
         else if (count < minLength) message = `${label} must be at least ${minLength} characters.`;
       }
       if (message === undefined && value !== '' && rule) {

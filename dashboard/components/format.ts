@@ -1,3 +1,4 @@
+import { formatCount } from '../../core/format/format-count';
 import type { OptionEntry } from '../../core/options';
 import type { ActivitySummary } from '../../core/schemas/occasion';
 
@@ -84,16 +85,10 @@ export function replyProgress(perActivity: readonly ActivitySummary[]): { invite
   return { invited, replied, attending };
 }
 
+export { formatCount };
+
 /** `1 guest`, `2 guests`. */
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${formatCount(count)} ${count === 1 ? one : many}`;
 }
 
-/**
- * A whole number as en-US writes it (`10,000`) without Intl: the first number Intl formats in a
- * page costs its setup, ~70 ms at 4× CPU in the guest list's first render (a profile).
- */
-export function formatCount(count: number): string {
-  if (!Number.isSafeInteger(count)) return count.toLocaleString('en-US');
-  return String(count).replace(/\B(?=(\d{3})+$)/g, ',');
-}

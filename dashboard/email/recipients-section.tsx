@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { errorMessage } from '../../core/client/result';
 import type { EmailRecipient, EmailSendResult, SendableEmailKind } from '../../core/schemas/email';
 import { ConfirmDialog, ModalDialog } from '../components/dialog';
-import { plural } from '../components/format';
+import { formatCount, plural } from '../components/format';
 import { Empty, ErrorState, Loading } from '../components/states';
 import { Checkbox, FormMessage, TextInput } from '../components/text-input';
 import { When } from '../components/when';
@@ -99,7 +99,7 @@ function Recipients({ occasionId, timeZone, recipients }: { occasionId: string; 
   return (
     <>
       <p className="small">
-        {plural(recipients.length, 'household')}: {notInvited.toLocaleString('en-US')} not yet invited, {pending.toLocaleString('en-US')} pending,{' '}
+        {plural(recipients.length, 'household')}: {formatCount(notInvited)} not yet invited, {formatCount(pending)} pending,{' '}
         {plural(withoutAddress, 'household')} without an email address.
       </p>
       <div className="row row--center" style={{ marginBottom: 12 }}>
@@ -128,7 +128,7 @@ function Recipients({ occasionId, timeZone, recipients }: { occasionId: string; 
         </Checkbox>
       </div>
       <p className="small muted" role="status" aria-live="polite">
-        {shown.length === recipients.length ? plural(recipients.length, 'household') : `Showing ${shown.length.toLocaleString('en-US')} of ${plural(recipients.length, 'household')}`}
+        {shown.length === recipients.length ? plural(recipients.length, 'household') : `Showing ${formatCount(shown.length)} of ${plural(recipients.length, 'household')}`}
         {shown.length > SHOWN_AT_MOST ? `; the first ${SHOWN_AT_MOST} are listed, search to find others` : ''}
       </p>
       <div className="table-wrap">

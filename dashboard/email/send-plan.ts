@@ -1,5 +1,5 @@
 import type { EmailRecipient, EmailSkipReason, SendableEmailKind } from '../../core/schemas/email';
-import { plural } from '../components/format';
+import { formatCount, plural } from '../components/format';
 
 /** What a send would do, worked out from the recipients list before asking the server. */
 export interface SendPlan {
@@ -55,7 +55,7 @@ const REASON_TEXT: Record<EmailSkipReason, [one: string, many: string]> = {
 export function describeSkips(reasons: readonly EmailSkipReason[]): string {
   const counts = new Map<EmailSkipReason, number>();
   for (const reason of reasons) counts.set(reason, (counts.get(reason) ?? 0) + 1);
-  return [...counts].map(([reason, count]) => `${count.toLocaleString('en-US')} ${REASON_TEXT[reason][count === 1 ? 0 : 1]}`).join(', ');
+  return [...counts].map(([reason, count]) => `${formatCount(count)} ${REASON_TEXT[reason][count === 1 ? 0 : 1]}`).join(', ');
 }
 
 /** `invitation` or `reminder`, counted: `3 invitations`. */

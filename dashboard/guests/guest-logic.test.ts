@@ -5,7 +5,7 @@ import { embedSnippet, mealTotals, missingAddress } from '../occasion/overview-p
 import { chunk, inviteLines, replyLines, uninviteLines } from './bulk-actions';
 import { invitationChanges } from './guest-dialog';
 import { EMPTY_FILTERS, filterGuests, NO_HOUSEHOLD, searchKey, toRows, warmSearchKeys } from './guest-filters';
-import { formatCount, plural } from '../components/format';
+import { plural } from '../components/format';
 
 function guest(id: string, firstName: string, lastName: string, fields: Partial<Guest> = {}): Guest {
   return {
@@ -64,9 +64,7 @@ describe('guest filters', () => {
     expect((idle[0] as unknown as { made?: string }).made).toBeUndefined();
   });
 
-  it('writes counts as en-US does, without Intl', () => {
-    for (const n of [0, 1, 12, 999, 1000, 12_345, 123_456, 1_234_567, -1234, 10_000, 2 ** 53 - 1]) expect(formatCount(n)).toBe(n.toLocaleString('en-US'));
-    expect(formatCount(1.5)).toBe('1.5');
+  it('writes counts as en-US does (core formatCount)', () => {
     expect(plural(10_000, 'guest')).toBe('10,000 guests');
     expect(plural(1, 'guest')).toBe('1 guest');
   });

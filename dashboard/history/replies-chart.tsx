@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import type { RepliesDay } from '../../core/schemas/history';
-import { formatDate } from '../components/format';
+import { formatCount, formatDate } from '../components/format';
 import { ErrorState, Loading } from '../components/states';
 import { useQuery } from '../data/kindly';
 
@@ -62,9 +62,9 @@ function RepliesTable({ days }: { days: readonly RepliesDay[] }) {
         {days.map((day) => (
           <tr key={day.date}>
             <th scope="row">{formatDate(day.date)}</th>
-            <td className="num">{day.attending.toLocaleString('en-US')}</td>
-            <td className="num">{day.declined.toLocaleString('en-US')}</td>
-            <td className="num">{day.pending.toLocaleString('en-US')}</td>
+            <td className="num">{formatCount(day.attending)}</td>
+            <td className="num">{formatCount(day.declined)}</td>
+            <td className="num">{formatCount(day.pending)}</td>
           </tr>
         ))}
       </tbody>

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { RepliesDay } from '../../core/schemas/history';
+import { formatCount } from '../components/format';
 
 const HEIGHT = 220;
 /** Whole steps only: days on x, invite lines on y. */
@@ -38,7 +39,7 @@ function options(days: readonly RepliesDay[], width: number): uPlot.Options {
     },
     axes: [
       { incrs: DAY_STEPS, values: (_u, splits) => splits.map(label), space: 60 },
-      { incrs: COUNT_STEPS, size: 48, values: (_u, splits) => splits.map((value) => value.toLocaleString('en-US')) },
+      { incrs: COUNT_STEPS, size: 48, values: (_u, splits) => splits.map((value) => formatCount(value)) },
     ],
     series: [
       {},

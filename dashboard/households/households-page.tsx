@@ -6,7 +6,7 @@ import { formatPhone } from '../../core/format';
 import { countryOptions } from '../../core/options';
 import type { Guest } from '../../core/schemas/guest';
 import type { Household } from '../../core/schemas/household';
-import { plural } from '../components/format';
+import { formatCount, plural } from '../components/format';
 import { Empty, ErrorState, Loading } from '../components/states';
 import { Checkbox, TextInput } from '../components/text-input';
 import { matchesWords, searchKey, searchWords } from '../guests/guest-filters';
@@ -118,7 +118,7 @@ function HouseholdList({ data }: { data: OccasionData }) {
             </Checkbox>
           </div>
           <p className="small muted" role="status" aria-live="polite">
-            {shown.length === data.households.length ? plural(shown.length, 'household') : `Showing ${shown.length.toLocaleString('en-US')} of ${plural(data.households.length, 'household')}`}
+            {shown.length === data.households.length ? plural(shown.length, 'household') : `Showing ${formatCount(shown.length)} of ${plural(data.households.length, 'household')}`}
           </p>
           <div className="vlist" ref={scrollRef}>
             <table className="vtable" aria-label="Households" aria-rowcount={shown.length + 1}>

@@ -9,6 +9,7 @@ import { FormMessage } from '../components/text-input';
 import { useKindly } from '../data/kindly';
 import { useOccasion } from './occasion-context';
 import { EDIT_FIELDS, OccasionFields, occasionBody, occasionFormValues } from './occasion-form';
+import { formatCount } from '../components/format';
 
 /** `.../edit`: every writable field of the occasion, and deleting it. */
 export default function EditPage() {
@@ -73,7 +74,7 @@ export default function EditPage() {
         onConfirm={remove}
       >
         <p>
-          Everything under it goes too: {occasion.summary.guests.toLocaleString('en-US')} guests, {occasion.summary.households.toLocaleString('en-US')}{' '}
+          Everything under it goes too: {formatCount(occasion.summary.guests)} guests, {formatCount(occasion.summary.households)}{' '}
           households and every answer.
         </p>
         <FormMessage messages={[deleteError]} />

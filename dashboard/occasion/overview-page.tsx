@@ -6,7 +6,7 @@ import type { Activity } from '../../core/schemas/activity';
 import type { Guest } from '../../core/schemas/guest';
 import type { Household } from '../../core/schemas/household';
 import type { ActivitySummary } from '../../core/schemas/occasion';
-import { formatDateRange, formatInstant, plural } from '../components/format';
+import { formatCount, formatDateRange, formatInstant, plural } from '../components/format';
 import { SelectField } from '../components/select';
 import { ErrorState, Loading } from '../components/states';
 import { useQuery } from '../data/kindly';
@@ -183,7 +183,7 @@ function Stat({ label, value }: { label: string; value: number }) {
     <div className="stat">
       <div className="label">{label}</div>
       <div className="value" data-testid={`stat-${label.toLowerCase()}`}>
-        {value.toLocaleString('en-US')}
+        {formatCount(value)}
       </div>
     </div>
   );
@@ -198,16 +198,16 @@ function ActivityRow({ row, activity, timeZone }: { row: ActivitySummary; activi
         {activity ? <div className="small muted">{formatInstant(activity.startsAt, timeZone)}</div> : null}
       </th>
       <td className="num" data-count="invited" data-label="Invited">
-        {row.invited.toLocaleString('en-US')}
+        {formatCount(row.invited)}
       </td>
       <td className="num" data-count="attending" data-label="Attending">
-        {row.attending.toLocaleString('en-US')}
+        {formatCount(row.attending)}
       </td>
       <td className="num" data-count="declined" data-label="Declined">
-        {row.declined.toLocaleString('en-US')}
+        {formatCount(row.declined)}
       </td>
       <td className="num" data-count="pending" data-label="Pending">
-        {row.pending.toLocaleString('en-US')}
+        {formatCount(row.pending)}
       </td>
       <td className="table__bar table__wide">
         <div className="bar" aria-hidden="true">
@@ -234,7 +234,7 @@ function MealTotals({ activities, guests }: { activities: readonly Activity[]; g
               {mealTotals(activity, guests).map((row) => (
                 <tr key={row.text}>
                   <th scope="row">{row.text}</th>
-                  <td className="num">{row.count.toLocaleString('en-US')}</td>
+                  <td className="num">{formatCount(row.count)}</td>
                 </tr>
               ))}
             </tbody>
@@ -252,7 +252,7 @@ function MissingAddresses({ households }: { households: readonly Household[] }) 
   return (
     <>
       <p>
-        <strong data-testid="missing-addresses">{missing.length.toLocaleString('en-US')}</strong> of {plural(households.length, 'household')}{' '}
+        <strong data-testid="missing-addresses">{formatCount(missing.length)}</strong> of {plural(households.length, 'household')}{' '}
         {missing.length === 1 ? 'has' : 'have'} no address yet.
       </p>
       <ul className="small">
@@ -260,7 +260,7 @@ function MissingAddresses({ households }: { households: readonly Household[] }) 
           <li key={household.id}>{household.name}</li>
         ))}
       </ul>
-      {missing.length > 8 ? <p className="small muted">and {(missing.length - 8).toLocaleString('en-US')} more.</p> : null}
+      {missing.length > 8 ? <p className="small muted">and {formatCount(missing.length - 8)} more.</p> : null}
       <Link href="/households?missing=address">Add addresses</Link>
     </>
   );

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { OccasionCreateSchema, type Occasion } from '../../core/schemas/occasion';
 import { ModalDialog } from '../components/dialog';
 import { useFormSave } from '../components/use-form-save';
-import { browserTimeZone, formatDateRange, plural, replyProgress } from '../components/format';
+import { browserTimeZone, formatCount, formatDateRange, plural, replyProgress } from '../components/format';
 import { Empty, ErrorState, Loading } from '../components/states';
 import { FormMessage } from '../components/text-input';
 import { useKindly, useQuery } from '../data/kindly';
@@ -64,7 +64,7 @@ function OccasionItem({ occasion }: { occasion: Occasion }) {
             <span>{plural(occasion.summary.guests, 'guest')}</span>
             <span aria-hidden="true">·</span>
             <span>
-              {invited > 0 ? `${replied.toLocaleString('en-US')} of ${plural(invited, 'invitation')} answered (${percent}%)` : 'No invitations yet'}
+              {invited > 0 ? `${formatCount(replied)} of ${plural(invited, 'invitation')} answered (${percent}%)` : 'No invitations yet'}
             </span>
           </div>
           {invited > 0 ? (

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import type { Reply } from '../../core/schemas/reply';
-import { plural } from '../components/format';
+import { formatCount, plural } from '../components/format';
 import { Empty, ErrorState, Loading } from '../components/states';
 import { Checkbox, TextInput } from '../components/text-input';
 import { When } from '../components/when';
@@ -60,7 +60,7 @@ function ReplyList({ replies, timeZone }: { replies: readonly Reply[]; timeZone:
       <p className="small muted" role="status" aria-live="polite">
         {shown.length === replies.length
           ? `${plural(replies.length, 'reply', 'replies')}, ${plural(withMessage, 'with a message', 'with a message')}`
-          : `Showing ${shown.length.toLocaleString('en-US')} of ${plural(replies.length, 'reply', 'replies')}`}
+          : `Showing ${formatCount(shown.length)} of ${plural(replies.length, 'reply', 'replies')}`}
       </p>
       <div className="table-wrap">
         <table className="table table--stack replies" aria-label="Replies, newest first">
