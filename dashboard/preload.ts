@@ -10,15 +10,16 @@ import { screenChunks } from './chunks/screens';
  * already there is not added again.
  *
  * Each `import()` adds a `modulepreload` link per chunk it needs, and each link added costs a few
- * milliseconds at 4× CPU: the app's code is asked for in this task, and each of `screenSteps` in
- * a task of its own (as one task they were 70 to 140 ms at 4× CPU, profiled). The screens'
+ * milliseconds at 4× CPU: the app's code is asked for in this task, React DOM's and each of
+ * `screenSteps` in a task of its own (as one task they were 70 to 140 ms at 4× CPU, profiled). The screens'
  * chunks are started through `screenChunks`, the loaders the routes render them with: one that
  * has come by then renders at once (`lazyChunk`).
  */
 export function preloadScreen(path: string): void {
   void import('./boot');
-  // React DOM is a graph of its own (see boot.tsx), and the largest: asked for now, not after boot's.
-  void import('react-dom/client');
+  // React DOM is a graph of its own (see boot.tsx), and the largest: asked for next, not after
+  // boot's, in a task of its own (the links of both graphs in one task were ~100 ms at 4× CPU).
+  setTimeout(() => void import('react-dom/client'), 0);
   for (const step of screenSteps(path)) setTimeout(step, 0);
 }
 
