@@ -48,6 +48,7 @@ export function attendanceAfter(state: HouseholdRsvpState, plan: Pick<RsvpPlan, 
  * outside the household is 403), refuses a non-blank answer for someone a question is not asked
  * of, enforces required questions for those asked, then writes the given answers and removes
  * stored ones that no longer apply. `answers` undefined (a PUT without them) keeps the stored ones.
+ * Answers the household's questions: with none, no answer of the household is left.
  */
 export async function applyRsvpAnswers(
   trx: Kysely<Database>,
@@ -57,7 +58,7 @@ export async function applyRsvpAnswers(
   attendance: Attendance,
   answers: readonly RsvpAnswer[] | undefined,
   now: Date,
-): Promise<void> {
+): Promise<QuestionRow[]> {
   const questions = await householdQuestions(trx, owner.occasionId, [...new Set(state.lines.map((line) => line.activityId))]);
   const stored = await storedAnswers(trx, owner.householdId, [...state.members.keys()]);
   const given = checkAnswers(questions, state, attendance, answers ?? [], stored);
@@ -75,6 +76,7 @@ export async function applyRsvpAnswers(
     ...stale.map(({ questionId, guestId }) => toWrite(owner, questionId, guestId, null)),
   ];
   await writeQuestionAnswers(trx, owner.occasionId, writes, actor, now);
+  return questions;
 }
 
 function toWrite(owner: AnswerOwner, questionId: string, guestId: string | null, value: AnswerValue | null): AnswerWrite {
