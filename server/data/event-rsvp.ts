@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { OptionEntry } from '../../core/options/option-entry';
 import { normaliseName, type Rsvp } from '../../core/schemas/event';
-import { compiledOnce } from '../db/compiled-query';
+import { compiledByShape, compiledOnce } from '../db/compiled-query';
 import { inviteLineId, newId } from '../db/ids';
 import type { Database } from '../db/schema';
 import { ApiError, notFound } from '../http/api-error';
@@ -267,29 +267,39 @@ async function applyPlan(
   for (const plusOne of plan.newPlusOnes) history.plusOneAdded(await insertPlusOne(trx, owner, plusOne, at), plusOne);
 }
 
-/** Lines answered per line in one statement (a `CASE` on the id when the answers differ). */
+/**
+ * Lines answered per line in one statement (a `CASE` on the id when the answers differ), compiled
+ * once per number of lines and kind: every value is bound, none written into the SQL.
+ */
 async function answerLines(trx: Transaction<Database>, groups: ReadonlyArray<{ answer: Answer; lineIds: string[] }>, at: string): Promise<void> {
   const lines = groups.flatMap(({ answer, lineIds }) => lineIds.map((id) => ({ id, ...answer })));
   for (const chunk of chunked(lines, IDS_PER_STATEMENT / 5)) {
     const [first] = chunk;
     const same = chunk.every((line) => line.response === first!.response && line.mealChoice === first!.mealChoice);
-    await trx
-      .updateTable('inviteLine')
-      .set((eb) => {
-        const byLine = <K extends 'response' | 'mealChoice'>(field: K) => {
-          const [head, ...rest] = chunk;
-          let choice = eb.case(eb.ref('id')).when(head!.id).then(head![field]);
-          for (const line of rest) choice = choice.when(line.id).then(line[field]);
-          return choice.else(eb.ref(field)).end();
-        };
-        return same
-          ? { response: first!.response, mealChoice: first!.mealChoice, respondedBy: 'GUEST', respondedAt: at }
-          : { response: byLine('response'), mealChoice: byLine('mealChoice'), respondedBy: 'GUEST', respondedAt: at };
-      })
-      .where('id', 'in', chunk.map((line) => line.id))
-      .execute();
+    const ids = chunk.map((line) => line.id);
+    const byLine = (field: 'response' | 'mealChoice') => chunk.flatMap((line) => [line.id, line[field]]);
+    const values = same ? [first!.response, first!.mealChoice, 'GUEST', at, ...ids] : [...byLine('response'), ...byLine('mealChoice'), 'GUEST', at, ...ids];
+    const query = compiledByShape(trx, lineUpdates, `${same ? 'same' : 'case'} ${chunk.length}`, values, () =>
+      trx
+        .updateTable('inviteLine')
+        .set((eb) => {
+          const caseOf = <K extends 'response' | 'mealChoice'>(field: K) => {
+            const [head, ...rest] = chunk;
+            let choice = eb.case(eb.ref('id')).when(eb.val(head!.id)).then(eb.val(head![field]));
+            for (const line of rest) choice = choice.when(eb.val(line.id)).then(eb.val(line[field]));
+            return choice.else(eb.ref(field)).end();
+          };
+          return same
+            ? { response: eb.val(first!.response), mealChoice: eb.val(first!.mealChoice), respondedBy: eb.val('GUEST'), respondedAt: eb.val(at) }
+            : { response: caseOf('response'), mealChoice: caseOf('mealChoice'), respondedBy: eb.val('GUEST'), respondedAt: eb.val(at) };
+        })
+        .where('id', 'in', ids),
+    );
+    await trx.executeQuery(query);
   }
 }
+
+const lineUpdates = new WeakMap<object, Map<string, string>>();
 
 async function insertPlusOne(
   trx: Transaction<Database>,

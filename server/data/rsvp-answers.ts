@@ -17,7 +17,7 @@ import { validate } from '../http/validate';
 import type { HistoryActor } from './history';
 import { answerValue, householdAnswerRows, writeQuestionAnswers, type AnswerWrite } from './answers';
 import type { Answer, HouseholdRsvpState, RsvpPlan } from './event-rsvp-plan';
-import { householdQuestions, listQuestions, toEventQuestion, type QuestionRow } from './questions';
+import { listQuestions, questionsAskedOf, toEventQuestion, type QuestionRow } from './questions';
 
 /** Whose answers a write is. */
 interface AnswerOwner {
@@ -59,8 +59,10 @@ export async function applyRsvpAnswers(
   answers: readonly RsvpAnswer[] | undefined,
   now: Date,
 ): Promise<QuestionRow[]> {
-  const questions = await householdQuestions(trx, owner.occasionId, [...new Set(state.lines.map((line) => line.activityId))]);
-  const stored = await storedAnswers(trx, owner.householdId, [...state.members.keys()]);
+  const occasionQuestions = await listQuestions(trx, owner.occasionId);
+  const questions = questionsAskedOf(occasionQuestions, [...new Set(state.lines.map((line) => line.activityId))]);
+  // Answers are deleted with their question: an occasion without questions has none to read.
+  const stored = occasionQuestions.length === 0 ? new Map<string, AnswerValue>() : await storedAnswers(trx, owner.householdId, [...state.members.keys()]);
   const given = checkAnswers(questions, state, attendance, answers ?? [], stored);
   const merged = new Map(stored);
   for (const answer of given) merged.set(answerKey(answer.questionId, answer.guestId), answer.value);

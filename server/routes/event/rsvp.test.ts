@@ -513,7 +513,7 @@ describe('RSVP', () => {
       send('PUT', jonesReply('ATTENDING'), jones.token),
     ]);
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
-    const [smiths, joneses1, lees, joneses2] = (await Promise.all(answers.map((r) => r.json()))) as Rsvp[];
+    const [smiths, joneses1, lees, joneses2] = (await Promise.all(answers.map((r) => r.json()))) as [Rsvp, Rsvp, Rsvp, Rsvp];
     const read = async (token: string) => (await (await eventRequest(t.app, 'GET', '/rsvp', { token })).json()) as Rsvp;
     // Different households: each answered and stored exactly its own change.
     expect(await read(smith.token)).toEqual(smiths);
@@ -522,8 +522,8 @@ describe('RSVP', () => {
     expect(lees).toMatchObject({ message: 'Lee DECLINED', responses: [{ guestId: f.lee.sam, response: 'DECLINED' }] });
     // One household twice: the stored reply is one whole change, the one committed last.
     const stored = await read(jones.token);
-    expect([joneses1!.message, joneses2!.message]).toContain(stored.message);
-    const last = stored.message === joneses1!.message ? joneses1! : joneses2!;
+    expect([joneses1.message, joneses2.message]).toContain(stored.message);
+    const last = stored.message === joneses1.message ? joneses1 : joneses2;
     expect(stored).toEqual(last);
     expect(stored.responses.every((r) => `Joneses ${r.response}` === stored.message)).toBe(true);
   });
