@@ -1,7 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { OptionEntry } from '../../core/options/option-entry';
 import { normaliseName, type Rsvp } from '../../core/schemas/event';
-import { compiledByShape, compiledOnce } from '../db/compiled-query';
+import { compiledByShape, compiledOnce, runCompiled } from '../db/compiled-query';
+import { embeddedTransaction } from '../db/sqlite-connection';
 import { inviteLineId, newId } from '../db/ids';
 import type { Database } from '../db/schema';
 import { ApiError, notFound } from '../http/api-error';
@@ -52,7 +53,7 @@ export async function createRsvp(
 ): Promise<Rsvp | undefined> {
   const owner: RsvpOwner = { occasionId: writer.occasionId, householdId: writer.householdId };
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await embeddedTransaction(db, async (trx) => {
       if ((await selectRsvpRow(trx, owner.householdId)).length > 0) throw rsvpExists();
       const at = now.toISOString();
       const id = newId();
@@ -81,13 +82,13 @@ export async function updateRsvp(
   afterWrite?: AfterRsvpWrite,
 ): Promise<Rsvp | undefined> {
   const owner: RsvpOwner = { occasionId: writer.occasionId, householdId: writer.householdId };
-  return db.transaction().execute(async (trx) => {
+  return embeddedTransaction(db, async (trx) => {
     // Updating the row first also locks it, so two changes of one household run one after the
     // other; the message it returns (unchanged by it) is the one this change replaces.
     const [before] = await touchRsvp(trx, now.toISOString(), writer.guestId, owner.householdId);
     if (!before) throw notFound('Your household has not replied yet.');
     const message = change.message ?? before.message;
-    if (message !== before.message) await trx.updateTable('rsvp').set({ message }).where('id', '=', before.id).execute();
+    if (message !== before.message) await setRsvpMessage(trx, message, before.id);
     const parts = await writeAnswers(trx, writer, change, now, rsvpHistory(before.id, owner.householdId, before, { message }));
     await afterWrite?.(trx);
     return parts && { responses: parts.responses, plusOnes: parts.plusOnes, message, answers: parts.answers, submittedAt: before.submittedAt, updatedAt: before.updatedAt };
@@ -169,6 +170,8 @@ const touchRsvp = compiledOnce((db, updatedAt: string, answeredByGuestId: string
 );
 
 // Members and activities in the order the reply lists them (as `loadRsvp` reads them).
+const setRsvpMessage = compiledOnce((db, message: string, id: string) => db.updateTable('rsvp').set({ message }).where('id', '=', id));
+
 const selectMembers = compiledOnce((db, householdId: string, occasionId: string) =>
   db
     .selectFrom('guest')
@@ -295,7 +298,7 @@ async function answerLines(trx: Transaction<Database>, groups: ReadonlyArray<{ a
         })
         .where('id', 'in', ids),
     );
-    await trx.executeQuery(query);
+    await runCompiled(trx, query);
   }
 }
 

@@ -9,7 +9,7 @@ import { runNowIfFree } from './sqlite-connection';
  * checks that. Kept by the database's adapter, which its transactions share, so a query
  * compiled once also serves inside every transaction (the SQL text is the same). On the embedded
  * database, outside a transaction and while its connection is free, it runs at once
- * ({@link runNowIfFree}).
+ * ({@link runNowIfFree}), and so it does inside a transaction of `embeddedTransaction`.
  */
 export function compiledOnce<Args extends readonly unknown[], Row>(
   build: (db: Kysely<Database>, ...args: Args) => Compilable<Row>,
@@ -27,6 +27,11 @@ export function compiledOnce<Args extends readonly unknown[], Row>(
     }
     return runNowIfFree<Row>(db, sqlText, args) ?? (await db.executeQuery(CompiledQuery.raw(sqlText, [...args]) as CompiledQuery<Row>)).rows;
   };
+}
+
+/** Runs a compiled query: at once when {@link runNowIfFree} can, else through Kysely. */
+export async function runCompiled<Row>(db: Kysely<Database>, query: CompiledQuery<Row>): Promise<Row[]> {
+  return runNowIfFree<Row>(db, query.sql, query.parameters) ?? (await db.executeQuery(query)).rows;
 }
 
 /**
