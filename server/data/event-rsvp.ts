@@ -1,7 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { OptionEntry } from '../../core/options/option-entry';
 import { normaliseName, type Rsvp } from '../../core/schemas/event';
-import { compiledOnce } from '../db/compiled-query';
+import { compiledByShape, compiledOnce, runCompiled } from '../db/compiled-query';
+import { embeddedTransaction } from '../db/sqlite-connection';
 import { inviteLineId, newId } from '../db/ids';
 import type { Database } from '../db/schema';
 import { ApiError, notFound } from '../http/api-error';
@@ -43,17 +44,24 @@ const rsvpExists = () =>
  * The rsvp row goes in first, so of two replies at once the unique index on `householdId`
  * lets exactly one through; the other gets 409 `RSVP_EXISTS`.
  */
-export async function createRsvp(db: Kysely<Database>, writer: RsvpWriter, change: RsvpChange, now: Date, afterWrite?: AfterRsvpWrite): Promise<void> {
+export async function createRsvp(
+  db: Kysely<Database>,
+  writer: RsvpWriter,
+  change: RsvpChange,
+  now: Date,
+  afterWrite?: AfterRsvpWrite,
+): Promise<Rsvp | undefined> {
   const owner: RsvpOwner = { occasionId: writer.occasionId, householdId: writer.householdId };
   try {
-    await db.transaction().execute(async (trx) => {
+    return await embeddedTransaction(db, async (trx) => {
       if ((await selectRsvpRow(trx, owner.householdId)).length > 0) throw rsvpExists();
       const at = now.toISOString();
       const id = newId();
       const message = change.message ?? '';
       await trx.insertInto('rsvp').values({ id, ...owner, message, submittedAt: at, updatedAt: at, answeredByGuestId: writer.guestId }).execute();
-      await writeAnswers(trx, writer, change, now, rsvpHistory(id, owner.householdId, undefined, { message }));
+      const parts = await writeAnswers(trx, writer, change, now, rsvpHistory(id, owner.householdId, undefined, { message }));
       await afterWrite?.(trx);
+      return parts && { responses: parts.responses, plusOnes: parts.plusOnes, message, answers: parts.answers, submittedAt: at, updatedAt: at };
     });
   } catch (error) {
     if (!(error instanceof ApiError) && (await selectRsvpRow(db, owner.householdId)).length > 0) throw rsvpExists();
@@ -61,22 +69,51 @@ export async function createRsvp(db: Kysely<Database>, writer: RsvpWriter, chang
   }
 }
 
-/** `PUT /event/v1/rsvp`: changes the reply in one transaction; 404 before there is one. */
-export async function updateRsvp(db: Kysely<Database>, writer: RsvpWriter, change: RsvpChange, now: Date, afterWrite?: AfterRsvpWrite): Promise<void> {
+/**
+ * `PUT /event/v1/rsvp`: changes the reply in one transaction; 404 before there is one. Answers
+ * the reply as this write leaves it (see {@link writeAnswers}), or undefined when it must be
+ * read back after the commit.
+ */
+export async function updateRsvp(
+  db: Kysely<Database>,
+  writer: RsvpWriter,
+  change: RsvpChange,
+  now: Date,
+  afterWrite?: AfterRsvpWrite,
+): Promise<Rsvp | undefined> {
   const owner: RsvpOwner = { occasionId: writer.occasionId, householdId: writer.householdId };
-  await db.transaction().execute(async (trx) => {
+  return embeddedTransaction(db, async (trx) => {
     // Updating the row first also locks it, so two changes of one household run one after the
     // other; the message it returns (unchanged by it) is the one this change replaces.
     const [before] = await touchRsvp(trx, now.toISOString(), writer.guestId, owner.householdId);
     if (!before) throw notFound('Your household has not replied yet.');
     const message = change.message ?? before.message;
-    if (message !== before.message) await trx.updateTable('rsvp').set({ message }).where('id', '=', before.id).execute();
-    await writeAnswers(trx, writer, change, now, rsvpHistory(before.id, owner.householdId, before, { message }));
+    if (message !== before.message) await setRsvpMessage(trx, message, before.id);
+    const parts = await writeAnswers(trx, writer, change, now, rsvpHistory(before.id, owner.householdId, before, { message }));
     await afterWrite?.(trx);
+    return parts && { responses: parts.responses, plusOnes: parts.plusOnes, message, answers: parts.answers, submittedAt: before.submittedAt, updatedAt: before.updatedAt };
   });
 }
 
-async function writeAnswers(trx: Transaction<Database>, writer: RsvpWriter, change: RsvpChange, now: Date, rsvpChange: HistoryChange): Promise<void> {
+/** The parts of the reply a write changes, as {@link loadRsvp} would read them after it. */
+type ReplyParts = Pick<Rsvp, 'responses' | 'plusOnes' | 'answers'>;
+
+/**
+ * Writes the answers, plus-ones and question answers of a reply and answers those parts as they
+ * stand once it commits: worked out from the rows the write read (in the order {@link loadRsvp}
+ * reads them: members by age, then id; activities by start, place, id) and what it changed,
+ * instead of six more statements after the commit. Question answers are read back (inside the
+ * transaction) only when the household is asked questions; with none, no answer of theirs can
+ * remain. Undefined when the write added plus-ones: their order among the members is the
+ * database's, so the route reads the reply back.
+ */
+async function writeAnswers(
+  trx: Transaction<Database>,
+  writer: RsvpWriter,
+  change: RsvpChange,
+  now: Date,
+  rsvpChange: HistoryChange,
+): Promise<ReplyParts | undefined> {
   const owner: RsvpOwner = { occasionId: writer.occasionId, householdId: writer.householdId };
   const state = await loadHouseholdState(trx, owner);
   const plan = planRsvp(state, change);
@@ -84,9 +121,45 @@ async function writeAnswers(trx: Transaction<Database>, writer: RsvpWriter, chan
   const writerRow = state.members.get(writer.guestId);
   const actor: HistoryActor = { kind: 'GUEST', id: writer.guestId, ...(writerRow && { name: fullName(writerRow) }) };
   await applyPlan(trx, owner, plan, changedAnswerGroups(state.lines, plan.answers), now, history);
-  await applyRsvpAnswers(trx, owner, actor, state, attendanceAfter(state, plan), change.answers, now);
+  const questions = await applyRsvpAnswers(trx, owner, actor, state, attendanceAfter(state, plan), change.answers, now);
   await recordHistory(trx, owner.occasionId, actor, history.changes);
   await rsvpWriteSteps.afterInviteLines(trx);
+  if (plan.newPlusOnes.length > 0) return undefined;
+  const { responses, plusOnes, memberIds } = replyAfter(state, plan);
+  return { responses, plusOnes, answers: questions.length === 0 ? [] : await loadRsvpAnswers(trx, owner, memberIds) };
+}
+
+/**
+ * The household's answered invitations and plus-ones once `plan` (which adds no plus-one) is
+ * applied: removed plus-ones are gone with their lines, renamed ones carry their new names, and
+ * every line holds its new answer or keeps its stored one.
+ */
+export function replyAfter(
+  state: Pick<HouseholdRsvpState, 'members' | 'lines'> & { activityOrder: ReadonlyMap<string, number> },
+  plan: Pick<RsvpPlan, 'answers' | 'removedPlusOnes' | 'renamedPlusOnes'>,
+): Pick<Rsvp, 'responses' | 'plusOnes'> & { memberIds: string[] } {
+  const removed = new Set(plan.removedPlusOnes);
+  const renamed = new Map(plan.renamedPlusOnes.map((plusOne) => [plusOne.id, plusOne]));
+  const memberOrder = new Map<string, number>();
+  const plusOnes: Rsvp['plusOnes'] = [];
+  for (const member of state.members.values()) {
+    if (removed.has(member.id)) continue;
+    memberOrder.set(member.id, memberOrder.size);
+    // A plus-one's guest removed here would leave it no longer one (the foreign key sets null).
+    if (!member.plusOneOf || removed.has(member.plusOneOf)) continue;
+    const name = renamed.get(member.id) ?? member;
+    plusOnes.push({ forGuestId: member.plusOneOf, firstName: name.firstName, lastName: name.lastName });
+  }
+  const answered: Array<{ member: number; activity: number; line: Rsvp['responses'][number] }> = [];
+  for (const line of state.lines) {
+    const member = memberOrder.get(line.guestId);
+    if (member === undefined) continue;
+    const { response, mealChoice } = plan.answers.get(line.id) ?? line;
+    if (response !== 'ATTENDING' && response !== 'DECLINED') continue;
+    answered.push({ member, activity: state.activityOrder.get(line.activityId)!, line: { guestId: line.guestId, activityId: line.activityId, response, mealChoice } });
+  }
+  answered.sort((a, b) => a.member - b.member || a.activity - b.activity);
+  return { responses: answered.map((entry) => entry.line), plusOnes, memberIds: [...memberOrder.keys()] };
 }
 
 // Every change of a reply runs these: compiled once (also inside its transaction).
@@ -96,13 +169,22 @@ const touchRsvp = compiledOnce((db, updatedAt: string, answeredByGuestId: string
   db.updateTable('rsvp').set({ updatedAt, answeredByGuestId }).where('householdId', '=', householdId).returningAll(),
 );
 
+// Members and activities in the order the reply lists them (as `loadRsvp` reads them).
+const setRsvpMessage = compiledOnce((db, message: string, id: string) => db.updateTable('rsvp').set({ message }).where('id', '=', id));
+
 const selectMembers = compiledOnce((db, householdId: string, occasionId: string) =>
   db
     .selectFrom('guest')
     .innerJoin('household', 'household.id', 'guest.householdId')
     .select(['guest.id', 'guest.firstName', 'guest.lastName', 'guest.plusOneAllowed', 'guest.plusOneOf', 'household.name as householdName'])
     .where('guest.householdId', '=', householdId)
-    .where('guest.occasionId', '=', occasionId),
+    .where('guest.occasionId', '=', occasionId)
+    .orderBy('guest.createdAt')
+    .orderBy('guest.id'),
+);
+
+const selectActivities = compiledOnce((db, occasionId: string) =>
+  db.selectFrom('activity').select(['id', 'name', 'mealOptions']).where('occasionId', '=', occasionId).orderBy('startsAt').orderBy('sortOrder').orderBy('id'),
 );
 
 // The household is the session's, so in its occasion; an occasion filter here would lead
@@ -115,20 +197,25 @@ const selectHouseholdLines = compiledOnce((db, householdId: string) =>
     .where('guest.householdId', '=', householdId),
 );
 
-/** The household's members (and its name), their invite lines and those lines' activities. */
-async function loadHouseholdState(db: Kysely<Database>, owner: RsvpOwner): Promise<HouseholdRsvpState & { lines: HouseholdLine[]; householdName?: string }> {
+/**
+ * The household's members (and its name), their invite lines and those lines' activities, with
+ * each activity's place in the occasion's order. Members are in the reply's order.
+ */
+async function loadHouseholdState(
+  db: Kysely<Database>,
+  owner: RsvpOwner,
+): Promise<HouseholdRsvpState & { lines: HouseholdLine[]; householdName?: string; activityOrder: Map<string, number> }> {
   const members = await selectMembers(db, owner.householdId, owner.occasionId);
   const lines: HouseholdLine[] = await selectHouseholdLines(db, owner.householdId);
-  const activityIds = [...new Set(lines.map((line) => line.activityId))];
-  const activities =
-    activityIds.length === 0
-      ? []
-      : await db.selectFrom('activity').select(['id', 'name', 'mealOptions']).where('id', 'in', activityIds).execute();
+  const invited = new Set(lines.map((line) => line.activityId));
+  // The occasion's few activities in one compiled lookup, rather than a new `in` list per household.
+  const activities = invited.size === 0 ? [] : (await selectActivities(db, owner.occasionId)).filter((a) => invited.has(a.id));
   return {
     householdName: members[0]?.householdName,
     members: new Map(members.map(({ householdName: _name, ...m }) => [m.id, { ...m, plusOneAllowed: readBool(m.plusOneAllowed) }])),
     lines,
     activities: new Map(activities.map((a) => [a.id, { id: a.id, name: a.name, enabledMeals: enabledMeals(a.mealOptions) }])),
+    activityOrder: new Map(activities.map((a, index) => [a.id, index])),
   };
 }
 
@@ -183,29 +270,39 @@ async function applyPlan(
   for (const plusOne of plan.newPlusOnes) history.plusOneAdded(await insertPlusOne(trx, owner, plusOne, at), plusOne);
 }
 
-/** Lines answered per line in one statement (a `CASE` on the id when the answers differ). */
+/**
+ * Lines answered per line in one statement (a `CASE` on the id when the answers differ), compiled
+ * once per number of lines and kind: every value is bound, none written into the SQL.
+ */
 async function answerLines(trx: Transaction<Database>, groups: ReadonlyArray<{ answer: Answer; lineIds: string[] }>, at: string): Promise<void> {
   const lines = groups.flatMap(({ answer, lineIds }) => lineIds.map((id) => ({ id, ...answer })));
   for (const chunk of chunked(lines, IDS_PER_STATEMENT / 5)) {
     const [first] = chunk;
     const same = chunk.every((line) => line.response === first!.response && line.mealChoice === first!.mealChoice);
-    await trx
-      .updateTable('inviteLine')
-      .set((eb) => {
-        const byLine = <K extends 'response' | 'mealChoice'>(field: K) => {
-          const [head, ...rest] = chunk;
-          let choice = eb.case(eb.ref('id')).when(head!.id).then(head![field]);
-          for (const line of rest) choice = choice.when(line.id).then(line[field]);
-          return choice.else(eb.ref(field)).end();
-        };
-        return same
-          ? { response: first!.response, mealChoice: first!.mealChoice, respondedBy: 'GUEST', respondedAt: at }
-          : { response: byLine('response'), mealChoice: byLine('mealChoice'), respondedBy: 'GUEST', respondedAt: at };
-      })
-      .where('id', 'in', chunk.map((line) => line.id))
-      .execute();
+    const ids = chunk.map((line) => line.id);
+    const byLine = (field: 'response' | 'mealChoice') => chunk.flatMap((line) => [line.id, line[field]]);
+    const values = same ? [first!.response, first!.mealChoice, 'GUEST', at, ...ids] : [...byLine('response'), ...byLine('mealChoice'), 'GUEST', at, ...ids];
+    const query = compiledByShape(trx, lineUpdates, `${same ? 'same' : 'case'} ${chunk.length}`, values, () =>
+      trx
+        .updateTable('inviteLine')
+        .set((eb) => {
+          const caseOf = <K extends 'response' | 'mealChoice'>(field: K) => {
+            const [head, ...rest] = chunk;
+            let choice = eb.case(eb.ref('id')).when(eb.val(head!.id)).then(eb.val(head![field]));
+            for (const line of rest) choice = choice.when(eb.val(line.id)).then(eb.val(line[field]));
+            return choice.else(eb.ref(field)).end();
+          };
+          return same
+            ? { response: eb.val(first!.response), mealChoice: eb.val(first!.mealChoice), respondedBy: eb.val('GUEST'), respondedAt: eb.val(at) }
+            : { response: caseOf('response'), mealChoice: caseOf('mealChoice'), respondedBy: eb.val('GUEST'), respondedAt: eb.val(at) };
+        })
+        .where('id', 'in', ids),
+    );
+    await runCompiled(trx, query);
   }
 }
+
+const lineUpdates = new WeakMap<object, Map<string, string>>();
 
 async function insertPlusOne(
   trx: Transaction<Database>,

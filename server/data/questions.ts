@@ -57,8 +57,13 @@ export const listQuestions: (db: Kysely<Database>, occasionId: string) => Promis
 
 /** The questions a household is shown: those for everyone, and those of activities it is invited to. */
 export async function householdQuestions(db: Kysely<Database>, occasionId: string, invitedActivityIds: readonly string[]): Promise<QuestionRow[]> {
+  return questionsAskedOf(await listQuestions(db, occasionId), invitedActivityIds);
+}
+
+/** Of the occasion's questions, those a household invited to these activities is shown. */
+export function questionsAskedOf(questions: readonly QuestionRow[], invitedActivityIds: readonly string[]): QuestionRow[] {
   const invited = new Set(invitedActivityIds);
-  return (await listQuestions(db, occasionId)).filter((row) => row.activityId === null || invited.has(row.activityId));
+  return questions.filter((row) => row.activityId === null || invited.has(row.activityId));
 }
 
 /** 400 on `activityId` unless it is null or an activity of the occasion. */

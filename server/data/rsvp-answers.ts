@@ -17,7 +17,7 @@ import { validate } from '../http/validate';
 import type { HistoryActor } from './history';
 import { answerValue, householdAnswerRows, writeQuestionAnswers, type AnswerWrite } from './answers';
 import type { Answer, HouseholdRsvpState, RsvpPlan } from './event-rsvp-plan';
-import { householdQuestions, listQuestions, toEventQuestion, type QuestionRow } from './questions';
+import { listQuestions, questionsAskedOf, toEventQuestion, type QuestionRow } from './questions';
 
 /** Whose answers a write is. */
 interface AnswerOwner {
@@ -48,6 +48,7 @@ export function attendanceAfter(state: HouseholdRsvpState, plan: Pick<RsvpPlan, 
  * outside the household is 403), refuses a non-blank answer for someone a question is not asked
  * of, enforces required questions for those asked, then writes the given answers and removes
  * stored ones that no longer apply. `answers` undefined (a PUT without them) keeps the stored ones.
+ * Answers the household's questions: with none, no answer of the household is left.
  */
 export async function applyRsvpAnswers(
   trx: Kysely<Database>,
@@ -57,9 +58,11 @@ export async function applyRsvpAnswers(
   attendance: Attendance,
   answers: readonly RsvpAnswer[] | undefined,
   now: Date,
-): Promise<void> {
-  const questions = await householdQuestions(trx, owner.occasionId, [...new Set(state.lines.map((line) => line.activityId))]);
-  const stored = await storedAnswers(trx, owner.householdId, [...state.members.keys()]);
+): Promise<QuestionRow[]> {
+  const occasionQuestions = await listQuestions(trx, owner.occasionId);
+  const questions = questionsAskedOf(occasionQuestions, [...new Set(state.lines.map((line) => line.activityId))]);
+  // Answers are deleted with their question: an occasion without questions has none to read.
+  const stored = occasionQuestions.length === 0 ? new Map<string, AnswerValue>() : await storedAnswers(trx, owner.householdId, [...state.members.keys()]);
   const given = checkAnswers(questions, state, attendance, answers ?? [], stored);
   const merged = new Map(stored);
   for (const answer of given) merged.set(answerKey(answer.questionId, answer.guestId), answer.value);
@@ -75,6 +78,7 @@ export async function applyRsvpAnswers(
     ...stale.map(({ questionId, guestId }) => toWrite(owner, questionId, guestId, null)),
   ];
   await writeQuestionAnswers(trx, owner.occasionId, writes, actor, now);
+  return questions;
 }
 
 function toWrite(owner: AnswerOwner, questionId: string, guestId: string | null, value: AnswerValue | null): AnswerWrite {

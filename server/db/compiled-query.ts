@@ -9,7 +9,7 @@ import { runNowIfFree } from './sqlite-connection';
  * checks that. Kept by the database's adapter, which its transactions share, so a query
  * compiled once also serves inside every transaction (the SQL text is the same). On the embedded
  * database, outside a transaction and while its connection is free, it runs at once
- * ({@link runNowIfFree}).
+ * ({@link runNowIfFree}), and so it does inside a transaction of `embeddedTransaction`.
  */
 export function compiledOnce<Args extends readonly unknown[], Row>(
   build: (db: Kysely<Database>, ...args: Args) => Compilable<Row>,
@@ -27,4 +27,39 @@ export function compiledOnce<Args extends readonly unknown[], Row>(
     }
     return runNowIfFree<Row>(db, sqlText, args) ?? (await db.executeQuery(CompiledQuery.raw(sqlText, [...args]) as CompiledQuery<Row>)).rows;
   };
+}
+
+/** Runs a compiled query: at once when {@link runNowIfFree} can, else through Kysely. */
+export async function runCompiled<Row>(db: Kysely<Database>, query: CompiledQuery<Row>): Promise<Row[]> {
+  return runNowIfFree<Row>(db, query.sql, query.parameters) ?? (await db.executeQuery(query)).rows;
+}
+
+/**
+ * A statement whose SQL depends only on its shape (how many rows, ids or cases), compiled by
+ * Kysely once per database and shape, then run with new values: for the write path's statements
+ * built from lists (the history's rows, the lines an RSVP answers). `parameters` are the values
+ * in the order the built query binds them, which the first compile of each shape checks (every
+ * value must be bound, none written into the SQL); `shape` must name everything else the SQL
+ * depends on.
+ */
+export function compiledByShape<Row>(
+  db: Kysely<Database>,
+  cache: WeakMap<object, Map<string, string>>,
+  shape: string,
+  parameters: readonly unknown[],
+  build: () => Compilable<Row>,
+): CompiledQuery<Row> {
+  const adapter = db.getExecutor().adapter;
+  let byShape = cache.get(adapter);
+  if (!byShape) cache.set(adapter, (byShape = new Map()));
+  let sqlText = byShape.get(shape);
+  if (sqlText === undefined) {
+    const compiled = build().compile();
+    const same = compiled.parameters.length === parameters.length && compiled.parameters.every((value, i) => value === parameters[i]);
+    if (!same) throw new Error(`compiledByShape: the parameters of ${compiled.sql} are not the values given, in order`);
+    sqlText = compiled.sql;
+    // Shapes are few (row counts up to a statement's limit); a bound keeps a mistake from growing without end.
+    if (byShape.size < 1000) byShape.set(shape, sqlText);
+  }
+  return CompiledQuery.raw(sqlText, [...parameters]) as CompiledQuery<Row>;
 }

@@ -1,5 +1,5 @@
 import type { Database as SqliteConnection } from 'better-sqlite3';
-import { SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type Kysely, type SqliteDatabase, type SqliteDialectConfig } from 'kysely';
+import { SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type Kysely, type SqliteDatabase, type SqliteDialectConfig, type Transaction } from 'kysely';
 import type { Database } from './schema';
 
 interface EmbeddedConnection {
@@ -52,15 +52,43 @@ export function registerSqliteConnection(db: Kysely<Database>, sqlite: SqliteCon
 }
 
 /**
- * Runs a statement at once, synchronously, when `db` is an embedded database's root (not a
- * transaction) and nothing holds its connection: what Kysely would run after its promise steps
+ * Transactions of an embedded database begun by {@link embeddedTransaction}, while their
+ * callback runs: the connection is theirs alone then.
+ */
+const transactions = new WeakMap<Kysely<Database>, EmbeddedConnection>();
+
+/**
+ * `db.transaction().execute(fn)`, in which, on the embedded database, statements that
+ * {@link runNowIfFree} is given for the transaction run at once on the connection the
+ * transaction holds (it is in that transaction: Kysely's one connection is the transaction's
+ * until it commits, and nothing else runs on it meanwhile), without Kysely's connection lock,
+ * executor and turns of the microtask queue per statement. On PostgreSQL, Kysely's transaction.
+ */
+export function embeddedTransaction<T>(db: Kysely<Database>, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  const embedded = connections.get(db);
+  if (!embedded) return db.transaction().execute(fn);
+  return db.transaction().execute(async (trx) => {
+    transactions.set(trx, embedded);
+    try {
+      return await fn(trx);
+    } finally {
+      transactions.delete(trx);
+    }
+  });
+}
+
+/**
+ * Runs a statement at once, synchronously, when `db` is an embedded database's root and nothing
+ * holds its connection, or a transaction of {@link embeddedTransaction} (whose connection it
+ * is): what Kysely would run after its promise steps
  * (the connection's lock, the executor, three or four turns of the microtask queue), which cost
  * more than a short lookup itself. Undefined when it cannot: then Kysely runs it, after whatever
  * holds the connection (a transaction, which the statement must not see into) lets go.
  */
 export function runNowIfFree<Row>(db: Kysely<Database>, sqlText: string, parameters: readonly unknown[]): Row[] | undefined {
-  const embedded = connections.get(db);
-  if (!embedded || embedded.driver.held) return undefined;
+  const root = connections.get(db);
+  const embedded = root ? (root.driver.held ? undefined : root) : transactions.get(db);
+  if (!embedded) return undefined;
   const statement = embedded.statements.prepare(sqlText);
   if (statement.reader) return statement.all(parameters) as Row[];
   statement.run(parameters);

@@ -196,6 +196,22 @@ describe('answers to the host’s questions in the RSVP', () => {
     expect(((await skipped.json()) as Rsvp).answers.map((answer) => answer.questionId)).toEqual([q.song.id, q.shuttle.id]);
   });
 
+  it('answers each write with the reply exactly as a read after it answers it, questions and all', async () => {
+    const answeredAsRead = async (response: Response, status: number) => {
+      expect(response.status).toBe(status);
+      const written = (await response.json()) as Rsvp;
+      expect(written).toEqual(await (await send('GET')).json());
+      return written;
+    };
+    const first = [...required(), { questionId: q.song.id, guestId: f.smith.jose, value: 'Africa' }, { questionId: q.song.id, guestId: f.smith.jane, value: 'Jolene' }];
+    await answeredAsRead(await send('POST', reply(first)), 201);
+    await answeredAsRead(await send('PUT', { responses: responses(), answers: [{ questionId: q.song.id, guestId: f.smith.jane, value: 'Valerie' }, { questionId: q.song.id, guestId: f.smith.jose, value: '' }] }), 200);
+    const janeSkipsDinner = responses().map((r) => (r.guestId === f.smith.jane && r.activityId === f.activities.dinner ? { guestId: r.guestId, activityId: r.activityId, response: 'DECLINED' } : r));
+    const skipped = await answeredAsRead(await send('PUT', { responses: janeSkipsDinner }), 200);
+    expect(skipped.answers.map((answer) => answer.questionId)).toEqual([q.song.id, q.shuttle.id]);
+    await answeredAsRead(await send('PUT', { responses: [], message: 'No change to the answers' }), 200);
+  });
+
   it('refuses bad answer bodies with the contract error and changes nothing', async () => {
     const bad: unknown[] = [
       'not a list',

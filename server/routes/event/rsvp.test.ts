@@ -437,4 +437,94 @@ describe('RSVP', () => {
     expect(form.status).toBe(415);
     expect(await snapshotDatabase(t.deps.db)).toEqual(before);
   });
+  /** A write's answer, checked against a read of the reply right after it (what the write answered before it worked it out). */
+  async function expectAnsweredAsRead(response: Response, status: number, token = smith.token): Promise<Rsvp> {
+    expect(response.status).toBe(status);
+    const written = (await response.json()) as Rsvp;
+    const read = await eventRequest(t.app, 'GET', '/rsvp', { token });
+    expect(written).toEqual(await read.json());
+    return written;
+  }
+
+  it('answers every write with the reply exactly as a read after it answers it', async () => {
+    await expectAnsweredAsRead(await send('POST', smithReply()), 201);
+    const everyoneDeclines = smithReply().responses.map((r) => ({ ...r, response: 'DECLINED', mealChoice: null }));
+    await expectAnsweredAsRead(await send('PUT', { ...smithReply(), responses: everyoneDeclines, message: 'Sorry' }), 200);
+    await expectAnsweredAsRead(await send('PUT', { responses: [{ guestId: f.smith.jose, activityId: f.activities.dinner, response: 'ATTENDING', mealChoice: 'beef' }] }), 200);
+    await expectAnsweredAsRead(await send('PUT', { responses: [] }), 200);
+    // Plus-ones: added (read back), answered and renamed, kept, removed.
+    const added = await expectAnsweredAsRead(await send('PUT', { ...smithReply(), plusOnes: [{ forGuestId: f.smith.jane, firstName: 'Pat', lastName: 'Doe' }] }), 200);
+    const household = (await (await eventRequest(t.app, 'GET', '/household', { token: smith.token })).json()) as EventHousehold;
+    const pat = household.guests.find((g) => g.plusOneOf === f.smith.jane)!;
+    expect(added.responses.filter((r) => r.guestId === pat.id)).toHaveLength(2);
+    await expectAnsweredAsRead(
+      await send('PUT', {
+        responses: [{ guestId: pat.id, activityId: f.activities.dinner, response: 'ATTENDING', mealChoice: 'beef' }],
+        plusOnes: [{ forGuestId: f.smith.jane, firstName: 'Patricia', lastName: 'Doe' }],
+      }),
+      200,
+    );
+    await expectAnsweredAsRead(await send('PUT', { ...smithReply(), message: 'Same again' }), 200);
+    const removed = await expectAnsweredAsRead(await send('PUT', { responses: [], plusOnes: [] }), 200);
+    expect(removed.responses.some((r) => r.guestId === pat.id)).toBe(false);
+  });
+
+  it('answers a household imported in one bulk (members of one createdAt) in the order a read gives', async () => {
+    const names = ['Zoë', 'ann', 'Bob', 'carl', 'Dee'];
+    const imported = await f.host.request('POST', `/occasions/${f.occasionId}/guests`, {
+      guests: names.map((firstName) => ({ firstName, lastName: 'Bulk', householdName: 'The Bulks', plusOneAllowed: firstName === 'Bob' })),
+    });
+    expect(imported.status).toBeLessThan(300);
+    const guests = ((await imported.json()) as { guests: Guest[] }).guests;
+    const lines = guests.flatMap((guest) => Object.values(f.activities).map((activityId) => ({ guestId: guest.id, activityId, invited: true })));
+    expect((await f.host.request('PUT', `/occasion/${f.occasionId}/invite-lines`, { lines })).status).toBeLessThan(300);
+    const households = (await (await f.host.request('GET', `/occasion/${f.occasionId}/households`)).json()) as Array<{ id: string; inviteCode: string; name: string }>;
+    const bulks = await signInGuest(t.app, { occasionId: f.occasionId, inviteCode: households.find((h) => h.name === 'The Bulks')!.inviteCode });
+    const reply = (flip: boolean) => ({
+      responses: guests.flatMap((guest, g) =>
+        Object.values(f.activities).map((activityId) => {
+          const attending = (g % 2 === 0) !== flip;
+          return { guestId: guest.id, activityId, response: attending ? 'ATTENDING' : 'DECLINED', mealChoice: attending && activityId === f.activities.dinner ? 'fish' : null };
+        }),
+      ),
+    });
+    await expectAnsweredAsRead(await send('POST', { ...reply(false), plusOnes: [] }, bulks.token), 201, bulks.token);
+    for (const flip of [true, false, true]) await expectAnsweredAsRead(await send('PUT', reply(flip), bulks.token), 200, bulks.token);
+    const withPlusOne = { ...reply(false), plusOnes: [{ forGuestId: guests[2]!.id, firstName: 'Eve' }] };
+    await expectAnsweredAsRead(await send('PUT', withPlusOne, bulks.token), 200, bulks.token);
+    await expectAnsweredAsRead(await send('PUT', reply(true), bulks.token), 200, bulks.token);
+  });
+
+  it('stores and answers each household its own change when households write at once, and one whole change when a household does', async () => {
+    const jones = await signInGuest(t.app, { occasionId: f.occasionId, inviteCode: f.jones.inviteCode });
+    const lee = await signInGuest(t.app, { occasionId: f.occasionId, inviteCode: f.lee.inviteCode });
+    const jonesReply = (response: string) => ({
+      responses: [f.jones.ann, f.jones.sam].map((guestId) => ({ guestId, activityId: f.activities.brunch, response })),
+      plusOnes: [],
+      message: `Joneses ${response}`,
+    });
+    const leeReply = (response: string) => ({ responses: [{ guestId: f.lee.sam, activityId: f.activities.ceremony, response }], plusOnes: [], message: `Lee ${response}` });
+    await Promise.all([send('POST', smithReply()), send('POST', jonesReply('ATTENDING'), jones.token), send('POST', leeReply('ATTENDING'), lee.token)]);
+    const everyoneDeclines = { ...smithReply(), responses: smithReply().responses.map((r) => ({ ...r, response: 'DECLINED', mealChoice: null })), message: 'Smiths DECLINED' };
+    const answers = await Promise.all([
+      send('PUT', everyoneDeclines),
+      send('PUT', jonesReply('DECLINED'), jones.token),
+      send('PUT', leeReply('DECLINED'), lee.token),
+      send('PUT', jonesReply('ATTENDING'), jones.token),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const [smiths, joneses1, lees, joneses2] = (await Promise.all(answers.map((r) => r.json()))) as [Rsvp, Rsvp, Rsvp, Rsvp];
+    const read = async (token: string) => (await (await eventRequest(t.app, 'GET', '/rsvp', { token })).json()) as Rsvp;
+    // Different households: each answered and stored exactly its own change.
+    expect(await read(smith.token)).toEqual(smiths);
+    expect(smiths.responses.every((r) => r.response === 'DECLINED')).toBe(true);
+    expect(await read(lee.token)).toEqual(lees);
+    expect(lees).toMatchObject({ message: 'Lee DECLINED', responses: [{ guestId: f.lee.sam, response: 'DECLINED' }] });
+    // One household twice: the stored reply is one whole change, the one committed last.
+    const stored = await read(jones.token);
+    expect([joneses1.message, joneses2.message]).toContain(stored.message);
+    const last = stored.message === joneses1.message ? joneses1 : joneses2;
+    expect(stored).toEqual(last);
+    expect(stored.responses.every((r) => `Joneses ${r.response}` === stored.message)).toBe(true);
+  });
 });

@@ -19,15 +19,16 @@ export function eventRsvpRoutes(): Hono<EventEnv> {
   routes.post('/rsvp', async (c) => {
     const change = await readRsvpWrite(c, 'create');
     const now = new Date();
-    await createRsvp(c.get('deps').db, ownerOf(c), change, now, recordReplyOf(c, now));
-    return c.json(await loadRsvp(c.get('deps').db, ownerOf(c)), 201);
+    const rsvp = await createRsvp(c.get('deps').db, ownerOf(c), change, now, recordReplyOf(c, now));
+    return c.json(rsvp ?? (await loadRsvp(c.get('deps').db, ownerOf(c))), 201);
   });
 
   routes.put('/rsvp', async (c) => {
     const change = await readRsvpWrite(c, 'update');
     const now = new Date();
-    await updateRsvp(c.get('deps').db, ownerOf(c), change, now, recordReplyOf(c, now));
-    return c.json(await loadRsvp(c.get('deps').db, ownerOf(c)));
+    // The write answers the reply as it leaves it; read back only when it cannot (new plus-ones).
+    const rsvp = await updateRsvp(c.get('deps').db, ownerOf(c), change, now, recordReplyOf(c, now));
+    return c.json(rsvp ?? (await loadRsvp(c.get('deps').db, ownerOf(c))));
   });
 
   return routes;
