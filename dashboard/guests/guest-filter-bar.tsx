@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { Button } from 'react-aria-components';
 import type { OptionEntry } from '../../core/options';
 import { ComboBoxField, SelectField } from '../components/select';
@@ -46,17 +46,17 @@ export function GuestFilterBar({
     return { search: make('search'), householdId: make('householdId'), attribute: make('attribute'), activityId: make('activityId'), response: make('response') };
   }, [onChange]);
   const set = (key: keyof GuestFilters) => setters[key];
-  const fields: [string, () => ReactNode][] = [
-    ['Search by name', () => <TextInput label="Search by name" type="search" value={filters.search} onChange={set('search')} className="search-field" />],
-    ['Household', () => <ComboBoxField label="Household" options={options.households} value={filters.householdId} onChange={set('householdId')} placeholder="Any" limit={100} />],
-    ['Attribute', () => <SelectField label="Attribute" options={options.attributes} value={filters.attribute} onChange={set('attribute')} placeholder="Any" />],
-    ['Activity', () => <SelectField label="Activity" options={options.activities} value={filters.activityId} onChange={set('activityId')} placeholder="Any" />],
-    ['Response', () => <SelectField label="Response" options={RESPONSE_FILTERS} value={filters.response} onChange={set('response')} placeholder="Any" />],
+  const fields: ReactElement<{ label: string }>[] = [
+    <TextInput key="search" label="Search by name" type="search" value={filters.search} onChange={set('search')} className="search-field" />,
+    <ComboBoxField key="household" label="Household" options={options.households} value={filters.householdId} onChange={set('householdId')} placeholder="Any" limit={100} />,
+    <SelectField key="attribute" label="Attribute" options={options.attributes} value={filters.attribute} onChange={set('attribute')} placeholder="Any" />,
+    <SelectField key="activity" label="Activity" options={options.activities} value={filters.activityId} onChange={set('activityId')} placeholder="Any" />,
+    <SelectField key="response" label="Response" options={RESPONSE_FILTERS} value={filters.response} onChange={set('response')} placeholder="Any" />,
   ];
   const mounted = useOneByOne(fields.length);
   return (
     <div className="toolbar" role="search" aria-label="Find guests">
-      {fields.map(([label, field], index) => (index < mounted ? <Fragment key={label}>{field()}</Fragment> : <FieldPlaceholder key={label} label={label} />))}
+      {fields.map((field, index) => (index < mounted ? field : <FieldPlaceholder key={field.key} label={field.props.label} />))}
       {isFiltered(filters) ? (
         <Button className="button button--quiet" onPress={() => onChange(() => EMPTY_FILTERS)}>
           Reset filters

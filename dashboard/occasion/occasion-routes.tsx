@@ -27,15 +27,9 @@ const HouseholdsRoutes = lazyChunk(screenChunks.households, (module) => module.d
  */
 function Prefetch({ lists }: { lists: OccasionListStores }) {
   const [location] = useLocation();
-  const needed = location.startsWith('/guests') || location.startsWith('/households');
   if (location.startsWith('/guests')) void screenChunks.guests.load();
   if (location.startsWith('/households')) void screenChunks.households.load();
-  return needed ? <PrefetchLists lists={lists} /> : null;
-}
-
-function PrefetchLists({ lists }: { lists: OccasionListStores }) {
-  const [location] = useLocation();
-  usePrefetchedLists(lists, /^\/guests\/?$/.test(location));
+  usePrefetchedLists(lists, location.startsWith('/guests') || location.startsWith('/households'), /^\/guests\/?$/.test(location));
   return null;
 }
 
@@ -48,8 +42,9 @@ function PrefetchLists({ lists }: { lists: OccasionListStores }) {
  * while the whole list is not in (not cached), its first page too: asked and read while the
  * occasion loads, the page's first render shows its rows.
  */
-export function usePrefetchedLists(lists: OccasionListStores, onGuestList: boolean): void {
+function usePrefetchedLists(lists: OccasionListStores, wanted: boolean, onGuestList: boolean): void {
   useEffect(() => {
+    if (!wanted) return undefined;
     const stops = [lists.guests, lists.activities, lists.categories, lists.households].map((store: ReadableAtom<unknown>) => store.listen(() => {}));
     if (onGuestList && lists.guests.get().data === undefined) {
       const stopPage = lists.firstPage.listen(() => {});
@@ -62,7 +57,7 @@ export function usePrefetchedLists(lists: OccasionListStores, onGuestList: boole
       stops.push(stopPage, unlisten);
     }
     return () => stops.forEach((stop) => stop());
-  }, [lists, onGuestList]);
+  }, [lists, wanted, onGuestList]);
 }
 
 /**

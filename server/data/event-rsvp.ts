@@ -134,7 +134,7 @@ async function writeAnswers(
  * applied: removed plus-ones are gone with their lines, renamed ones carry their new names, and
  * every line holds its new answer or keeps its stored one.
  */
-export function replyAfter(
+function replyAfter(
   state: Pick<HouseholdRsvpState, 'members' | 'lines'> & { activityOrder: ReadonlyMap<string, number> },
   plan: Pick<RsvpPlan, 'answers' | 'removedPlusOnes' | 'renamedPlusOnes'>,
 ): Pick<Rsvp, 'responses' | 'plusOnes'> & { memberIds: string[] } {
@@ -169,9 +169,9 @@ const touchRsvp = compiledOnce((db, updatedAt: string, answeredByGuestId: string
   db.updateTable('rsvp').set({ updatedAt, answeredByGuestId }).where('householdId', '=', householdId).returningAll(),
 );
 
-// Members and activities in the order the reply lists them (as `loadRsvp` reads them).
 const setRsvpMessage = compiledOnce((db, message: string, id: string) => db.updateTable('rsvp').set({ message }).where('id', '=', id));
 
+// Members and activities in the order the reply lists them (as `loadRsvp` reads them).
 const selectMembers = compiledOnce((db, householdId: string, occasionId: string) =>
   db
     .selectFrom('guest')
