@@ -35,6 +35,21 @@ export class AreaHeaders {
   }
 }
 
+/** A JSON answer's text, or its UTF-8 bytes (what the hot reads keep: {@link jsonBytes}). */
+export type JsonBody = string | Uint8Array<ArrayBuffer>;
+
+const utf8 = new TextEncoder();
+
+/**
+ * A value's JSON as UTF-8 bytes, for an answer kept and sent many times: a text body is encoded
+ * again for every send (and first joined to the header block, then that copied flat), and its
+ * length counted for `Content-Length`; bytes go to the socket as they are. Not a slice of
+ * Node's shared buffer pool, so keeping it keeps nothing else alive.
+ */
+export function jsonBytes(value: unknown): Uint8Array<ArrayBuffer> {
+  return utf8.encode(JSON.stringify(value));
+}
+
 /** Answers made by {@link jsonAnswer}: they carry their area's headers already. */
 const complete = new WeakSet<Response>();
 
@@ -46,7 +61,7 @@ const complete = new WeakSet<Response>();
  * middleware sets none may use it. Falls back to `c.body` when there is no area (a bare test
  * app) or when the answer may be compressed.
  */
-export function jsonAnswer(c: Context, body: string): Response {
+export function jsonAnswer(c: Context, body: JsonBody): Response {
   const area = c.get('areaHeaders');
   if (area === undefined || mayBeCompressed(c, body)) return c.body(body, 200, { 'Content-Type': 'application/json' });
   const answer = new Response(body, { status: 200, headers: area.json });
@@ -54,10 +69,12 @@ export function jsonAnswer(c: Context, body: string): Response {
   return answer;
 }
 
-function mayBeCompressed(c: Context, body: string): boolean {
+function mayBeCompressed(c: Context, body: JsonBody): boolean {
   const from = c.get('compressFrom');
+  if (from === undefined) return false;
+  if (typeof body !== 'string') return body.byteLength >= from;
   // A UTF-16 code unit is at most 3 bytes of UTF-8: most answers are clear without counting.
-  return from !== undefined && body.length * 3 >= from && Buffer.byteLength(body) >= from;
+  return body.length * 3 >= from && Buffer.byteLength(body) >= from;
 }
 
 /** Whether the request was answered by {@link jsonAnswer} (with its area's headers, below any compression threshold). */

@@ -31,8 +31,11 @@ export function compressAnswers(threshold = 2048): MiddlewareHandler {
   };
 }
 
+const lengthOf = (data: unknown): number | undefined =>
+  typeof data === 'string' ? Buffer.byteLength(data) : data instanceof Uint8Array ? data.byteLength : undefined;
+
 /**
- * Makes this request's text answers (`c.body` with a string, `c.json`) carry a `Content-Length`.
+ * Makes this request's text answers (`c.body` with a string or bytes, `c.json`) carry a `Content-Length`.
  * Hono's threshold reads that header, and neither sets it, so without it every answer (an
  * 800-byte guest too) went through zlib on libuv's threads and out in chunks.
  */
@@ -41,7 +44,7 @@ function measureText(c: Context): void {
   type Respond = (data: unknown, arg?: number | ResponseInit, headers?: Headers) => Response;
   const body = c.body as unknown as Respond;
   const measured: Respond = (data, arg, headers) =>
-    body(data, arg, typeof data === 'string' ? { 'Content-Length': String(Buffer.byteLength(data)), ...headers } : headers);
+    body(data, arg, lengthOf(data) === undefined ? headers : { 'Content-Length': String(lengthOf(data)), ...headers });
   c.body = measured as unknown as Context['body'];
   c.json = ((object, arg, headers) =>
     measured(JSON.stringify(object), arg, { 'Content-Type': 'application/json', ...(headers as Headers | undefined) })) as Context['json'];
