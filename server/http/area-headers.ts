@@ -50,8 +50,13 @@ export function jsonBytes(value: unknown): Uint8Array<ArrayBuffer> {
   return utf8.encode(JSON.stringify(value));
 }
 
-/** Answers made by {@link jsonAnswer}: they carry their area's headers already. */
-const complete = new WeakSet<Response>();
+/**
+ * Marks an answer made by {@link jsonAnswer}: it carries its area's headers already. A property
+ * of the answer itself, so an answer put in its place is not taken for it (a `WeakSet` did the
+ * same at ~1 k instructions a request, giving each new answer an identity hash).
+ */
+const COMPLETE = Symbol('kindly.completeAnswer');
+type Marked = Response & { [COMPLETE]?: true };
 
 /**
  * A 200 JSON text answered with its area's headers in one plain object, for the hot reads.
@@ -64,8 +69,8 @@ const complete = new WeakSet<Response>();
 export function jsonAnswer(c: Context, body: JsonBody): Response {
   const area = c.get('areaHeaders');
   if (area === undefined || mayBeCompressed(c, body)) return c.body(body, 200, { 'Content-Type': 'application/json' });
-  const answer = new Response(body, { status: 200, headers: area.json });
-  complete.add(answer);
+  const answer: Marked = new Response(body, { status: 200, headers: area.json });
+  answer[COMPLETE] = true;
   return answer;
 }
 
@@ -79,7 +84,7 @@ function mayBeCompressed(c: Context, body: JsonBody): boolean {
 
 /** Whether the request was answered by {@link jsonAnswer} (with its area's headers, below any compression threshold). */
 export function isJsonAnswer(c: Context): boolean {
-  return complete.has(c.res);
+  return (c.res as Marked)[COMPLETE] === true;
 }
 
 /**
@@ -87,7 +92,7 @@ export function isJsonAnswer(c: Context): boolean {
  * stays on @hono/node-server's fast path. `Vary` is added to, never replaced.
  */
 export function applyAreaHeaders(c: Context, area: AreaHeaders): void {
-  if (complete.has(c.res)) return;
+  if (isJsonAnswer(c)) return;
   for (const [name, value] of area.list) {
     if (name === 'Vary') addVary(c, value);
     else setAnswerHeader(c, name, value);

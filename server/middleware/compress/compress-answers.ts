@@ -17,17 +17,21 @@ const COMPRESSIBLE = /\b(gzip|deflate)\b/i;
  */
 export function compressAnswers(threshold = 2048): MiddlewareHandler {
   const compressLarge = compress({ threshold });
-  return async (c, next) => {
-    if (c.req.path.startsWith('/event/')) return next();
-    // An area whose fixed headers include it puts it on every answer (`security-headers.ts`).
-    if (!c.get('areaHeaders')?.has('Vary', 'Accept-Encoding')) c.header('Vary', 'Accept-Encoding');
-    if (!COMPRESSIBLE.test(c.req.header('accept-encoding') ?? '')) return next();
+  const compressing: MiddlewareHandler = async (c, next) => {
     measureText(c);
     // A hot read's `jsonAnswer` leaves the answers that may be compressed to `c.body`, and
     // answers the rest itself: below the threshold, they are not looked at again.
     c.set('compressFrom', threshold);
     await next();
     if (!isJsonAnswer(c)) await compressLarge(c, answered);
+  };
+  // Not an async function: a request that is not compressed goes on without a step of its own.
+  return (c, next) => {
+    if (c.req.path.startsWith('/event/')) return next();
+    // An area whose fixed headers include it puts it on every answer (`security-headers.ts`).
+    if (!c.get('areaHeaders')?.has('Vary', 'Accept-Encoding')) c.header('Vary', 'Accept-Encoding');
+    if (!COMPRESSIBLE.test(c.req.header('accept-encoding') ?? '')) return next();
+    return compressing(c, next);
   };
 }
 

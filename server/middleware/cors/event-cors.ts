@@ -28,18 +28,22 @@ const PREFLIGHT_MAX_AGE_SECONDS = '600';
  * body for every request, so a widget on a site the host forgot to list can say so.
  */
 export function eventCors(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  const preflight = async (c: Context<AppEnv>, origin: string | undefined): Promise<Response> => {
+    if (origin && (await allowedBySomeOccasion(c.get('deps').db, origin))) setPreflightHeaders(c, origin);
+    return c.body(null, 204);
+  };
+  const crossSite = async (c: Context<AppEnv>, next: () => Promise<void>, origin: string): Promise<void> => {
+    await next();
+    if (c.get('corsOriginAllowed') === false) setAnswerHeader(c, 'Access-Control-Allow-Origin', '*');
+    else if (await decisionFor(c, origin)) setCorsHeaders(c, origin, setAnswerHeader);
+  };
+  // Not an async function: a request without a cross-site `Origin` goes on without a step of its own.
+  return (c, next) => {
     // An area whose fixed headers include it puts it on every answer (`security-headers.ts`).
     if (!c.get('areaHeaders')?.has('Vary', 'Origin')) c.header('Vary', 'Origin', { append: true });
     const origin = crossOrigin(c);
-    if (c.req.method === 'OPTIONS') {
-      if (origin && (await allowedBySomeOccasion(c.get('deps').db, origin))) setPreflightHeaders(c, origin);
-      return c.body(null, 204);
-    }
-    await next();
-    if (!origin) return;
-    if (c.get('corsOriginAllowed') === false) setAnswerHeader(c, 'Access-Control-Allow-Origin', '*');
-    else if (await decisionFor(c, origin)) setCorsHeaders(c, origin, setAnswerHeader);
+    if (c.req.method === 'OPTIONS') return preflight(c, origin);
+    return origin ? crossSite(c, next, origin) : next();
   };
 }
 
