@@ -6,13 +6,26 @@ import { readJsonColumn } from '../../data/json-column';
 import type { Database } from '../../db/schema';
 import { setAnswerHeader } from '../../http/answer-headers';
 import { ApiError } from '../../http/api-error';
+import { LruMap } from '../../lru-map';
 
 declare module 'hono' {
   interface ContextVariableMap {
     /** What a handler decided about the request's origin once it knew the occasion. */
     corsOriginAllowed: boolean;
+    /** {@link crossOrigin} of the request, once worked out ('' for none). */
+    crossOrigin: string;
   }
 }
+
+/**
+ * What is worked out from a text alone, kept by that text (bounded: the texts come from
+ * requests): an `Origin` header's normalised origin, the origin of a request URL's
+ * `scheme://host` part, an `allowedOrigins` column's set. Each took a WHATWG URL parse (an
+ * occasion's column one per origin listed), several for every cross-site guest request.
+ */
+const normalisedOrigins = new LruMap<string, string>(1000);
+const urlOrigins = new LruMap<string, string>(100);
+const columnOrigins = new LruMap<string, ReadonlySet<string>>(1000);
 
 const ALLOWED_METHODS = 'GET, POST, PUT, OPTIONS';
 const ALLOWED_HEADERS = 'Content-Type, Authorization';
@@ -74,17 +87,25 @@ export async function checkOccasionOrigin(
  * http(s) origin (`null`, `file://`) becomes `'null'`, which no occasion ever allows.
  */
 export function crossOrigin(c: Context): string | undefined {
+  const known = c.get('crossOrigin');
+  if (known !== undefined) return known || undefined;
   const header = c.req.header('origin');
   if (header === undefined) return undefined;
-  const origin = normaliseOrigin(header.trim()) ?? 'null';
-  return ownOrigins(c).has(origin) ? undefined : origin;
+  let origin = normalisedOrigins.get(header);
+  if (origin === undefined) normalisedOrigins.set(header, (origin = normaliseOrigin(header.trim()) ?? 'null'));
+  const own = origin === originOf(c.req.url) || origin === originOf(c.get('deps').config.authUrl);
+  c.set('crossOrigin', own ? '' : origin);
+  return own ? undefined : origin;
 }
 
-function ownOrigins(c: Context<AppEnv>): Set<string> {
-  const own = new Set([new URL(c.req.url).origin]);
-  const publicUrl = c.get('deps').config.authUrl;
-  if (publicUrl) own.add(new URL(publicUrl).origin);
-  return own;
+/** The origin of a URL (the request's, or the public one), by its `scheme://host` part. */
+function originOf(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  const end = url.indexOf('/', url.indexOf('//') + 2);
+  const site = end === -1 ? url : url.slice(0, end);
+  let origin = urlOrigins.get(site);
+  if (origin === undefined) urlOrigins.set(site, (origin = new URL(url).origin));
+  return origin;
 }
 
 async function decisionFor(c: Context<AppEnv>, origin: string): Promise<boolean> {
@@ -98,12 +119,15 @@ async function decisionFor(c: Context<AppEnv>, origin: string): Promise<boolean>
 }
 
 /** The normalised origins of an `allowedOrigins` column. */
-function originsOf(column: string): Set<string> {
+function originsOf(column: string): ReadonlySet<string> {
+  const kept = columnOrigins.get(column);
+  if (kept) return kept;
   const origins = new Set<string>();
   for (const value of readJsonColumn<unknown[]>(column, [])) {
     const origin = typeof value === 'string' ? normaliseOrigin(value) : undefined;
     if (origin) origins.add(origin);
   }
+  columnOrigins.set(column, origins);
   return origins;
 }
 
