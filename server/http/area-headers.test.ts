@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { compressAnswers } from '../middleware/compress/compress-answers';
 import { securityHeaders } from '../middleware/security-headers/security-headers';
 import { setAnswerHeader } from './answer-headers';
-import { AreaHeaders, applyAreaHeaders, jsonAnswer, jsonBytes } from './area-headers';
+import { AreaHeaders, answeredWith, applyAreaHeaders, jsonAnswer, jsonBytes } from './area-headers';
 
 /** The app's own order: security headers (the areas), then compression. */
 function app(): Hono {
@@ -77,6 +77,33 @@ describe('jsonAnswer', () => {
     const response = await app.request('/event/v1/small');
     expect(response.headers.get('access-control-allow-origin')).toBe('https://sam-and-alex.com');
     expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('puts headers known before the handler (answerHeaders) in its answer, and says so', async () => {
+    const cors = Object.freeze({ 'Access-Control-Allow-Origin': 'https://sam-and-alex.com', 'Access-Control-Allow-Credentials': 'true' });
+    const app = new Hono();
+    app.use('*', securityHeaders());
+    const seen: boolean[] = [];
+    app.use('*', async (c, next) => {
+      await next();
+      seen.push(answeredWith(c, cors), answeredWith(c, { ...cors }));
+    });
+    app.get('/event/v1/known', (c) => {
+      c.set('answerHeaders', cors);
+      return jsonAnswer(c, jsonBytes({ ok: true }));
+    });
+    app.get('/event/v1/plain', (c) => jsonAnswer(c, '{}'));
+    for (let i = 0; i < 2; i++) {
+      const response = await app.request('/event/v1/known');
+      expect(response.headers.get('access-control-allow-origin')).toBe('https://sam-and-alex.com');
+      expect(response.headers.get('access-control-allow-credentials')).toBe('true');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('content-type')).toBe('application/json');
+      expect(await response.json()).toEqual({ ok: true });
+    }
+    const plain = await app.request('/event/v1/plain');
+    expect(plain.headers.get('access-control-allow-origin')).toBeNull();
+    expect(seen).toEqual([true, false, true, false, false, false]);
   });
 
   it('without an area (a bare app) is a plain JSON answer', async () => {

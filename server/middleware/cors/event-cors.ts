@@ -5,6 +5,7 @@ import type { AppEnv } from '../../app-env';
 import { readJsonColumn } from '../../data/json-column';
 import type { Database } from '../../db/schema';
 import { setAnswerHeader } from '../../http/answer-headers';
+import { answeredWith } from '../../http/area-headers';
 import { ApiError } from '../../http/api-error';
 import { LruMap } from '../../lru-map';
 
@@ -26,6 +27,14 @@ declare module 'hono' {
 const normalisedOrigins = new LruMap<string, string>(1000);
 const urlOrigins = new LruMap<string, string>(100);
 const columnOrigins = new LruMap<string, ReadonlySet<string>>(1000);
+/** The CORS headers of an allowed origin, one frozen object per origin (see `answerHeaders`). */
+const corsHeaders = new LruMap<string, Readonly<Record<string, string>>>(1000);
+
+function corsHeadersOf(origin: string): Readonly<Record<string, string>> {
+  let headers = corsHeaders.get(origin);
+  if (headers === undefined) corsHeaders.set(origin, (headers = Object.freeze(Object.fromEntries(corsHeaderList(origin)))));
+  return headers;
+}
 
 const ALLOWED_METHODS = 'GET, POST, PUT, OPTIONS';
 const ALLOWED_HEADERS = 'Content-Type, Authorization';
@@ -48,7 +57,10 @@ export function eventCors(): MiddlewareHandler<AppEnv> {
   const crossSite = async (c: Context<AppEnv>, next: () => Promise<void>, origin: string): Promise<void> => {
     await next();
     if (c.get('corsOriginAllowed') === false) setAnswerHeader(c, 'Access-Control-Allow-Origin', '*');
-    else if (await decisionFor(c, origin)) setCorsHeaders(c, origin, setAnswerHeader);
+    else if (await decisionFor(c, origin)) {
+      // An answer made with the origin's headers (jsonAnswer, after checkOccasionOrigin) has them.
+      if (!answeredWith(c, corsHeadersOf(origin))) setCorsHeaders(c, origin, setAnswerHeader);
+    }
   };
   // Not an async function: a request without a cross-site `Origin` goes on without a step of its own.
   return (c, next) => {
@@ -76,6 +88,7 @@ export async function checkOccasionOrigin(
     ? originsOf(occasion.allowedOrigins).has(origin)
     : await allowedBySomeOccasion(c.get('deps').db, origin);
   c.set('corsOriginAllowed', allowed);
+  if (allowed) c.set('answerHeaders', corsHeadersOf(origin));
   if (!allowed) {
     throw new ApiError(403, 'ORIGIN_NOT_ALLOWED', 'This website may not use this occasion. Ask the host to add it.');
   }
@@ -152,10 +165,15 @@ const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (characte
 type SetHeader = (c: Context, name: string, value: string) => void;
 const setHeader: SetHeader = (c, name, value) => c.header(name, value);
 
+/** The CORS headers of an allowed origin's answers. */
+const corsHeaderList = (origin: string): Array<[name: string, value: string]> => [
+  ['Access-Control-Allow-Origin', origin],
+  ['Access-Control-Allow-Credentials', 'true'],
+  ['Access-Control-Expose-Headers', 'Retry-After'],
+];
+
 function setCorsHeaders(c: Context, origin: string, set: SetHeader = setHeader): void {
-  set(c, 'Access-Control-Allow-Origin', origin);
-  set(c, 'Access-Control-Allow-Credentials', 'true');
-  set(c, 'Access-Control-Expose-Headers', 'Retry-After');
+  for (const [name, value] of corsHeaderList(origin)) set(c, name, value);
 }
 
 function setPreflightHeaders(c: Context, origin: string): void {
