@@ -19,13 +19,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const authConfig = createAuthConfig(deps);
 
-  app.use('*', requestLogger(deps.log));
+  // Every middleware is a layer of Hono's dispatch (an async step and its promises) on every
+  // request: the dependencies are set by the first, not by a layer of their own.
+  const logRequest = requestLogger(deps.log);
+  app.use('*', (c, next) => {
+    c.set('deps', deps);
+    return logRequest(c, next);
+  });
   app.use('*', securityHeaders());
   app.use('*', compressAnswers());
-  app.use('*', async (c, next) => {
-    c.set('deps', deps);
-    await next();
-  });
   app.onError(errorHandler);
   app.notFound(notFoundHandler);
 

@@ -10,10 +10,11 @@ export class LruMap<K, V> {
 
   /** The value kept for `key`, now the most recently used; undefined when none is kept. */
   get(key: K): V | undefined {
-    if (!this.entries.has(key)) return undefined;
-    const value = this.entries.get(key) as V;
+    const value = this.entries.get(key);
+    // One lookup fewer on a hit (the statement cache and the kept answers ask on every request).
+    if (value === undefined && !this.entries.has(key)) return undefined;
     this.entries.delete(key);
-    this.entries.set(key, value);
+    this.entries.set(key, value as V);
     return value;
   }
 

@@ -70,7 +70,12 @@ export async function findLiveHostSession(
   return { sessionId, accountId: row.accountId, occasion: { id: occasionId, revision: row.revision === null ? null : Number(row.revision) } };
 }
 
-const isLive = (row: { expiresAt: string }) => row.expiresAt > new Date().toISOString();
+/**
+ * Whether a row's `expiresAt` (an ISO instant as `toISOString` writes it) is still ahead. Compared
+ * as a number: `new Date().toISOString()` on every request cost ~7 k instructions (V8 formats it
+ * through `vsnprintf`), more than parsing the stored text.
+ */
+const isLive = (row: { expiresAt: string }) => Date.parse(row.expiresAt) > Date.now();
 
 const selectHostSession = compiledOnce((db, sessionId: string) =>
   db.selectFrom('hostSession').select(['accountId', 'expiresAt']).where('id', '=', sessionId),

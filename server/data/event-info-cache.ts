@@ -1,3 +1,4 @@
+import type { JsonBody } from '../http/area-headers';
 import { RevisionedAnswers } from './revisioned-answers';
 
 /**
@@ -7,19 +8,19 @@ import { RevisionedAnswers } from './revisioned-answers';
  * version: the deadline passes without a write.
  */
 export class EventInfoCache {
-  private readonly answers: RevisionedAnswers;
+  private readonly answers: RevisionedAnswers<JsonBody>;
 
   constructor(maxHouseholds = 2000) {
     this.answers = new RevisionedAnswers(maxHouseholds);
   }
 
   /** The household's answer made at this revision with this `rsvpOpen`, if kept. */
-  get(householdId: string, revision: number, rsvpOpen: boolean): string | undefined {
+  get(householdId: string, revision: number, rsvpOpen: boolean): JsonBody | undefined {
     return this.answers.get(householdId, versionOf(revision, rsvpOpen));
   }
 
   /** Keeps an answer made from data read at (or after) `revision`. */
-  set(householdId: string, revision: number, rsvpOpen: boolean, body: string): void {
+  set(householdId: string, revision: number, rsvpOpen: boolean, body: JsonBody): void {
     this.answers.set(householdId, versionOf(revision, rsvpOpen), body);
   }
 

@@ -3,7 +3,7 @@ import { RevisionedAnswers } from './revisioned-answers';
 
 describe('RevisionedAnswers', () => {
   it('gives an answer back only at its version, and drops it at another', () => {
-    const answers = new RevisionedAnswers(10);
+    const answers = new RevisionedAnswers<string>(10);
     answers.set('o/g1', '7', '{"a":1}');
     expect(answers.get('o/g1', '7')).toBe('{"a":1}');
     expect(answers.get('o/g1', '8')).toBeUndefined();
@@ -12,7 +12,7 @@ describe('RevisionedAnswers', () => {
   });
 
   it('keeps at most its bound, dropping the least recently used key', () => {
-    const answers = new RevisionedAnswers(2);
+    const answers = new RevisionedAnswers<string>(2);
     answers.set('a', '1', 'A');
     answers.set('b', '1', 'B');
     expect(answers.get('a', '1')).toBe('A');

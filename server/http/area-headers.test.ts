@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { compressAnswers } from '../middleware/compress/compress-answers';
 import { securityHeaders } from '../middleware/security-headers/security-headers';
 import { setAnswerHeader } from './answer-headers';
-import { AreaHeaders, applyAreaHeaders, jsonAnswer } from './area-headers';
+import { AreaHeaders, answeredWith, applyAreaHeaders, jsonAnswer, jsonBytes } from './area-headers';
 
 /** The app's own order: security headers (the areas), then compression. */
 function app(): Hono {
@@ -14,6 +14,8 @@ function app(): Hono {
   app.get('/host/v1/small', (c) => jsonAnswer(c, JSON.stringify({ name: 'Zoë' })));
   app.get('/host/v1/large', (c) => jsonAnswer(c, JSON.stringify({ names: Array.from({ length: 300 }, (_, i) => `guest ${i}`) })));
   app.get('/host/v1/plain', (c) => c.json({ name: 'Zoë' }));
+  app.get('/host/v1/bytes', (c) => jsonAnswer(c, jsonBytes({ name: 'Zoë' })));
+  app.get('/host/v1/large-bytes', (c) => jsonAnswer(c, jsonBytes({ names: Array.from({ length: 300 }, (_, i) => `guest ${i}`) })));
   app.get('/event/v1/small', (c) => jsonAnswer(c, '{"ok":true}'));
   return app;
 }
@@ -29,6 +31,20 @@ describe('jsonAnswer', () => {
     expect(sorted(fast.headers)).toEqual(sorted(plain.headers));
     expect(fast.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     expect(fast.headers.get('vary')).toBe('Accept-Encoding');
+  });
+
+  it('answers kept as UTF-8 bytes exactly as their text: same headers, body and length', async () => {
+    const bytes = await app().request('/host/v1/bytes');
+    const plain = await app().request('/host/v1/plain', { headers: { 'accept-encoding': 'gzip' } });
+    expect(sorted(bytes.headers)).toEqual(sorted(plain.headers));
+    expect(plain.headers.get('content-length')).toBe(String(Buffer.byteLength('{"name":"Zoë"}')));
+    expect(await bytes.text()).toBe('{"name":"Zoë"}');
+    const large = await app().request('/host/v1/large-bytes', { headers: { 'accept-encoding': 'gzip' } });
+    expect(large.headers.get('content-encoding')).toBe('gzip');
+    expect(JSON.parse(gunzipSync(Buffer.from(await large.arrayBuffer())).toString('utf8')).names).toHaveLength(300);
+    const smallToGzip = await app().request('/host/v1/bytes', { headers: { 'accept-encoding': 'gzip' } });
+    expect(smallToGzip.headers.get('content-encoding')).toBeNull();
+    expect(await smallToGzip.json()).toEqual({ name: 'Zoë' });
   });
 
   it("gives the guest area's answers its own headers, no-store and Vary: Origin included", async () => {
@@ -61,6 +77,33 @@ describe('jsonAnswer', () => {
     const response = await app.request('/event/v1/small');
     expect(response.headers.get('access-control-allow-origin')).toBe('https://sam-and-alex.com');
     expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('puts headers known before the handler (answerHeaders) in its answer, and says so', async () => {
+    const cors = Object.freeze({ 'Access-Control-Allow-Origin': 'https://sam-and-alex.com', 'Access-Control-Allow-Credentials': 'true' });
+    const app = new Hono();
+    app.use('*', securityHeaders());
+    const seen: boolean[] = [];
+    app.use('*', async (c, next) => {
+      await next();
+      seen.push(answeredWith(c, cors), answeredWith(c, { ...cors }));
+    });
+    app.get('/event/v1/known', (c) => {
+      c.set('answerHeaders', cors);
+      return jsonAnswer(c, jsonBytes({ ok: true }));
+    });
+    app.get('/event/v1/plain', (c) => jsonAnswer(c, '{}'));
+    for (let i = 0; i < 2; i++) {
+      const response = await app.request('/event/v1/known');
+      expect(response.headers.get('access-control-allow-origin')).toBe('https://sam-and-alex.com');
+      expect(response.headers.get('access-control-allow-credentials')).toBe('true');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('content-type')).toBe('application/json');
+      expect(await response.json()).toEqual({ ok: true });
+    }
+    const plain = await app.request('/event/v1/plain');
+    expect(plain.headers.get('access-control-allow-origin')).toBeNull();
+    expect(seen).toEqual([true, false, true, false, false, false]);
   });
 
   it('without an area (a bare app) is a plain JSON answer', async () => {

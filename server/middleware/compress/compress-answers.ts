@@ -17,11 +17,7 @@ const COMPRESSIBLE = /\b(gzip|deflate)\b/i;
  */
 export function compressAnswers(threshold = 2048): MiddlewareHandler {
   const compressLarge = compress({ threshold });
-  return async (c, next) => {
-    if (c.req.path.startsWith('/event/')) return next();
-    // An area whose fixed headers include it puts it on every answer (`security-headers.ts`).
-    if (!c.get('areaHeaders')?.has('Vary', 'Accept-Encoding')) c.header('Vary', 'Accept-Encoding');
-    if (!COMPRESSIBLE.test(c.req.header('accept-encoding') ?? '')) return next();
+  const compressing: MiddlewareHandler = async (c, next) => {
     measureText(c);
     // A hot read's `jsonAnswer` leaves the answers that may be compressed to `c.body`, and
     // answers the rest itself: below the threshold, they are not looked at again.
@@ -29,10 +25,21 @@ export function compressAnswers(threshold = 2048): MiddlewareHandler {
     await next();
     if (!isJsonAnswer(c)) await compressLarge(c, answered);
   };
+  // Not an async function: a request that is not compressed goes on without a step of its own.
+  return (c, next) => {
+    if (c.req.path.startsWith('/event/')) return next();
+    // An area whose fixed headers include it puts it on every answer (`security-headers.ts`).
+    if (!c.get('areaHeaders')?.has('Vary', 'Accept-Encoding')) c.header('Vary', 'Accept-Encoding');
+    if (!COMPRESSIBLE.test(c.req.header('accept-encoding') ?? '')) return next();
+    return compressing(c, next);
+  };
 }
 
+const lengthOf = (data: unknown): number | undefined =>
+  typeof data === 'string' ? Buffer.byteLength(data) : data instanceof Uint8Array ? data.byteLength : undefined;
+
 /**
- * Makes this request's text answers (`c.body` with a string, `c.json`) carry a `Content-Length`.
+ * Makes this request's text answers (`c.body` with a string or bytes, `c.json`) carry a `Content-Length`.
  * Hono's threshold reads that header, and neither sets it, so without it every answer (an
  * 800-byte guest too) went through zlib on libuv's threads and out in chunks.
  */
@@ -41,7 +48,7 @@ function measureText(c: Context): void {
   type Respond = (data: unknown, arg?: number | ResponseInit, headers?: Headers) => Response;
   const body = c.body as unknown as Respond;
   const measured: Respond = (data, arg, headers) =>
-    body(data, arg, typeof data === 'string' ? { 'Content-Length': String(Buffer.byteLength(data)), ...headers } : headers);
+    body(data, arg, lengthOf(data) === undefined ? headers : { 'Content-Length': String(lengthOf(data)), ...headers });
   c.body = measured as unknown as Context['body'];
   c.json = ((object, arg, headers) =>
     measured(JSON.stringify(object), arg, { 'Content-Type': 'application/json', ...(headers as Headers | undefined) })) as Context['json'];

@@ -187,6 +187,23 @@ describe('CORS of /event/v1', () => {
     }
   });
 
+  it("tells its own origin by each request's host, and follows a changed allowed list at once", async () => {
+    const read = (url: string, origin: string) =>
+      t.app.request(url, { headers: { authorization: `Bearer ${session.token}`, origin } }, { incoming: { socket: { remoteAddress: '10.9.9.9' } } });
+    // Same origin as the request: no CORS, whatever the public URL.
+    const own = await read(`${BASE}/event/v1/info`, BASE);
+    expect(own.status).toBe(200);
+    expect(own.headers.get('access-control-allow-origin')).toBeNull();
+    // The same Origin sent to another host is cross-site, and not an allowed one.
+    await expectRefusal(await read('http://kindly.example/event/v1/info', BASE));
+    expect((await read(`${BASE}/event/v1/info`, BASE)).headers.get('access-control-allow-origin')).toBeNull();
+    // An allowed origin, in any case, is let in; once the host takes it off the list, refused.
+    expectCors(await read(`${BASE}/event/v1/info`, 'HTTPS://Sam-And-Alex.com'), WIDGET_ORIGIN);
+    await t.deps.db.updateTable('occasion').set({ allowedOrigins: JSON.stringify(['https://other-wedding.com']) }).where('id', '=', f.occasionId).execute();
+    await expectRefusal(await read(`${BASE}/event/v1/info`, WIDGET_ORIGIN));
+    expectCors(await read(`${BASE}/event/v1/info`, 'https://other-wedding.com'), 'https://other-wedding.com');
+  });
+
   it('never answers a widget origin with CORS headers in the host area', async () => {
     const host = f.host.jar.header();
     for (const [method, path] of [['GET', '/host/v1/occasions'], ['OPTIONS', '/host/v1/occasions'], ['GET', '/host/v1/auth/session'], ['POST', '/host/v1/account']]) {

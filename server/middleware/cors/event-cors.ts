@@ -5,13 +5,35 @@ import type { AppEnv } from '../../app-env';
 import { readJsonColumn } from '../../data/json-column';
 import type { Database } from '../../db/schema';
 import { setAnswerHeader } from '../../http/answer-headers';
+import { answeredWith } from '../../http/area-headers';
 import { ApiError } from '../../http/api-error';
+import { LruMap } from '../../lru-map';
 
 declare module 'hono' {
   interface ContextVariableMap {
     /** What a handler decided about the request's origin once it knew the occasion. */
     corsOriginAllowed: boolean;
+    /** {@link crossOrigin} of the request, once worked out ('' for none). */
+    crossOrigin: string;
   }
+}
+
+/**
+ * What is worked out from a text alone, kept by that text (bounded: the texts come from
+ * requests): an `Origin` header's normalised origin, the origin of a request URL's
+ * `scheme://host` part, an `allowedOrigins` column's set. Each took a WHATWG URL parse (an
+ * occasion's column one per origin listed), several for every cross-site guest request.
+ */
+const normalisedOrigins = new LruMap<string, string>(1000);
+const urlOrigins = new LruMap<string, string>(100);
+const columnOrigins = new LruMap<string, ReadonlySet<string>>(1000);
+/** The CORS headers of an allowed origin, one frozen object per origin (see `answerHeaders`). */
+const corsHeaders = new LruMap<string, Readonly<Record<string, string>>>(1000);
+
+function corsHeadersOf(origin: string): Readonly<Record<string, string>> {
+  let headers = corsHeaders.get(origin);
+  if (headers === undefined) corsHeaders.set(origin, (headers = Object.freeze(Object.fromEntries(corsHeaderList(origin)))));
+  return headers;
 }
 
 const ALLOWED_METHODS = 'GET, POST, PUT, OPTIONS';
@@ -28,18 +50,25 @@ const PREFLIGHT_MAX_AGE_SECONDS = '600';
  * body for every request, so a widget on a site the host forgot to list can say so.
  */
 export function eventCors(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  const preflight = async (c: Context<AppEnv>, origin: string | undefined): Promise<Response> => {
+    if (origin && (await allowedBySomeOccasion(c.get('deps').db, origin))) setPreflightHeaders(c, origin);
+    return c.body(null, 204);
+  };
+  const crossSite = async (c: Context<AppEnv>, next: () => Promise<void>, origin: string): Promise<void> => {
+    await next();
+    if (c.get('corsOriginAllowed') === false) setAnswerHeader(c, 'Access-Control-Allow-Origin', '*');
+    else if (await decisionFor(c, origin)) {
+      // An answer made with the origin's headers (jsonAnswer, after checkOccasionOrigin) has them.
+      if (!answeredWith(c, corsHeadersOf(origin))) setCorsHeaders(c, origin, setAnswerHeader);
+    }
+  };
+  // Not an async function: a request without a cross-site `Origin` goes on without a step of its own.
+  return (c, next) => {
     // An area whose fixed headers include it puts it on every answer (`security-headers.ts`).
     if (!c.get('areaHeaders')?.has('Vary', 'Origin')) c.header('Vary', 'Origin', { append: true });
     const origin = crossOrigin(c);
-    if (c.req.method === 'OPTIONS') {
-      if (origin && (await allowedBySomeOccasion(c.get('deps').db, origin))) setPreflightHeaders(c, origin);
-      return c.body(null, 204);
-    }
-    await next();
-    if (!origin) return;
-    if (c.get('corsOriginAllowed') === false) setAnswerHeader(c, 'Access-Control-Allow-Origin', '*');
-    else if (await decisionFor(c, origin)) setCorsHeaders(c, origin, setAnswerHeader);
+    if (c.req.method === 'OPTIONS') return preflight(c, origin);
+    return origin ? crossSite(c, next, origin) : next();
   };
 }
 
@@ -59,6 +88,7 @@ export async function checkOccasionOrigin(
     ? originsOf(occasion.allowedOrigins).has(origin)
     : await allowedBySomeOccasion(c.get('deps').db, origin);
   c.set('corsOriginAllowed', allowed);
+  if (allowed) c.set('answerHeaders', corsHeadersOf(origin));
   if (!allowed) {
     throw new ApiError(403, 'ORIGIN_NOT_ALLOWED', 'This website may not use this occasion. Ask the host to add it.');
   }
@@ -70,17 +100,25 @@ export async function checkOccasionOrigin(
  * http(s) origin (`null`, `file://`) becomes `'null'`, which no occasion ever allows.
  */
 export function crossOrigin(c: Context): string | undefined {
+  const known = c.get('crossOrigin');
+  if (known !== undefined) return known || undefined;
   const header = c.req.header('origin');
   if (header === undefined) return undefined;
-  const origin = normaliseOrigin(header.trim()) ?? 'null';
-  return ownOrigins(c).has(origin) ? undefined : origin;
+  let origin = normalisedOrigins.get(header);
+  if (origin === undefined) normalisedOrigins.set(header, (origin = normaliseOrigin(header.trim()) ?? 'null'));
+  const own = origin === originOf(c.req.url) || origin === originOf(c.get('deps').config.authUrl);
+  c.set('crossOrigin', own ? '' : origin);
+  return own ? undefined : origin;
 }
 
-function ownOrigins(c: Context<AppEnv>): Set<string> {
-  const own = new Set([new URL(c.req.url).origin]);
-  const publicUrl = c.get('deps').config.authUrl;
-  if (publicUrl) own.add(new URL(publicUrl).origin);
-  return own;
+/** The origin of a URL (the request's, or the public one), by its `scheme://host` part. */
+function originOf(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  const end = url.indexOf('/', url.indexOf('//') + 2);
+  const site = end === -1 ? url : url.slice(0, end);
+  let origin = urlOrigins.get(site);
+  if (origin === undefined) urlOrigins.set(site, (origin = new URL(url).origin));
+  return origin;
 }
 
 async function decisionFor(c: Context<AppEnv>, origin: string): Promise<boolean> {
@@ -94,12 +132,15 @@ async function decisionFor(c: Context<AppEnv>, origin: string): Promise<boolean>
 }
 
 /** The normalised origins of an `allowedOrigins` column. */
-function originsOf(column: string): Set<string> {
+function originsOf(column: string): ReadonlySet<string> {
+  const kept = columnOrigins.get(column);
+  if (kept) return kept;
   const origins = new Set<string>();
   for (const value of readJsonColumn<unknown[]>(column, [])) {
     const origin = typeof value === 'string' ? normaliseOrigin(value) : undefined;
     if (origin) origins.add(origin);
   }
+  columnOrigins.set(column, origins);
   return origins;
 }
 
@@ -124,10 +165,15 @@ const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (characte
 type SetHeader = (c: Context, name: string, value: string) => void;
 const setHeader: SetHeader = (c, name, value) => c.header(name, value);
 
+/** The CORS headers of an allowed origin's answers. */
+const corsHeaderList = (origin: string): Array<[name: string, value: string]> => [
+  ['Access-Control-Allow-Origin', origin],
+  ['Access-Control-Allow-Credentials', 'true'],
+  ['Access-Control-Expose-Headers', 'Retry-After'],
+];
+
 function setCorsHeaders(c: Context, origin: string, set: SetHeader = setHeader): void {
-  set(c, 'Access-Control-Allow-Origin', origin);
-  set(c, 'Access-Control-Allow-Credentials', 'true');
-  set(c, 'Access-Control-Expose-Headers', 'Retry-After');
+  for (const [name, value] of corsHeaderList(origin)) set(c, name, value);
 }
 
 function setPreflightHeaders(c: Context, origin: string): void {

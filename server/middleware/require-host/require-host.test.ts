@@ -36,6 +36,19 @@ describe('requireHost', () => {
     expect((await guests(host)).status).toBe(401);
   });
 
+  it('refuses a session once its expiry has passed, on occasion routes and others', async () => {
+    const readOccasion = () => host.request('GET', `/occasion/${occasionId}`);
+    expect((await readOccasion()).status).toBe(200);
+    expect((await host.request('GET', '/occasions')).status).toBe(200);
+    const expire = (at: Date) =>
+      t.deps.db.updateTable('hostSession').set({ expiresAt: at.toISOString() }).where('accountId', '=', host.accountId).execute();
+    await expire(new Date(Date.now() - 1));
+    expect((await readOccasion()).status).toBe(401);
+    expect((await host.request('GET', '/occasions')).status).toBe(401);
+    await expire(new Date(Date.now() + 60_000));
+    expect((await readOccasion()).status).toBe(200);
+  });
+
   it('follows an occasion moved to another account on the next request, on every instance', async () => {
     const second = createApp(t.deps);
     const other = await signUpHost(t.app);

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { setAnswerHeader } from '../../http/answer-headers';
 import type { EventEnv } from './event-env';
 import { guestAuthRoutes } from './guest-auth';
@@ -12,10 +12,11 @@ export function eventRoutes(): Hono<EventEnv> {
   const routes = new Hono<EventEnv>();
   // Answers carry a guest's own data and tokens: no shared cache may keep them.
   // The app's guest area puts it on every answer with its fixed headers (`security-headers.ts`).
-  routes.use('*', async (c, next) => {
+  const noStore: MiddlewareHandler<EventEnv> = async (c, next) => {
     await next();
-    if (!c.get('areaHeaders')?.has('Cache-Control', 'no-store')) setAnswerHeader(c, 'Cache-Control', 'no-store');
-  });
+    setAnswerHeader(c, 'Cache-Control', 'no-store');
+  };
+  routes.use('*', (c, next) => (c.get('areaHeaders')?.has('Cache-Control', 'no-store') ? next() : noStore(c, next)));
   routes.route('/', guestAuthRoutes());
   for (const path of ['/info', '/household', '/rsvp']) routes.use(path, requireGuest());
   routes.route('/', eventInfoRoutes());

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { EventInfoCache } from '../../data/event-info-cache';
 import { isRsvpOpen, loadEventInfo } from '../../data/event-info';
-import { jsonAnswer } from '../../http/area-headers';
+import { jsonAnswer, jsonBytes } from '../../http/area-headers';
 import type { EventEnv } from './event-env';
 
 /**
@@ -18,7 +18,7 @@ export function eventInfoRoutes(cache = new EventInfoCache()): Hono<EventEnv> {
     let body = cache.get(householdId, revision, rsvpOpen);
     if (body === undefined) {
       // Read after the revision, so what is kept is never older than its revision.
-      body = JSON.stringify(await loadEventInfo(c.get('deps').db, occasionId, householdId, now));
+      body = jsonBytes(await loadEventInfo(c.get('deps').db, occasionId, householdId, now));
       cache.set(householdId, revision, rsvpOpen, body);
     }
     return jsonAnswer(c, body);

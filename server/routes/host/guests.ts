@@ -14,7 +14,7 @@ import { lockRows } from '../../data/row-lock';
 import { newId } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../http/api-error';
-import { jsonAnswer } from '../../http/area-headers';
+import { jsonAnswer, jsonBytes, type JsonBody } from '../../http/area-headers';
 import { readBody } from '../../http/read-body';
 import { revisionTag, revisionedJson } from '../../http/revisioned-json';
 import { validate } from '../../http/validate';
@@ -29,7 +29,7 @@ const GUESTS_KEPT = 2000;
  * guest costs that one statement. A guest's household and attributes must be the occasion's own; `invitations`
  * come from the invite lines, which are deleted with the guest (foreign-key cascade).
  */
-export function guestRoutes(answers = new RevisionedAnswers(GUESTS_KEPT)): Hono<AppEnv> {
+export function guestRoutes(answers = new RevisionedAnswers<JsonBody>(GUESTS_KEPT)): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.get('/occasion/:occasionId/guests', async (c) => {
@@ -68,7 +68,7 @@ export function guestRoutes(answers = new RevisionedAnswers(GUESTS_KEPT)): Hono<
     let body = answers.get(key, revision);
     if (body === undefined) {
       // Read after the revision, so what is kept is never older than its revision.
-      body = JSON.stringify(await loadGuest(db, occasionId, guestId));
+      body = jsonBytes(await loadGuest(db, occasionId, guestId));
       answers.set(key, revision, body);
     }
     return jsonAnswer(c, body);
