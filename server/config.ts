@@ -22,7 +22,7 @@ export interface ServerConfig {
   distDir: string | undefined;
   /** How long the server waits on PostgreSQL, SQLite and Redis before it answers 503. */
   timeouts: Timeouts;
-  /** PostgreSQL: named prepared statements (`KINDLY_PG_NAMED_STATEMENTS=1`); off until measured to help. */
+  /** PostgreSQL: named prepared statements (`KINDLY_PG_NAMED_STATEMENTS=1`); off: measured, a read gains and the RSVP write loses. */
   pgNamedStatements?: boolean;
   /** Sending mail: SMTP or the local outbox, limits, retries; `DEFAULT_EMAIL_SETTINGS` when absent. */
   email?: EmailSettings;

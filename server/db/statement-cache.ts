@@ -37,8 +37,8 @@ const UNNAMEABLE = /kysely_migration|information_schema|pg_catalog/i;
  * A pg pool whose clients run queries as named prepared statements, so PostgreSQL parses each
  * hot query once per connection (and plans it per call: `force_custom_plan`). pg keeps a connection's named statements for its
  * life, so only the first `size` distinct short shapes get a name; the rest run unnamed.
- * Opt-in (`KINDLY_PG_NAMED_STATEMENTS=1`): no gain could be measured on the shared machine yet,
- * and an intermittent migration failure of the PostgreSQL suite ("schema … does not exist"),
+ * Opt-in (`KINDLY_PG_NAMED_STATEMENTS=1`): on a quiet machine one guest's read gained ~12% with
+ * them and the RSVP write lost ~7% (ARCHITECTURE.md, "Request hot path"), and an intermittent migration failure of the PostgreSQL suite ("schema … does not exist"),
  * first seen with it on, was later seen with it off too; its cause is not yet found.
  */
 export function withNamedStatements(pool: PostgresPool, size = STATEMENT_CACHE_SIZE): PostgresPool {
