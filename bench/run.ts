@@ -333,6 +333,12 @@ async function measure(api: string, seed: Seed): Promise<Row[]> {
       setupRequest: (request) => ({ ...request, headers: { ...request.headers, authorization: `Bearer ${nextGuest().token}` } }),
     });
     rows.push({ name: 'guest: GET /event/v1/info (bearer tokens of many households)', connections: CONNECTIONS, ...info, ratioToReference: ratio(info), goal: '≥ 25% of reference req/s, p99 ≤ 10 ms', met: ratio(info) >= 0.25 && info.p99Ms <= 10 });
+    // As the widget asks it: cross-site, from an allowed origin (the answer then carries CORS headers).
+    await call(api, 'PUT', `/host/v1/occasion/${seed.occasionId}`, { allowedOrigins: [WIDGET_ORIGIN] }, seed.cookie);
+    const widgetInfo = await load(`${api}/event/v1/info`, {
+      setupRequest: (request) => ({ ...request, headers: { ...request.headers, authorization: `Bearer ${nextGuest().token}`, origin: WIDGET_ORIGIN } }),
+    });
+    rows.push({ name: "guest: GET /event/v1/info from the widget's allowed origin (CORS)", connections: CONNECTIONS, ...widgetInfo, ratioToReference: ratio(widgetInfo), goal: '(the widget\'s own request, for reference)' });
   }
 
   if (runs('rsvp')) {
@@ -358,6 +364,8 @@ async function measure(api: string, seed: Seed): Promise<Row[]> {
 }
 
 const BULK_WARM_UP = 10;
+/** The wedding website the info scenario's second row asks from, as the widget would. */
+const WIDGET_ORIGIN = 'https://sam-and-alex.example';
 const BULKS = Number(process.env.BENCH_BULKS ?? 100);
 const kB = (bytes: number) => (bytes / 1000).toFixed(0);
 
