@@ -61,7 +61,7 @@ export async function createRsvp(
       await trx.insertInto('rsvp').values({ id, ...owner, message, submittedAt: at, updatedAt: at, answeredByGuestId: writer.guestId }).execute();
       const parts = await writeAnswers(trx, writer, change, now, rsvpHistory(id, owner.householdId, undefined, { message }));
       await afterWrite?.(trx);
-      return parts && { responses: parts.responses, plusOnes: parts.plusOnes, message, answers: parts.answers, submittedAt: at, updatedAt: at };
+      return parts && wholeReply(parts, message, at, at);
     });
   } catch (error) {
     if (!(error instanceof ApiError) && (await selectRsvpRow(db, owner.householdId)).length > 0) throw rsvpExists();
@@ -91,12 +91,17 @@ export async function updateRsvp(
     if (message !== before.message) await setRsvpMessage(trx, message, before.id);
     const parts = await writeAnswers(trx, writer, change, now, rsvpHistory(before.id, owner.householdId, before, { message }));
     await afterWrite?.(trx);
-    return parts && { responses: parts.responses, plusOnes: parts.plusOnes, message, answers: parts.answers, submittedAt: before.submittedAt, updatedAt: before.updatedAt };
+    return parts && wholeReply(parts, message, before.submittedAt, before.updatedAt);
   });
 }
 
 /** The parts of the reply a write changes, as {@link loadRsvp} would read them after it. */
 type ReplyParts = Pick<Rsvp, 'responses' | 'plusOnes' | 'answers'>;
+
+/** The reply from a write's parts and the reply row's own fields, in {@link loadRsvp}'s key order. */
+function wholeReply(parts: ReplyParts, message: string, submittedAt: string, updatedAt: string): Rsvp {
+  return { responses: parts.responses, plusOnes: parts.plusOnes, message, answers: parts.answers, submittedAt, updatedAt };
+}
 
 /**
  * Writes the answers, plus-ones and question answers of a reply and answers those parts as they

@@ -19,14 +19,19 @@ export function compiledOnce<Args extends readonly unknown[], Row>(
     const adapter = db.getExecutor().adapter;
     let sqlText = sqlOf.get(adapter);
     if (sqlText === undefined) {
-      const compiled = build(db, ...args).compile();
-      const same = compiled.parameters.length === args.length && compiled.parameters.every((value, i) => value === args[i]);
-      if (!same) throw new Error(`compiledOnce: the parameters of ${compiled.sql} are not the arguments in order`);
-      sqlText = compiled.sql;
+      sqlText = checkedSql(build(db, ...args), args, (sql) => `compiledOnce: the parameters of ${sql} are not the arguments in order`);
       sqlOf.set(adapter, sqlText);
     }
-    return runNowIfFree<Row>(db, sqlText, args) ?? (await db.executeQuery(CompiledQuery.raw(sqlText, [...args]) as CompiledQuery<Row>)).rows;
+    return runCompiled(db, CompiledQuery.raw(sqlText, [...args]) as CompiledQuery<Row>);
   };
+}
+
+/** The SQL of `query`, once its parameters are checked to be exactly `values`, in order (none written into the SQL). */
+function checkedSql(query: Compilable<unknown>, values: readonly unknown[], mismatch: (sql: string) => string): string {
+  const compiled = query.compile();
+  const same = compiled.parameters.length === values.length && compiled.parameters.every((value, i) => value === values[i]);
+  if (!same) throw new Error(mismatch(compiled.sql));
+  return compiled.sql;
 }
 
 /** Runs a compiled query: at once when {@link runNowIfFree} can, else through Kysely. */
@@ -54,10 +59,7 @@ export function compiledByShape<Row>(
   if (!byShape) cache.set(adapter, (byShape = new Map()));
   let sqlText = byShape.get(shape);
   if (sqlText === undefined) {
-    const compiled = build().compile();
-    const same = compiled.parameters.length === parameters.length && compiled.parameters.every((value, i) => value === parameters[i]);
-    if (!same) throw new Error(`compiledByShape: the parameters of ${compiled.sql} are not the values given, in order`);
-    sqlText = compiled.sql;
+    sqlText = checkedSql(build(), parameters, (sql) => `compiledByShape: the parameters of ${sql} are not the values given, in order`);
     // Shapes are few (row counts up to a statement's limit); a bound keeps a mistake from growing without end.
     if (byShape.size < 1000) byShape.set(shape, sqlText);
   }

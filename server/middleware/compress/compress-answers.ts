@@ -47,8 +47,10 @@ function measureText(c: Context): void {
   type Headers = Record<string, string>;
   type Respond = (data: unknown, arg?: number | ResponseInit, headers?: Headers) => Response;
   const body = c.body as unknown as Respond;
-  const measured: Respond = (data, arg, headers) =>
-    body(data, arg, lengthOf(data) === undefined ? headers : { 'Content-Length': String(lengthOf(data)), ...headers });
+  const measured: Respond = (data, arg, headers) => {
+    const length = lengthOf(data);
+    return body(data, arg, length === undefined ? headers : { 'Content-Length': String(length), ...headers });
+  };
   c.body = measured as unknown as Context['body'];
   c.json = ((object, arg, headers) =>
     measured(JSON.stringify(object), arg, { 'Content-Type': 'application/json', ...(headers as Headers | undefined) })) as Context['json'];
