@@ -13,7 +13,7 @@ describe('checkpointInTheBackground', () => {
     try {
       sqlite.pragma('journal_mode = WAL');
       const stop = checkpointInTheBackground(sqlite, 50);
-      expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(20_000);
+      expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(4_000);
       sqlite.exec('CREATE TABLE t (x TEXT)');
       sqlite.pragma('wal_checkpoint(TRUNCATE)');
       const before = statSync(file).size;
@@ -25,6 +25,32 @@ describe('checkpointInTheBackground', () => {
       // The worker thread checkpoints every 50 ms; a loaded machine may take a while to start it.
       await expect.poll(() => statSync(file).size, { timeout: 10_000, interval: 50 }).toBeGreaterThan(before + 900_000);
       stop();
+    } finally {
+      sqlite.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  it('checkpoints again soon while writes go on, not only on its idle timer', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kindly-wal-'));
+    const file = join(dir, 'test.db');
+    const sqlite = new SQLite(file);
+    try {
+      sqlite.pragma('journal_mode = WAL');
+      sqlite.exec('CREATE TABLE t (x TEXT)');
+      sqlite.pragma('wal_checkpoint(TRUNCATE)');
+      // Idle, it would look again only after a minute: every copy seen below is a busy one.
+      const stop = checkpointInTheBackground(sqlite, 60_000, 20);
+      const insert = sqlite.prepare('INSERT INTO t VALUES (?)');
+      const sizes = new Set<number>();
+      const until = Date.now() + 3000;
+      while (Date.now() < until && sizes.size < 4) {
+        insert.run('x'.repeat(8000));
+        sizes.add(statSync(file).size);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      stop();
+      // The file grew at three moments at least after its first size, each a checkpoint's copy.
+      expect(sizes.size).toBeGreaterThanOrEqual(4);
     } finally {
       sqlite.close();
       rmSync(dir, { recursive: true, force: true });
