@@ -85,8 +85,9 @@ export async function updateRsvp(
   return embeddedTransaction(db, async (trx) => {
     // Updating the row first also locks it, so two changes of one household run one after the
     // other; the message it returns (unchanged by it) is the one this change replaces.
-    const [before] = await touchRsvp(trx, now.toISOString(), writer.guestId, owner.householdId);
+    const [before] = await touchRsvp(trx, now.toISOString(), owner.householdId);
     if (!before) throw notFound('Your household has not replied yet.');
+    if (before.answeredByGuestId !== writer.guestId) await setRsvpAnsweredBy(trx, writer.guestId, before.id);
     const message = change.message ?? before.message;
     if (message !== before.message) await setRsvpMessage(trx, message, before.id);
     const parts = await writeAnswers(trx, writer, change, now, rsvpHistory(before.id, owner.householdId, before, { message }));
@@ -169,10 +170,16 @@ function replyAfter(
 
 // Every change of a reply runs these: compiled once (also inside its transaction).
 const selectRsvpRow = compiledOnce((db, householdId: string) => db.selectFrom('rsvp').selectAll().where('householdId', '=', householdId));
-/** Marks the reply changed now by `answeredByGuestId`, and returns it. */
-const touchRsvp = compiledOnce((db, updatedAt: string, answeredByGuestId: string, householdId: string) =>
-  db.updateTable('rsvp').set({ updatedAt, answeredByGuestId }).where('householdId', '=', householdId).returningAll(),
+/**
+ * Marks the reply changed now, and returns it. Who answered is set apart, only when another
+ * member answers: in the same statement SQLite rewrote its index entry on every change (one
+ * page of the ~15 a PUT writes), though mostly the same guest answers again.
+ */
+const touchRsvp = compiledOnce((db, updatedAt: string, householdId: string) =>
+  db.updateTable('rsvp').set({ updatedAt }).where('householdId', '=', householdId).returningAll(),
 );
+
+const setRsvpAnsweredBy = compiledOnce((db, answeredByGuestId: string, id: string) => db.updateTable('rsvp').set({ answeredByGuestId }).where('id', '=', id));
 
 const setRsvpMessage = compiledOnce((db, message: string, id: string) => db.updateTable('rsvp').set({ message }).where('id', '=', id));
 

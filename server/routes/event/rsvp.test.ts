@@ -320,6 +320,19 @@ describe('RSVP', () => {
     expect(await t.deps.db.selectFrom('inviteLine').selectAll().where('guestId', '=', pat.id).execute()).toEqual([]);
   });
 
+  it('notes who answered last, changing it only when another member answers', async () => {
+    const jose = await signInGuest(t.app, { occasionId: f.occasionId, firstName: 'Jose', lastName: 'Nunez-Smith', passcode: 'olive-tree' });
+    const answeredBy = async () => (await t.deps.db.selectFrom('rsvp').select('answeredByGuestId').executeTakeFirstOrThrow()).answeredByGuestId;
+    expect((await send('POST', smithReply())).status).toBe(201);
+    expect(await answeredBy()).toBe(smith.guest.id);
+    expect((await send('PUT', { ...smithReply(), message: 'One' }, jose.token)).status).toBe(200);
+    expect(await answeredBy()).toBe(f.smith.jose);
+    expect((await send('PUT', { ...smithReply(), message: 'Two' }, jose.token)).status).toBe(200);
+    expect(await answeredBy()).toBe(f.smith.jose);
+    expect((await send('PUT', { ...smithReply(), message: 'Three' })).status).toBe(200);
+    expect(await answeredBy()).toBe(smith.guest.id);
+  });
+
   it('keeps one whole change, with who sent it, when two sessions of a household change the reply at once', async () => {
     const jose = await signInGuest(t.app, { occasionId: f.occasionId, firstName: 'Jose', lastName: 'Nunez-Smith', passcode: 'olive-tree' });
     expect((await send('POST', smithReply())).status).toBe(201);
