@@ -28,6 +28,8 @@ declare module 'autocannon' {
     errors: number;
     timeouts: number;
     statusCodeStats?: Record<string, { count: number }>;
+    /** Seconds the run took, to the hundredth. */
+    duration: number;
   }
   function autocannon(options: Options): Promise<Result>;
   export default autocannon;
