@@ -3,13 +3,13 @@ import { Worker } from 'node:worker_threads';
 import type { Database as SqliteConnection } from 'better-sqlite3';
 
 /** How often an idle database's WAL is looked at. */
-export const CHECKPOINT_INTERVAL_MS = 1000;
+const CHECKPOINT_INTERVAL_MS = 1000;
 /**
  * How soon the next checkpoint follows one that found new pages. A busy writer adds pages all the
  * time; checkpointed a second apart, the WAL outgrew the commit-time bound (20,000 pages in about
  * 1.2 s of the bench's RSVP writes) and the commit that passed it copied the second's pages itself.
  */
-export const BUSY_CHECKPOINT_INTERVAL_MS = 10;
+const BUSY_CHECKPOINT_INTERVAL_MS = 10;
 /**
  * The commit that finds this many pages in the WAL checkpoints anyway. Under steady writes the
  * WAL only starts over from its beginning after a checkpoint that copied every page, which a
