@@ -57,24 +57,82 @@ export function registerSqliteConnection(db: Kysely<Database>, sqlite: SqliteCon
  */
 const transactions = new WeakMap<Kysely<Database>, EmbeddedConnection>();
 
+/** A write waiting for its group's transaction. */
+interface GroupedWrite {
+  fn: (trx: Transaction<Database>) => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Writes of an embedded database waiting for the next group commit. */
+const waitingWrites = new WeakMap<Kysely<Database>, GroupedWrite[]>();
+
 /**
  * `db.transaction().execute(fn)`, in which, on the embedded database, statements that
  * {@link runNowIfFree} is given for the transaction run at once on the connection the
  * transaction holds (it is in that transaction: Kysely's one connection is the transaction's
  * until it commits, and nothing else runs on it meanwhile), without Kysely's connection lock,
  * executor and turns of the microtask queue per statement. On PostgreSQL, Kysely's transaction.
+ *
+ * On the embedded database, the writes asked for in one turn of the event loop commit together
+ * (group commit): one transaction runs them one after another, each in a savepoint of its own,
+ * so a write that fails leaves the others, and each promise settles once the commit is done.
+ * The pages they share (the occasion's revision, the history's tail) reach the WAL once.
  */
 export function embeddedTransaction<T>(db: Kysely<Database>, fn: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
   const embedded = connections.get(db);
   if (!embedded) return db.transaction().execute(fn);
-  return db.transaction().execute(async (trx) => {
-    transactions.set(trx, embedded);
-    try {
-      return await fn(trx);
-    } finally {
-      transactions.delete(trx);
+  return new Promise<T>((resolve, reject) => {
+    let waiting = waitingWrites.get(db);
+    if (!waiting) {
+      waitingWrites.set(db, (waiting = []));
+      setImmediate(() => void commitGroup(db, embedded));
     }
+    waiting.push({ fn, resolve: resolve as (value: unknown) => void, reject });
   });
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+async function commitGroup(db: Kysely<Database>, embedded: EmbeddedConnection): Promise<void> {
+  const writes = waitingWrites.get(db) ?? [];
+  waitingWrites.delete(db);
+  let outcomes: Outcome[];
+  try {
+    outcomes = await db.transaction().execute(async (trx) => {
+      transactions.set(trx, embedded);
+      try {
+        if (writes.length === 1) return [{ ok: true, value: await writes[0]!.fn(trx) }];
+        const done: Outcome[] = [];
+        for (const write of writes) done.push(await inSavepoint(embedded, () => write.fn(trx)));
+        return done;
+      } finally {
+        transactions.delete(trx);
+      }
+    });
+  } catch (error) {
+    for (const write of writes) write.reject(error);
+    return;
+  }
+  writes.forEach((write, i) => {
+    const outcome = outcomes[i]!;
+    if (outcome.ok) write.resolve(outcome.value);
+    else write.reject(outcome.error);
+  });
+}
+
+/** Runs one write of a group; a failure rolls back its savepoint and is its outcome. */
+async function inSavepoint(embedded: EmbeddedConnection, run: () => Promise<unknown>): Promise<Outcome> {
+  embedded.statements.prepare('SAVEPOINT grouped_write').run([]);
+  try {
+    const value = await run();
+    embedded.statements.prepare('RELEASE grouped_write').run([]);
+    return { ok: true, value };
+  } catch (error) {
+    embedded.statements.prepare('ROLLBACK TO grouped_write').run([]);
+    embedded.statements.prepare('RELEASE grouped_write').run([]);
+    return { ok: false, error };
+  }
 }
 
 /**
