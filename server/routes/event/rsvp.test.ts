@@ -508,6 +508,53 @@ describe('RSVP', () => {
     await expectAnsweredAsRead(await send('PUT', reply(true), bulks.token), 200, bulks.token);
   });
 
+  it('keeps the changes of households writing at once when one of them fails half-way, and nothing of that one', async () => {
+    const jones = await signInGuest(t.app, { occasionId: f.occasionId, inviteCode: f.jones.inviteCode });
+    const lee = await signInGuest(t.app, { occasionId: f.occasionId, inviteCode: f.lee.inviteCode });
+    const jonesReply = (response: string) => ({
+      responses: [f.jones.ann, f.jones.sam].map((guestId) => ({ guestId, activityId: f.activities.brunch, response })),
+      plusOnes: [],
+      message: `Joneses ${response}`,
+    });
+    const leeReply = (response: string) => ({ responses: [{ guestId: f.lee.sam, activityId: f.activities.ceremony, response }], plusOnes: [], message: `Lee ${response}` });
+    const tokens = [smith.token, jones.token, lee.token];
+    const householdIds = [f.smith.id, f.jones.id, f.lee.id];
+    await Promise.all([send('POST', smithReply()), send('POST', jonesReply('ATTENDING'), jones.token), send('POST', leeReply('ATTENDING'), lee.token)]);
+    const read = async (token: string) => (await (await eventRequest(t.app, 'GET', '/rsvp', { token })).json()) as Rsvp;
+    const historyOf = (householdId: string) => t.deps.db.selectFrom('historyEntry').selectAll().where('householdId', '=', householdId).execute();
+    const before = await Promise.all(tokens.map(read));
+    const historyBefore = await Promise.all(householdIds.map(historyOf));
+
+    const transactions = new Set<unknown>();
+    let calls = 0;
+    rsvpWriteSteps.afterInviteLines = async (trx) => {
+      transactions.add(trx);
+      if (++calls === 2) throw new Error('connection reset');
+    };
+    let answers: Response[];
+    try {
+      const everyoneDeclines = { ...smithReply(), responses: smithReply().responses.map((r) => ({ ...r, response: 'DECLINED', mealChoice: null })), message: 'Smiths DECLINED' };
+      answers = await Promise.all([send('PUT', everyoneDeclines), send('PUT', jonesReply('DECLINED'), jones.token), send('PUT', leeReply('DECLINED'), lee.token)]);
+    } finally {
+      rsvpWriteSteps.afterInviteLines = async () => {};
+    }
+    // On SQLite the three writes commit together (group commit); on PostgreSQL each alone.
+    expect(transactions.size).toBe(t.deps.dbKind === 'sqlite' ? 1 : 3);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 500]);
+    const failed = answers.findIndex((r) => r.status === 500);
+    for (const [i, answer] of answers.entries()) {
+      if (i === failed) {
+        expect(await read(tokens[i]!)).toEqual(before[i]);
+        expect(await historyOf(householdIds[i]!)).toEqual(historyBefore[i]);
+      } else {
+        const stored = await read(tokens[i]!);
+        expect(stored).toEqual(await answer.json());
+        expect(stored.message).toMatch(/DECLINED$/);
+        expect((await historyOf(householdIds[i]!)).length).toBeGreaterThan(historyBefore[i]!.length);
+      }
+    }
+  });
+
   it('stores and answers each household its own change when households write at once, and one whole change when a household does', async () => {
     const jones = await signInGuest(t.app, { occasionId: f.occasionId, inviteCode: f.jones.inviteCode });
     const lee = await signInGuest(t.app, { occasionId: f.occasionId, inviteCode: f.lee.inviteCode });
