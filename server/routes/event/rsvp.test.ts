@@ -38,6 +38,23 @@ describe('RSVP', () => {
     message: 'See you there!',
   });
 
+  const jonesReply = (response: string) => ({
+    responses: [f.jones.ann, f.jones.sam].map((guestId) => ({ guestId, activityId: f.activities.brunch, response })),
+    plusOnes: [],
+    message: `Joneses ${response}`,
+  });
+  const leeReply = (response: string) => ({ responses: [{ guestId: f.lee.sam, activityId: f.activities.ceremony, response }], plusOnes: [], message: `Lee ${response}` });
+  const everyoneDeclines = () => ({ ...smithReply(), responses: smithReply().responses.map((r) => ({ ...r, response: 'DECLINED', mealChoice: null })), message: 'Smiths DECLINED' });
+  const read = async (token: string) => (await (await eventRequest(t.app, 'GET', '/rsvp', { token })).json()) as Rsvp;
+
+  /** The Joneses and the Lees signed in, and all three households' first replies stored. */
+  const threeHouseholdsReplied = async () => {
+    const jones = await signInGuest(t.app, { occasionId: f.occasionId, inviteCode: f.jones.inviteCode });
+    const lee = await signInGuest(t.app, { occasionId: f.occasionId, inviteCode: f.lee.inviteCode });
+    await Promise.all([send('POST', smithReply()), send('POST', jonesReply('ATTENDING'), jones.token), send('POST', leeReply('ATTENDING'), lee.token)]);
+    return { jones, lee };
+  };
+
   const smithLines = () =>
     t.deps.db
       .selectFrom('inviteLine')
@@ -509,18 +526,9 @@ describe('RSVP', () => {
   });
 
   it('keeps the changes of households writing at once when one of them fails half-way, and nothing of that one', async () => {
-    const jones = await signInGuest(t.app, { occasionId: f.occasionId, inviteCode: f.jones.inviteCode });
-    const lee = await signInGuest(t.app, { occasionId: f.occasionId, inviteCode: f.lee.inviteCode });
-    const jonesReply = (response: string) => ({
-      responses: [f.jones.ann, f.jones.sam].map((guestId) => ({ guestId, activityId: f.activities.brunch, response })),
-      plusOnes: [],
-      message: `Joneses ${response}`,
-    });
-    const leeReply = (response: string) => ({ responses: [{ guestId: f.lee.sam, activityId: f.activities.ceremony, response }], plusOnes: [], message: `Lee ${response}` });
+    const { jones, lee } = await threeHouseholdsReplied();
     const tokens = [smith.token, jones.token, lee.token];
     const householdIds = [f.smith.id, f.jones.id, f.lee.id];
-    await Promise.all([send('POST', smithReply()), send('POST', jonesReply('ATTENDING'), jones.token), send('POST', leeReply('ATTENDING'), lee.token)]);
-    const read = async (token: string) => (await (await eventRequest(t.app, 'GET', '/rsvp', { token })).json()) as Rsvp;
     const historyOf = (householdId: string) => t.deps.db.selectFrom('historyEntry').selectAll().where('householdId', '=', householdId).execute();
     const before = await Promise.all(tokens.map(read));
     const historyBefore = await Promise.all(householdIds.map(historyOf));
@@ -533,8 +541,7 @@ describe('RSVP', () => {
     };
     let answers: Response[];
     try {
-      const everyoneDeclines = { ...smithReply(), responses: smithReply().responses.map((r) => ({ ...r, response: 'DECLINED', mealChoice: null })), message: 'Smiths DECLINED' };
-      answers = await Promise.all([send('PUT', everyoneDeclines), send('PUT', jonesReply('DECLINED'), jones.token), send('PUT', leeReply('DECLINED'), lee.token)]);
+      answers = await Promise.all([send('PUT', everyoneDeclines()), send('PUT', jonesReply('DECLINED'), jones.token), send('PUT', leeReply('DECLINED'), lee.token)]);
     } finally {
       rsvpWriteSteps.afterInviteLines = async () => {};
     }
@@ -556,25 +563,15 @@ describe('RSVP', () => {
   });
 
   it('stores and answers each household its own change when households write at once, and one whole change when a household does', async () => {
-    const jones = await signInGuest(t.app, { occasionId: f.occasionId, inviteCode: f.jones.inviteCode });
-    const lee = await signInGuest(t.app, { occasionId: f.occasionId, inviteCode: f.lee.inviteCode });
-    const jonesReply = (response: string) => ({
-      responses: [f.jones.ann, f.jones.sam].map((guestId) => ({ guestId, activityId: f.activities.brunch, response })),
-      plusOnes: [],
-      message: `Joneses ${response}`,
-    });
-    const leeReply = (response: string) => ({ responses: [{ guestId: f.lee.sam, activityId: f.activities.ceremony, response }], plusOnes: [], message: `Lee ${response}` });
-    await Promise.all([send('POST', smithReply()), send('POST', jonesReply('ATTENDING'), jones.token), send('POST', leeReply('ATTENDING'), lee.token)]);
-    const everyoneDeclines = { ...smithReply(), responses: smithReply().responses.map((r) => ({ ...r, response: 'DECLINED', mealChoice: null })), message: 'Smiths DECLINED' };
+    const { jones, lee } = await threeHouseholdsReplied();
     const answers = await Promise.all([
-      send('PUT', everyoneDeclines),
+      send('PUT', everyoneDeclines()),
       send('PUT', jonesReply('DECLINED'), jones.token),
       send('PUT', leeReply('DECLINED'), lee.token),
       send('PUT', jonesReply('ATTENDING'), jones.token),
     ]);
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     const [smiths, joneses1, lees, joneses2] = (await Promise.all(answers.map((r) => r.json()))) as [Rsvp, Rsvp, Rsvp, Rsvp];
-    const read = async (token: string) => (await (await eventRequest(t.app, 'GET', '/rsvp', { token })).json()) as Rsvp;
     // Different households: each answered and stored exactly its own change.
     expect(await read(smith.token)).toEqual(smiths);
     expect(smiths.responses.every((r) => r.response === 'DECLINED')).toBe(true);
