@@ -92,18 +92,16 @@ export function embeddedTransaction<T>(db: Kysely<Database>, fn: (trx: Transacti
   });
 }
 
-type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
-
 async function commitGroup(db: Kysely<Database>, embedded: EmbeddedConnection): Promise<void> {
   const writes = waitingWrites.get(db) ?? [];
   waitingWrites.delete(db);
-  let outcomes: Outcome[];
+  let outcomes: PromiseSettledResult<unknown>[];
   try {
     outcomes = await db.transaction().execute(async (trx) => {
       transactions.set(trx, embedded);
       try {
-        if (writes.length === 1) return [{ ok: true, value: await writes[0]!.fn(trx) }];
-        const done: Outcome[] = [];
+        if (writes.length === 1) return [{ status: 'fulfilled', value: await writes[0]!.fn(trx) } as const];
+        const done: PromiseSettledResult<unknown>[] = [];
         for (const write of writes) done.push(await inSavepoint(embedded, () => write.fn(trx)));
         return done;
       } finally {
@@ -116,22 +114,22 @@ async function commitGroup(db: Kysely<Database>, embedded: EmbeddedConnection): 
   }
   writes.forEach((write, i) => {
     const outcome = outcomes[i]!;
-    if (outcome.ok) write.resolve(outcome.value);
-    else write.reject(outcome.error);
+    if (outcome.status === 'fulfilled') write.resolve(outcome.value);
+    else write.reject(outcome.reason);
   });
 }
 
 /** Runs one write of a group; a failure rolls back its savepoint and is its outcome. */
-async function inSavepoint(embedded: EmbeddedConnection, run: () => Promise<unknown>): Promise<Outcome> {
+async function inSavepoint(embedded: EmbeddedConnection, run: () => Promise<unknown>): Promise<PromiseSettledResult<unknown>> {
   embedded.statements.prepare('SAVEPOINT grouped_write').run([]);
   try {
     const value = await run();
     embedded.statements.prepare('RELEASE grouped_write').run([]);
-    return { ok: true, value };
+    return { status: 'fulfilled', value };
   } catch (error) {
     embedded.statements.prepare('ROLLBACK TO grouped_write').run([]);
     embedded.statements.prepare('RELEASE grouped_write').run([]);
-    return { ok: false, error };
+    return { status: 'rejected', reason: error };
   }
 }
 
