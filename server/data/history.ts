@@ -81,9 +81,32 @@ export async function recordHistory(
     };
   });
   await insertRows(trx, rows);
+  await recordGuestHouseholds(trx, occasionId, rows);
 }
 
 const historyInserts = new WeakMap<object, Map<string, string>>();
+const guestHouseholdInserts = new WeakMap<object, Map<string, string>>();
+
+/**
+ * Names each household the rows' guests are recorded under, once per guest and household
+ * (`historyGuestHousehold`, migration 0009): how a guest's history is found. After a guest's first
+ * entry in a household this finds its pair and writes nothing. Sorted, so that PostgreSQL's
+ * writers meeting the same pairs wait for each other in one order rather than deadlock.
+ */
+async function recordGuestHouseholds(trx: Kysely<Database>, occasionId: string, rows: readonly NewHistoryRow[]): Promise<void> {
+  const pairs = new Set<string>();
+  for (const row of rows) if (row.guestId !== null && row.householdId !== null) pairs.add(`${row.guestId} ${row.householdId}`);
+  if (pairs.size === 0) return;
+  const values = [...pairs].sort().map((pair) => {
+    const [guestId, householdId] = pair.split(' ') as [string, string];
+    return { occasionId, guestId, householdId };
+  });
+  for (const chunk of chunked(values, rowsPerStatement(3))) {
+    const parameters = chunk.flatMap((value) => [value.occasionId, value.guestId, value.householdId]);
+    const build = () => trx.insertInto('historyGuestHousehold').values(chunk).onConflict((conflict) => conflict.doNothing());
+    await runCompiled(trx, compiledByShape(trx, guestHouseholdInserts, String(chunk.length), parameters, build));
+  }
+}
 
 /**
  * History ids for every write of the process, drawn 1,024 at a time: a random draw per write cost
@@ -210,14 +233,45 @@ export function toHistoryEntry(row: HistoryRow): HistoryEntry {
  * while paging either shows on a later page (a lower `seq` committed late) or not at all.
  */
 export async function listHistory(db: Kysely<Database>, occasionId: string, query: HistoryQuery): Promise<HistoryPage> {
-  let select = db.selectFrom('historyEntry').selectAll().where('occasionId', '=', occasionId);
-  if (query.householdId !== undefined) select = select.where('householdId', '=', query.householdId);
-  if (query.guestId !== undefined) select = select.where('guestId', '=', query.guestId);
-  if (query.cursor !== undefined) select = select.where('seq', '<', Number(query.cursor));
-  const rows = await select.orderBy('seq', 'desc').limit(query.limit + 1).execute();
+  const rows =
+    query.guestId !== undefined && query.householdId === undefined
+      ? await guestHistoryRows(db, occasionId, query.guestId, query)
+      : await historyPage(db, occasionId, query).execute();
   const page = rows.slice(0, query.limit);
   return {
     entries: page.map(toHistoryEntry),
     nextCursor: rows.length > query.limit ? String(page[page.length - 1]!.seq) : null,
   };
+}
+
+/** The query's entries, newest first, one more than the page holds (to tell whether another follows). */
+function historyPage(db: Kysely<Database>, occasionId: string, query: HistoryQuery) {
+  let select = db.selectFrom('historyEntry').selectAll().where('occasionId', '=', occasionId);
+  if (query.householdId !== undefined) select = select.where('householdId', '=', query.householdId);
+  if (query.guestId !== undefined) select = select.where('guestId', '=', query.guestId);
+  if (query.cursor !== undefined) select = select.where('seq', '<', Number(query.cursor));
+  return select.orderBy('seq', 'desc').limit(query.limit + 1);
+}
+
+/**
+ * A guest's page (no index holds all of a guest's entries, migration 0009): the entries recorded
+ * under each household the guest's entries name (`historyGuestHousehold`), through the
+ * households' index, and those recorded under none, through the guest's partial index; each
+ * part newest first, merged.
+ */
+async function guestHistoryRows(db: Kysely<Database>, occasionId: string, guestId: string, query: HistoryQuery): Promise<HistoryRow[]> {
+  const households = await db
+    .selectFrom('historyGuestHousehold')
+    .select('householdId')
+    .where('occasionId', '=', occasionId)
+    .where('guestId', '=', guestId)
+    .execute();
+  const parts = await Promise.all([
+    historyPage(db, occasionId, query).where('householdId', 'is', null).execute(),
+    ...households.map(({ householdId }) => historyPage(db, occasionId, { ...query, householdId }).execute()),
+  ]);
+  return parts
+    .flat()
+    .sort((a, b) => Number(b.seq) - Number(a.seq))
+    .slice(0, query.limit + 1);
 }

@@ -240,6 +240,16 @@ export interface HistoryEntryTable {
   changes: string;
 }
 
+/**
+ * Every household a guest's history entries were recorded under (migration 0009): how a guest's
+ * history is found through the households' index. Written with the entries.
+ */
+export interface HistoryGuestHouseholdTable {
+  occasionId: string;
+  guestId: string;
+  householdId: string;
+}
+
 export interface Database {
   account: AccountTable;
   hostSession: HostSessionTable;
@@ -258,4 +268,5 @@ export interface Database {
   emailTemplate: EmailTemplateTable;
   emailUnsubscribe: EmailUnsubscribeTable;
   historyEntry: HistoryEntryTable;
+  historyGuestHousehold: HistoryGuestHouseholdTable;
 }

@@ -17,6 +17,7 @@ const TABLES: ReadonlyArray<keyof Database> = [
   'emailTemplate',
   'emailUnsubscribe',
   'historyEntry',
+  'historyGuestHousehold',
 ];
 
 /**

@@ -6,6 +6,7 @@ import { email } from './0005-email';
 import { questions } from './0006-questions';
 import { history } from './0007-history';
 import { questionRevision } from './0008-question-revision';
+import { historyGuestHouseholds } from './0009-history-guest-households';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0006-questions': questions,
   '0007-history': history,
   '0008-question-revision': questionRevision,
+  '0009-history-guest-households': historyGuestHouseholds,
 };

@@ -4,6 +4,7 @@ import type { Guest, GuestBulkResult } from '../../../core/schemas/guest';
 import type { HistoryEntry, HistoryPage, RepliesDay } from '../../../core/schemas/history';
 import type { InviteLine } from '../../../core/schemas/invite-line';
 import { rsvpWriteSteps } from '../../data/event-rsvp';
+import { historyGuestHouseholds } from '../../db/migrations/0009-history-guest-households';
 import { createEventFixture, eventRequest, signInGuest, smithsWholeReply, type EventFixture } from '../../test-support/event-fixture';
 import { snapshotDatabase } from '../../test-support/snapshot';
 import { signUpHost } from '../../test-support/host-session';
@@ -217,6 +218,43 @@ describe('history', () => {
     const other = await signUpHost(t.app);
     await expectError(other, 'GET', historyPath(), undefined, 404, 'NOT_FOUND');
     await expectError(other, 'GET', `/occasion/${f.occasionId}/replies-over-time`, undefined, 404, 'NOT_FOUND');
+  });
+
+  it("finds all of a guest's entries: moved between households, left without one, and after the household's deletion, paged too", async () => {
+    const jane = `/occasion/${f.occasionId}/guest/${f.smith.jane}`;
+    const janeAtDinner = `/occasion/${f.occasionId}/invite-line/${f.smith.jane}${f.activities.dinner}`;
+    await update(f.host, jane, { householdId: f.jones.id });
+    await update<InviteLine>(f.host, janeAtDinner, { response: 'DECLINED' });
+    await update(f.host, jane, { householdId: null });
+    await update<InviteLine>(f.host, janeAtDinner, { response: 'ATTENDING' });
+    await update(f.host, jane, { householdId: f.lee.id });
+    await update<InviteLine>(f.host, janeAtDinner, { response: 'PENDING' });
+    // The household's deletion leaves her without one and records no entry of hers.
+    expect((await f.host.request('DELETE', `/occasion/${f.occasionId}/household/${f.lee.id}`)).status).toBe(204);
+    await update(f.host, jane, { notes: 'after the Lees' });
+
+    const hers = (await all()).filter((entry) => entry.guestId === f.smith.jane);
+    expect(new Set(hers.map((entry) => entry.householdId))).toEqual(new Set([f.smith.id, f.jones.id, f.lee.id, null]));
+    expect(await all(`guestId=${f.smith.jane}`)).toEqual(hers);
+    const paged: HistoryEntry[] = [];
+    let cursor: string | null = null;
+    do {
+      const next: HistoryPage = await page(`?limit=2&guestId=${f.smith.jane}${cursor ? `&cursor=${cursor}` : ''}`);
+      paged.push(...next.entries);
+      cursor = next.nextCursor;
+    } while (cursor);
+    expect(paged).toEqual(hers);
+    expect((await all(`guestId=${f.smith.jane}&householdId=${f.jones.id}`)).map((entry) => entry.id)).toEqual(
+      hers.filter((entry) => entry.householdId === f.jones.id).map((entry) => entry.id),
+    );
+
+    // Made again over this history (as on a database that had it before migration 0009), the
+    // guests' households are filled in from the entries, and nothing else changes.
+    const before = await snapshotDatabase(t.deps.db);
+    await historyGuestHouseholds.down(t.deps.db);
+    await historyGuestHouseholds.up(t.deps.db);
+    expect(await snapshotDatabase(t.deps.db)).toEqual(before);
+    expect(await all(`guestId=${f.smith.jane}`)).toEqual(hers);
   });
 
   it('keeps paging stable while writes happen between pages: no entry twice, none of the first ones skipped', async () => {
