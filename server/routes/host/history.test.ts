@@ -300,6 +300,28 @@ describe('history', () => {
     expect(Number(await count())).toBe(n + 9 + 3 + 1 + 1);
   });
 
+  it("finds each guest's entries after many writes at once move guests into a new household and change their lines", async () => {
+    const created = await f.host.request('POST', `/occasion/${f.occasionId}/household`, { name: 'The Newcomers' });
+    expect(created.status).toBe(201);
+    const newcomers = ((await created.json()) as { id: string }).id;
+    const moved = [f.smith.jane, f.smith.jose, f.jones.ann];
+    const guestPath = (guestId: string) => `/occasion/${f.occasionId}/guest/${guestId}`;
+    const answers = await Promise.all([
+      ...moved.map((guestId) => f.host.request('PUT', guestPath(guestId), { householdId: newcomers })),
+      // The same guests' first entries in that household, from a bulk naming them in another order.
+      f.host.request('POST', `/occasions/${f.occasionId}/guests`, { guests: [...moved].reverse().map((id) => ({ id, householdId: newcomers, notes: 'moved' })) }),
+      f.host.request('PUT', `/occasion/${f.occasionId}/invite-line/${f.smith.jane}${f.activities.dinner}`, { response: 'DECLINED' }),
+      f.host.request('PUT', `/occasion/${f.occasionId}/invite-line/${f.smith.jose}${f.activities.dinner}`, { response: 'ATTENDING' }),
+    ]);
+    expect(answers.map((response) => response.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    const everything = await all();
+    for (const guestId of moved) {
+      const theirs = everything.filter((entry) => entry.guestId === guestId);
+      expect(theirs.some((entry) => entry.householdId === newcomers)).toBe(true);
+      expect(await all(`guestId=${guestId}`)).toEqual(theirs);
+    }
+  });
+
   it("records a reply's new message, and nothing for the same message again", async () => {
     const smith = await signInSmith();
     expect((await rsvp(smith, 'POST', smithReply())).status).toBe(201);
