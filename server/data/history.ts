@@ -94,13 +94,12 @@ const guestHouseholdInserts = new WeakMap<object, Map<string, string>>();
  * writers meeting the same pairs wait for each other in one order rather than deadlock.
  */
 async function recordGuestHouseholds(trx: Kysely<Database>, occasionId: string, rows: readonly NewHistoryRow[]): Promise<void> {
-  const pairs = new Set<string>();
-  for (const row of rows) if (row.guestId !== null && row.householdId !== null) pairs.add(`${row.guestId} ${row.householdId}`);
+  const pairs = new Map<string, { occasionId: string; guestId: string; householdId: string }>();
+  for (const { guestId, householdId } of rows) {
+    if (guestId !== null && householdId !== null) pairs.set(`${guestId} ${householdId}`, { occasionId, guestId, householdId });
+  }
   if (pairs.size === 0) return;
-  const values = [...pairs].sort().map((pair) => {
-    const [guestId, householdId] = pair.split(' ') as [string, string];
-    return { occasionId, guestId, householdId };
-  });
+  const values = [...pairs.keys()].sort().map((key) => pairs.get(key)!);
   for (const chunk of chunked(values, rowsPerStatement(3))) {
     const parameters = chunk.flatMap((value) => [value.occasionId, value.guestId, value.householdId]);
     const build = () => trx.insertInto('historyGuestHousehold').values(chunk).onConflict((conflict) => conflict.doNothing());

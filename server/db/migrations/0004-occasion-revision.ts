@@ -1,4 +1,5 @@
-import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
+import { isPostgres } from './is-postgres';
 
 /** The tables whose rows belong to one occasion (each has `occasionId`): a write to any of them bumps its revision. */
 export const REVISED_TABLES = ['activity', 'attributeCategory', 'household', 'guest', 'inviteLine', 'rsvp'] as const;
@@ -29,10 +30,6 @@ export const occasionRevision: Migration = {
     await db.schema.alterTable('occasion').dropColumn('revision').execute();
   },
 };
-
-function isPostgres(db: Kysely<any>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
 
 /** SQLite: a row trigger per write to `table` bumping its occasion's revision (also used by later migrations). */
 export async function createSqliteRevisionTriggers(db: Kysely<any>, table: string): Promise<void> {

@@ -1,4 +1,5 @@
-import { PostgresAdapter, type Kysely, type Migration } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
+import { isPostgres } from './is-postgres';
 
 /**
  * `historyEntry`: who changed which guest, household, invite line, reply or answer, when, and
@@ -7,7 +8,7 @@ import { PostgresAdapter, type Kysely, type Migration } from 'kysely';
  */
 export const history: Migration = {
   async up(db: Kysely<any>): Promise<void> {
-    const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+    const postgres = isPostgres(db);
     await db.schema
       .createTable('historyEntry')
       // SQLite's INTEGER PRIMARY KEY AUTOINCREMENT and PostgreSQL's bigserial: never reused, always rising.

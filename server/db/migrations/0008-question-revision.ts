@@ -1,4 +1,5 @@
-import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
+import { isPostgres } from './is-postgres';
 import { createSqliteRevisionTriggers } from './0004-occasion-revision';
 
 /**
@@ -26,7 +27,3 @@ export const questionRevision: Migration = {
     for (const event of ['insert', 'update', 'delete']) await sql.raw(`DROP TRIGGER IF EXISTS "question_revision_${event}"`).execute(db);
   },
 };
-
-function isPostgres(db: Kysely<any>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}

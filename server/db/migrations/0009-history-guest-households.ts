@@ -1,4 +1,5 @@
-import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
+import { isPostgres } from './is-postgres';
 
 /**
  * The history's guest index no longer takes every entry. `(guestId, seq)` put each reply's line
@@ -35,7 +36,3 @@ export const historyGuestHouseholds: Required<Migration> = {
     await db.schema.dropTable('historyGuestHousehold').execute();
   },
 };
-
-function isPostgres(db: Kysely<any>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
