@@ -88,4 +88,17 @@ describe('activitiesCalendar', () => {
     for (const part of folded.split('\r\n')) expect(new TextEncoder().encode(part).length).toBeLessThanOrEqual(75);
     expect(folded.replaceAll('\r\n ', '')).toBe(line);
   });
+
+  it('fills each folded line with as many whole characters of one to four octets as fit', () => {
+    const line = `SUMMARY:${'a€é😀'.repeat(30)}\uD800`;
+    const octets = (text: string) => new TextEncoder().encode(text).length;
+    const parts = fold(line).split('\r\n ');
+    expect(parts.join('')).toBe(line);
+    parts.forEach((part, i) => {
+      const limit = i === 0 ? 75 : 74;
+      expect(octets(part)).toBeLessThanOrEqual(limit);
+      const next = parts[i + 1];
+      if (next !== undefined) expect(octets(part) + octets(String.fromCodePoint(next.codePointAt(0)!))).toBeGreaterThan(limit);
+    });
+  });
 });

@@ -88,7 +88,7 @@ export function fold(line: string): string {
   let current = '';
   let octets = 0;
   for (const character of line) {
-    const size = new TextEncoder().encode(character).length;
+    const size = utf8Length(character.codePointAt(0)!);
     if (octets + size > (parts.length ? 74 : 75)) {
       parts.push(current);
       current = '';
@@ -101,10 +101,16 @@ export function fold(line: string): string {
   return parts.join('\r\n ');
 }
 
-/** The zone when this runtime knows it, else UTC (times are then written in UTC). */
+/** The UTF-8 octets of one code point (a lone surrogate is written as three, as `TextEncoder` writes its replacement). */
+const utf8Length = (codePoint: number): number => (codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4);
+
+/**
+ * The zone when this runtime knows it, else UTC (times are then written in UTC). A zone known
+ * once has its formatter kept, so the check makes no `Intl.DateTimeFormat` after the first.
+ */
 function knownZone(zone: string): string {
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    formatterOf(zone);
     return zone;
   } catch {
     return 'UTC';
@@ -121,8 +127,8 @@ const localStamp = (at: number, zone: string): string => utcStamp(at + offsetAt(
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** The zone's offset from UTC at an instant, in milliseconds (whole minutes). */
-function offsetAt(at: number, zone: string): number {
+/** The formatter of a zone's wall-clock time, one per zone the runtime knows (throws for one it does not). */
+function formatterOf(zone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(zone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-US', {
@@ -136,6 +142,12 @@ function offsetAt(at: number, zone: string): number {
     });
     formatters.set(zone, formatter);
   }
+  return formatter;
+}
+
+/** The zone's offset from UTC at an instant, in milliseconds (whole minutes). */
+function offsetAt(at: number, zone: string): number {
+  const formatter = formatterOf(zone);
   const part: Record<string, number> = {};
   for (const { type, value } of formatter.formatToParts(at)) part[type] = Number(value);
   const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!);
