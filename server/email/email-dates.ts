@@ -2,14 +2,17 @@ import { LruMap } from '../lru-map';
 
 /** Dates in messages, as people read them, in the occasion's time zone. */
 
-/** `Saturday 12 June 2027`, or `Saturday 12 – Sunday 13 June 2027` style ranges as two dates. */
+/** `Saturday, 12 June 2027`, or `Saturday, 12 June 2027 – Sunday, 13 June 2027` for a range. */
 export function occasionDates(startDate: string, endDate: string): string {
-  const day = (date: string) =>
-    new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-      new Date(`${date}T12:00:00Z`),
-    );
+  const day = (date: string) => calendarDay().format(new Date(`${date}T12:00:00Z`));
   return startDate === endDate ? day(startDate) : `${day(startDate)} – ${day(endDate)}`;
 }
+
+let calendarDayFormat: Intl.DateTimeFormat | undefined;
+
+/** One formatter for every message: making one costs more than a message's other dates together. */
+const calendarDay = (): Intl.DateTimeFormat =>
+  (calendarDayFormat ??= new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }));
 
 /** An instant in the occasion's time zone: `Saturday, 12 June 2027 at 15:00 (Europe/Lisbon)`. */
 export function localInstant(instant: string, timeZone: string): string {
