@@ -1,4 +1,5 @@
-import { render, toPlainText } from '@react-email/render';
+import { plainTextSelectors, render } from '@react-email/render';
+import { compile } from 'html-to-text';
 import type { ReactElement } from 'react';
 import { Confirmation, type ConfirmationProps } from './templates/confirmation';
 import { Digest, type DigestProps } from './templates/digest';
@@ -36,8 +37,14 @@ export function renderEmail(content: EmailContent): Promise<RenderedEmail> {
 /** {@link renderEmail} on this thread, whatever {@link renderEmailsOn} chose. */
 export async function renderEmailHere(content: EmailContent): Promise<RenderedEmail> {
   const html = await render(element(content));
-  return { html, text: toPlainText(html) };
+  return { html, text: plainText(html) };
 }
+
+/**
+ * React Email's `toPlainText`, with its options, compiled once: its `convert` compiles the
+ * selectors again for every message, two thirds of the conversion's time.
+ */
+const plainText = compile({ wordwrap: false, selectors: plainTextSelectors });
 
 function element(content: EmailContent): ReactElement {
   switch (content.kind) {
