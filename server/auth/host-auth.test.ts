@@ -143,6 +143,7 @@ describe('password change', () => {
     const otherDevice = new CookieJar();
     await signIn(t.app, host.credentials.email, host.credentials.password, otherDevice);
     const newPassword = 'a brand new passphrase';
+    expect((await t.app.request(`${BASE}/host/v1/account`, { headers: { cookie: otherDevice.header() } })).status).toBe(200);
 
     const wrong = await host.request('PUT', '/account/password', { currentPassword: 'not it at all', newPassword });
     expect(wrong.status).toBe(400);
@@ -193,6 +194,7 @@ describe('the host session check', () => {
 
   it('refuses an expired session and a cookie that is not a token of ours', async () => {
     const host = await signUpHost(t.app);
+    expect((await host.request('GET', '/account')).status).toBe(200);
     await t.deps.db.updateTable('hostSession').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).execute();
     expect((await host.request('GET', '/account')).status).toBe(401);
     const forged = await t.app.request(`${BASE}/host/v1/account`, { headers: { cookie: `authjs.session-token=${'x'.repeat(43)}` } });

@@ -1,4 +1,4 @@
-import type { Database as SqliteConnection } from 'better-sqlite3';
+import type { Database as SqliteConnection, Statement } from 'better-sqlite3';
 import { SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type Kysely, type SqliteDatabase, type SqliteDialectConfig, type Transaction } from 'kysely';
 import type { Database } from './schema';
 
@@ -7,6 +7,8 @@ interface EmbeddedConnection {
   /** `prepare` through the statement cache. */
   statements: SqliteDatabase;
   driver: TrackedSqliteDriver;
+  /** The two statements of {@link committedDataMark}, prepared on its first call. */
+  marks?: { dataVersion: Statement; totalChanges: Statement };
 }
 
 const connections = new WeakMap<Kysely<Database>, EmbeddedConnection>();
@@ -149,6 +151,24 @@ export function runNowIfFree<Row>(db: Kysely<Database>, sqlText: string, paramet
   if (statement.reader) return statement.all(parameters) as Row[];
   statement.run(parameters);
   return [];
+}
+
+/**
+ * A mark of what the embedded database holds, read while its connection is free (so every
+ * change it counts is committed or rolled back): it differs from an earlier mark whenever a row
+ * may have changed since, by this connection (`total_changes()`, every row an insert, update
+ * or delete touched, cascades included) or by any other, in this process or another sharing
+ * the file (`PRAGMA data_version`). Undefined on PostgreSQL, for a transaction, and while the
+ * connection is held.
+ */
+export function committedDataMark(db: Kysely<Database>): string | undefined {
+  const root = connections.get(db);
+  if (!root || root.driver.held) return undefined;
+  root.marks ??= {
+    dataVersion: root.sqlite.prepare('PRAGMA data_version').pluck(),
+    totalChanges: root.sqlite.prepare('SELECT total_changes()').pluck(),
+  };
+  return `${root.marks.dataVersion.get() as number}:${root.marks.totalChanges.get() as number}`;
 }
 
 /** The embedded database's own connection, held for one caller until it lets go. */

@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Hono } from 'hono';
+import { sql } from 'kysely';
 import pg from 'pg';
 import type { AppDeps, AppEnv } from '../app-env';
 import { createApp } from '../app';
@@ -39,7 +43,40 @@ export const testConfig: ServerConfig = {
  * PostgreSQL at `TEST_DATABASE_URL`, dropped again by `close()`.
  */
 export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<TestApp> {
-  const database = await openTestDatabase();
+  return appOn(await openTestDatabase(), overrides);
+}
+
+/**
+ * Two apps on one database, as two server instances would be: on SQLite two connections to one
+ * file (in a directory of its own, removed by `close()`), on PostgreSQL two pools on one schema.
+ */
+export async function createTwoInstances(): Promise<{ first: TestApp; second: TestApp; close(): Promise<void> }> {
+  if (testDatabaseKind === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'kindly-two-instances-'));
+    const file = join(dir, 'kindly.db');
+    const first = appOn(await createDatabase({ sqliteFile: file }));
+    const second = appOn(await createDatabase({ sqliteFile: file }));
+    const close = async () => {
+      await second.close();
+      await first.close();
+      rmSync(dir, { recursive: true, force: true });
+    };
+    return { first, second, close };
+  }
+  const firstDatabase = await openTestDatabase();
+  const url = process.env.TEST_DATABASE_URL!;
+  const schema = await currentSchemaOf(firstDatabase);
+  const second = appOn(await withSchemaLock(url, 'shared', () => createDatabase({ databaseUrl: url, pgSchema: schema, poolSize: 4 })));
+  const first = appOn(firstDatabase);
+  return { first, second, close: async () => (await second.close(), await first.close()) };
+}
+
+async function currentSchemaOf(database: KindlyDatabase): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(database.db);
+  return rows[0]!.schema;
+}
+
+function appOn(database: KindlyDatabase, overrides: Partial<AppDeps> = {}): TestApp {
   const logs: string[] = [];
   const deps: AppDeps = {
     db: database.db,

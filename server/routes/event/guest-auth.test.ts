@@ -398,6 +398,7 @@ describe('guest sessions', () => {
   });
 
   it('ends the session when the host moves the guest to another household', async () => {
+    expect((await eventRequest(t.app, 'GET', '/household', { token: session.token })).status).toBe(200);
     const moved = await f.host.request('PUT', `/occasion/${f.occasionId}/guest/${f.smith.jane}`, { householdId: f.jones.id });
     expect(moved.status).toBe(200);
     expect((await eventRequest(t.app, 'GET', '/household', { token: session.token })).status).toBe(401);
@@ -406,6 +407,7 @@ describe('guest sessions', () => {
   });
 
   it('ends the session when the guest is deleted', async () => {
+    expect((await eventRequest(t.app, 'GET', '/info', { token: session.token })).status).toBe(200);
     await t.deps.db.deleteFrom('guest').where('id', '=', f.smith.jane).execute();
     expect((await eventRequest(t.app, 'GET', '/info', { token: session.token })).status).toBe(401);
   });
