@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BASE, newHostCredentials, signIn, signUpHost } from '../test-support/host-session';
+import { BASE, newHostCredentials, signIn, signOut, signUpHost } from '../test-support/host-session';
 import { CookieJar } from '../test-support/cookie-jar';
 import { hostSessionId } from './host-sessions';
 import { createTestApp, type TestApp } from '../test-support/test-app';
@@ -28,19 +28,8 @@ describe('host auth through Auth.js', () => {
     const oldCookie = host.jar.header();
     expect((await host.request('GET', '/account')).status).toBe(200);
 
-    const csrf = await t.app.request(`${BASE}/host/v1/auth/csrf`, { headers: { cookie: oldCookie } });
-    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-    host.jar.store(csrf);
-    const signOut = await t.app.request(`${BASE}/host/v1/auth/signout`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        'x-auth-return-redirect': '1',
-        cookie: host.jar.header(),
-      },
-      body: new URLSearchParams({ csrfToken }).toString(),
-    });
-    expect(signOut.status).toBe(200);
+    const signedOut = await signOut(t.app, host.jar);
+    expect(signedOut.status).toBe(200);
     expect(await t.deps.db.selectFrom('hostSession').selectAll().execute()).toEqual([]);
 
     // The old cookie, replayed after sign-out, is refused everywhere.

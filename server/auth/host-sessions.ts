@@ -1,6 +1,6 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { compiledOnce } from '../db/compiled-query';
+import { compiledOnce, type CompiledRow } from '../db/compiled-query';
 import { KeptWhileUnchanged } from '../db/kept-while-unchanged';
 import type { Database } from '../db/schema';
 
@@ -75,9 +75,8 @@ export async function findLiveHostSession(
 
 /** Rows kept for sessions in use: hosts signed in at once are far fewer; the bound caps the memory all the same. */
 const KEPT_SESSIONS = 10_000;
-type RowOf<Select extends (...args: never[]) => Promise<unknown[]>> = Awaited<ReturnType<Select>>[number];
-const keptSessions = new KeptWhileUnchanged<RowOf<typeof selectHostSession>>(KEPT_SESSIONS);
-const keptSessionsWithOccasion = new KeptWhileUnchanged<RowOf<typeof selectHostSessionWithOccasion>>(KEPT_SESSIONS);
+const keptSessions = new KeptWhileUnchanged<CompiledRow<typeof selectHostSession>>(KEPT_SESSIONS);
+const keptSessionsWithOccasion = new KeptWhileUnchanged<CompiledRow<typeof selectHostSessionWithOccasion>>(KEPT_SESSIONS);
 
 /**
  * Whether a row's `expiresAt` (an ISO instant as `toISOString` writes it) is still ahead. Compared

@@ -1,6 +1,6 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import { compiledOnce } from '../db/compiled-query';
+import { compiledOnce, type CompiledRow } from '../db/compiled-query';
 import { KeptWhileUnchanged } from '../db/kept-while-unchanged';
 import type { Database, GuestSessionTable } from '../db/schema';
 
@@ -133,7 +133,7 @@ const selectLiveGuestSession = compiledOnce((db, tokenHash: string) =>
  * moved or a revision bumped counts from the next request. Households answering at once are far
  * fewer than the bound.
  */
-const keptGuestSessions = new KeptWhileUnchanged<Awaited<ReturnType<typeof selectLiveGuestSession>>[number]>(10_000);
+const keptGuestSessions = new KeptWhileUnchanged<CompiledRow<typeof selectLiveGuestSession>>(10_000);
 
 /** Revokes a session on the server. */
 export async function deleteGuestSession(db: Kysely<Database>, tokenHash: string): Promise<void> {

@@ -26,6 +26,9 @@ export function compiledOnce<Args extends readonly unknown[], Row>(
   };
 }
 
+/** The row type of a lookup made by {@link compiledOnce}. */
+export type CompiledRow<Lookup extends (...args: never[]) => Promise<unknown[]>> = Awaited<ReturnType<Lookup>>[number];
+
 /** The SQL of `query`, once its parameters are checked to be exactly `values`, in order (none written into the SQL). */
 function checkedSql(query: Compilable<unknown>, values: readonly unknown[], mismatch: (sql: string) => string): string {
   const compiled = query.compile();

@@ -48,8 +48,8 @@ export async function createDatabase(options: DatabaseOptions): Promise<KindlyDa
   return database;
 }
 
-/** Kysely's migrator finds its table in any schema unless told which: ours is the first on the search path. */
-async function currentSchema(db: Kysely<Database>): Promise<string | undefined> {
+/** The first schema on the connection's search path: Kysely's migrator finds its table in any schema unless told which. */
+export async function currentSchema(db: Kysely<Database>): Promise<string | undefined> {
   const { rows } = await sql<{ schema: string | null }>`SELECT current_schema() AS schema`.execute(db);
   return rows[0]?.schema ?? undefined;
 }

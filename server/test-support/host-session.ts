@@ -49,6 +49,18 @@ export async function signIn(app: Hono<AppEnv>, email: string, password: string,
   return response;
 }
 
+/** Signs out through Auth.js's own routes (CSRF token, then the sign-out form), as the dashboard does. */
+export async function signOut(app: Hono<AppEnv>, jar: CookieJar): Promise<Response> {
+  const csrf = await app.request(`${BASE}/host/v1/auth/csrf`, { headers: { cookie: jar.header() } });
+  jar.store(csrf);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  return app.request(`${BASE}/host/v1/auth/signout`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-auth-return-redirect': '1', cookie: jar.header() },
+    body: new URLSearchParams({ csrfToken }).toString(),
+  });
+}
+
 /** Creates an account and signs it in. */
 export async function signUpHost(app: Hono<AppEnv>, credentials = newHostCredentials()): Promise<HostClient> {
   const created = await app.request(`${BASE}/host/v1/account`, {

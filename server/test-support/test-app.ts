@@ -3,12 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
-import { sql } from 'kysely';
 import pg from 'pg';
 import type { AppDeps, AppEnv } from '../app-env';
 import { createApp } from '../app';
 import { DEFAULT_TIMEOUTS, type ServerConfig } from '../config';
-import { createDatabase, type KindlyDatabase } from '../db/create-database';
+import { createDatabase, currentSchema, type KindlyDatabase } from '../db/create-database';
 import { MemoryRateLimitStore, RateLimiter } from '../middleware/rate-limit/rate-limiter';
 import { withSchemaLock } from './schema-lock';
 
@@ -64,16 +63,9 @@ export async function createTwoInstances(): Promise<{ first: TestApp; second: Te
     return { first, second, close };
   }
   const firstDatabase = await openTestDatabase();
-  const url = process.env.TEST_DATABASE_URL!;
-  const schema = await currentSchemaOf(firstDatabase);
-  const second = appOn(await withSchemaLock(url, 'shared', () => createDatabase({ databaseUrl: url, pgSchema: schema, poolSize: 4 })));
+  const second = appOn(await openSchema(testPostgresUrl(), (await currentSchema(firstDatabase.db))!));
   const first = appOn(firstDatabase);
   return { first, second, close: async () => (await second.close(), await first.close()) };
-}
-
-async function currentSchemaOf(database: KindlyDatabase): Promise<string> {
-  const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(database.db);
-  return rows[0]!.schema;
 }
 
 function appOn(database: KindlyDatabase, overrides: Partial<AppDeps> = {}): TestApp {
@@ -91,10 +83,9 @@ function appOn(database: KindlyDatabase, overrides: Partial<AppDeps> = {}): Test
 
 async function openTestDatabase(): Promise<KindlyDatabase> {
   if (testDatabaseKind === 'sqlite') return createDatabase({ sqliteFile: ':memory:' });
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error('KINDLY_TEST_DB=postgres needs TEST_DATABASE_URL.');
+  const url = testPostgresUrl();
   const schema = `test_${randomBytes(6).toString('hex')}`;
-  const database = await withSchemaLock(url, 'shared', () => createDatabase({ databaseUrl: url, pgSchema: schema, poolSize: 4 }));
+  const database = await openSchema(url, schema);
   return {
     ...database,
     async close() {
@@ -107,4 +98,15 @@ async function openTestDatabase(): Promise<KindlyDatabase> {
       });
     },
   };
+}
+
+function testPostgresUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('KINDLY_TEST_DB=postgres needs TEST_DATABASE_URL.');
+  return url;
+}
+
+/** The database in `schema` of the PostgreSQL at `url` (made and migrated when new). */
+function openSchema(url: string, schema: string): Promise<KindlyDatabase> {
+  return withSchemaLock(url, 'shared', () => createDatabase({ databaseUrl: url, pgSchema: schema, poolSize: 4 }));
 }
