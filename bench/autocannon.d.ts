@@ -4,6 +4,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     amount?: number;
+    /** Milliseconds between samples; a run with `amount` ends only at the sample after its last answer. */
+    sampleInt?: number;
     method?: string;
     headers?: Record<string, string>;
     body?: string;
