@@ -228,7 +228,7 @@ async function load(url: string, options: LoadOptions = {}) {
     url,
     connections: options.connections ?? CONNECTIONS,
     // A run with an amount ends at autocannon's next sample after its last answer, so samples
-    // every second would round its length up to whole seconds (8,000 PUTs in 3.2 s read 4.01 s).
+    // every second would round its length up to whole seconds (8,000 PUTs that took 3.36 s read 4.01 s).
     ...(options.amount ? { amount: options.amount, sampleInt: 10 } : { duration: options.duration ?? DURATION }),
     headers: options.headers ?? {},
     ...(options.setupRequest ? { requests: [{ setupRequest: options.setupRequest }] } : {}),
