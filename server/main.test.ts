@@ -34,6 +34,13 @@ describe('the server process', () => {
     expect(running.stderr()).not.toMatch(/\n\s+at /);
   });
 
+  it.runIf(testDatabaseKind === 'sqlite')('exits 1 naming a bad PORT in one sentence', async () => {
+    const running = spawnServer(server.file, { KINDLY_DATA_DIR: join(dir, 'data'), PORT: '70000' });
+    expect(await running.exited).toBe(1);
+    expect(running.stderr().trim()).toBe('PORT must be a port number from 0 to 65535, not "70000".');
+    expect(running.stdout()).toBe('');
+  });
+
   const url = process.env.TEST_DATABASE_URL;
   it.runIf(testDatabaseKind === 'postgres' && url)('keeps running and reconnects when PostgreSQL ends its connections', async () => {
     const suffix = randomBytes(6).toString('hex');
