@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createServerLogger } from './logger';
+import { createServerLogger, logCrashAndExit } from './logger';
 import { memoryLogger } from './test-support/memory-log';
 
 /** The file's text once it holds `count` whole lines (flushing as it waits), within five seconds. */
@@ -36,16 +36,18 @@ describe('createServerLogger', () => {
     }
   });
 
-  it('writes out what it holds when flushed with a callback, as the process does before it exits', async () => {
+  it('logs a crash at fatal with its error and exits 1 only once the line is written', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'kindly-log-'));
     try {
       const file = join(dir, 'server.log');
       const logger = createServerLogger({ pretty: false, destination: file });
-      // Far below the 4 kB chunk: without the flush it would wait in memory.
-      logger.fatal({ err: new Error('the disk vanished') }, 'crashed');
-      await new Promise<void>((done, fail) => logger.flush((error) => (error ? fail(error) : done())));
-      const entry = JSON.parse(readFileSync(file, 'utf8')) as { level: number; msg: string; err: { message: string; stack: string } };
-      expect(entry).toMatchObject({ level: 60, msg: 'crashed', err: { message: 'the disk vanished' } });
+      // Far below the 4 kB chunk: unflushed, the line would still wait in memory at the exit.
+      const written = await new Promise<{ code: number; text: string }>((exited) =>
+        logCrashAndExit(logger, new Error('the disk vanished'), 'uncaughtException', (code) => exited({ code, text: existsSync(file) ? readFileSync(file, 'utf8') : '' })),
+      );
+      expect(written.code).toBe(1);
+      const entry = JSON.parse(written.text) as { level: number; msg: string; origin: string; err: { message: string; stack: string } };
+      expect(entry).toMatchObject({ level: 60, msg: 'crashed: uncaughtException', origin: 'uncaughtException', err: { message: 'the disk vanished' } });
       expect(entry.err.stack).toContain('logger.test.ts');
     } finally {
       rmSync(dir, { recursive: true, force: true });

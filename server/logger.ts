@@ -77,3 +77,22 @@ function bufferedLines(dest: string | number): DestinationStream & { flush(callb
     flush: (callback) => destination.flush(callback),
   };
 }
+
+/** How long the logs may take to be written out before the process exits anyway. */
+const FLUSH_LIMIT_MS = 2000;
+
+/** Exits with `code` once what the logger still holds is written, or after two seconds. */
+export function exitAfterFlush(logger: ServerLogger, code: number, exit: (code: number) => void = process.exit): void {
+  const timer = setTimeout(() => exit(code), FLUSH_LIMIT_MS);
+  timer.unref();
+  logger.flush(() => {
+    clearTimeout(timer);
+    exit(code);
+  });
+}
+
+/** A fault nothing handled: logged at fatal with its error, written out, and the process ends with 1. */
+export function logCrashAndExit(logger: ServerLogger, error: unknown, origin: string, exit: (code: number) => void = process.exit): void {
+  logger.fatal({ err: error, origin }, `crashed: ${origin}`);
+  exitAfterFlush(logger, 1, exit);
+}

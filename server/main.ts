@@ -2,16 +2,13 @@ import { createApp } from './app';
 import type { AppDeps } from './app-env';
 import { ConfigError, loadConfig } from './config';
 import { createRuntime } from './create-deps';
-import { createServerLogger, type ServerLogger } from './logger';
+import { createServerLogger, exitAfterFlush, logCrashAndExit, type ServerLogger } from './logger';
 import { startServer } from './start-server';
 import { startExamplesServer } from './frontends/serve-examples';
 import { DEFAULT_EMAIL_SETTINGS } from './email/email-settings';
 import { createTransport } from './email/transport';
 import { EmailWorker } from './email/worker';
 import { EmailRenderThread } from './email/email-render-thread';
-
-/** How long the logs may take to be written out before the process exits anyway. */
-const FLUSH_LIMIT_MS = 2000;
 
 async function main(logger: ServerLogger): Promise<void> {
   const config = loadConfig();
@@ -79,25 +76,13 @@ function tellUser(line: string): void {
   process.stdout.write(`${line}\n`);
 }
 
-/** Exits once what the logger still holds is written, or after {@link FLUSH_LIMIT_MS}. */
-function exitAfterFlush(logger: ServerLogger, code: number): void {
-  setTimeout(() => process.exit(code), FLUSH_LIMIT_MS).unref();
-  logger.flush(() => process.exit(code));
-}
-
-/** A fault nothing handled: logged at fatal with its error, written out, and the process ends with 1. */
-function crash(logger: ServerLogger, error: unknown, origin: string): void {
-  logger.fatal({ err: error, origin }, `crashed: ${origin}`);
-  exitAfterFlush(logger, 1);
-}
-
 const logger = createServerLogger();
-process.on('uncaughtException', (error) => crash(logger, error, 'uncaughtException'));
-process.on('unhandledRejection', (reason) => crash(logger, reason, 'unhandledRejection'));
+process.on('uncaughtException', (error) => logCrashAndExit(logger, error, 'uncaughtException'));
+process.on('unhandledRejection', (reason) => logCrashAndExit(logger, reason, 'unhandledRejection'));
 main(logger).catch((error: unknown) => {
   // A setting to change is told in its one sentence, on standard error, not as a log entry.
   if (error instanceof ConfigError) {
     process.stderr.write(`${error.message}\n`);
     exitAfterFlush(logger, 1);
-  } else crash(logger, error, 'start-up');
+  } else logCrashAndExit(logger, error, 'start-up');
 });
