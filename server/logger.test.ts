@@ -61,7 +61,7 @@ describe('createServerLogger', () => {
       {
         req: { headers: { authorization: 'Bearer guest-token-1', cookie: 'authjs.session-token=cookie-2', 'user-agent': 'curl' } },
         res: { headers: { 'set-cookie': 'authjs.session-token=cookie-3' } },
-        body: { email: 'sam@example.com', password: 'password-4', inviteCode: 'CODE-5' },
+        body: { email: 'sam@example.com', password: 'password-4', inviteCode: 'CODE-5', passcode: 'passcode-8' },
         unsubscribeToken: 'token-6',
         config: { authSecret: 'secret-7', port: 8787 },
       },
@@ -72,10 +72,10 @@ describe('createServerLogger', () => {
       level: 40,
       req: { headers: { authorization: '[redacted]', cookie: '[redacted]', 'user-agent': 'curl' } },
       res: { headers: { 'set-cookie': '[redacted]' } },
-      body: { email: 'sam@example.com', password: '[redacted]', inviteCode: '[redacted]' },
+      body: { email: 'sam@example.com', password: '[redacted]', inviteCode: '[redacted]', passcode: '[redacted]' },
       unsubscribeToken: '[redacted]',
       config: { authSecret: '[redacted]', port: 8787 },
     });
-    for (const secret of ['guest-token-1', 'cookie-2', 'cookie-3', 'password-4', 'CODE-5', 'token-6', 'secret-7']) expect(lines[0]).not.toContain(secret);
+    for (const secret of ['guest-token-1', 'cookie-2', 'cookie-3', 'password-4', 'CODE-5', 'token-6', 'secret-7', 'passcode-8']) expect(lines[0]).not.toContain(secret);
   });
 });
