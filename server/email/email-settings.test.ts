@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../config';
+import { ConfigError } from '../config-error';
 import { DEFAULT_EMAIL_SETTINGS, loadEmailSettings } from './email-settings';
 
 describe('email settings', () => {

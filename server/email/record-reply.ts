@@ -6,7 +6,7 @@ import { confirmationParts } from './compose-confirmation';
 import { loadTemplate } from './email-templates';
 import { insertEmails, newUnsubscribeToken, unsubscribeUrl, type EmailAttachment } from './outbox';
 import { addressKey } from './recipients';
-import { renderEmail, type RenderedEmail } from './render-email';
+import type { EmailRenderer, RenderedEmail } from './render-email';
 
 /** Who replied. */
 export interface ReplyAuthorship {
@@ -48,6 +48,7 @@ export async function renderConfirmation(
   message: { occasionId: string; householdId: string | null; unsubscribeToken: string },
   publicUrl: string,
   now: Date,
+  renderEmail: EmailRenderer,
 ): Promise<(RenderedEmail & { subject: string; attachments: EmailAttachment[] }) | undefined> {
   if (!message.householdId) return undefined;
   const occasion: OccasionRow | undefined = await db.selectFrom('occasion').selectAll().where('id', '=', message.occasionId).executeTakeFirst();

@@ -46,6 +46,7 @@ describe('email worker through a real SMTP server', () => {
       transport: smtpTransport(sink.url),
       publicUrl: () => BASE,
       log: (line) => t.logs.push(line),
+      renderEmail: t.deps.renderEmail,
     });
   const send = (body: unknown) => expectJson<EmailSendResult>(f.host, 'POST', `${base}/emails`, body, 202);
   const outbox = async () => (await read<OutboxPage>(f.host, `${base}/emails?limit=200`)).emails;
@@ -275,7 +276,7 @@ describe('email worker through a real SMTP server', () => {
       },
       close: () => {},
     });
-    const options = { db: t.deps.db, dbKind: t.deps.dbKind, settings: DEFAULT_EMAIL_SETTINGS, publicUrl: () => BASE, log: () => {} };
+    const options = { db: t.deps.db, dbKind: t.deps.dbKind, settings: DEFAULT_EMAIL_SETTINGS, publicUrl: () => BASE, log: () => {}, renderEmail: t.deps.renderEmail };
     const slow = new EmailWorker({ ...options, transport: recording(true) });
     const other = new EmailWorker({ ...options, transport: recording(false) });
     // The slow instance claims all three as of a while ago, with a lease that has already run out

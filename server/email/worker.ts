@@ -8,6 +8,7 @@ import type { EmailSettings } from './email-settings';
 import { unsubscribeUrl, type EmailAttachment } from './outbox';
 import { addressKey } from './recipients';
 import { isUnrendered, renderConfirmation } from './record-reply';
+import type { EmailRenderer } from './render-email';
 import { queueScheduledMail } from './scheduled-mail';
 import type { EmailTransport } from './transport';
 
@@ -22,6 +23,8 @@ export interface EmailWorkerOptions {
   /** The server's public URL, for `List-Unsubscribe` and links in scheduled mail. */
   publicUrl: () => string;
   log: LogFunction;
+  /** Renders scheduled mail and confirmations (the app's `renderEmail`). */
+  renderEmail: EmailRenderer;
   /** Messages claimed at once; each is sent before the next. */
   batchSize?: number;
   /** How often scheduled reminders and digests are looked for (60 s unless given). */
@@ -72,7 +75,7 @@ export class EmailWorker {
     const scheduleEvery = this.options.scheduleEveryMs ?? 60_000;
     if (now.getTime() - this.lastSchedule >= scheduleEvery) {
       this.lastSchedule = now.getTime();
-      await queueScheduledMail(this.options.db, this.options.dbKind, this.options.publicUrl(), now);
+      await queueScheduledMail(this.options.db, this.options.dbKind, this.options.publicUrl(), now, this.options.renderEmail);
     }
     const claimed = await this.claim(now);
     let handled = 0;
@@ -154,7 +157,7 @@ export class EmailWorker {
 
   /** Renders a confirmation written unrendered by the reply, and stores it as it will be sent. */
   private async render(message: EmailRow): Promise<EmailRow | undefined> {
-    const rendered = await renderConfirmation(this.options.db, message, this.options.publicUrl(), new Date());
+    const rendered = await renderConfirmation(this.options.db, message, this.options.publicUrl(), new Date(), this.options.renderEmail);
     if (!rendered) return undefined;
     const stored = { ...rendered, attachments: writeJsonColumn(rendered.attachments) };
     await this.mine(stored, message);
