@@ -13,21 +13,12 @@ import { chunk, GUESTS_PER_CALL, sendInviteLines } from '../guests/bulk-actions'
 import { GuestsHead } from '../guests/guests-page';
 import { useOccasionData, type OccasionData } from '../guests/occasion-data';
 import { useOccasion } from '../occasion/occasion-context';
-import {
-  answersAfterImport,
-  guessMapping,
-  householdUpdatesAfterImport,
-  inviteLinesAfterImport,
-  mappingTargets,
-  parseCsv,
-  planImport,
-  previewImport,
-  type ColumnTarget,
-  type CsvContext,
-  type CsvTable,
-  type ImportAddress,
-  type ImportRow,
-} from './guest-csv';
+import { mappingTargets, type ColumnTarget, type CsvContext } from './columns';
+import { parseCsv, type CsvTable } from './csv-file';
+import { guessMapping } from './header-mapping';
+import { answersAfterImport, householdUpdatesAfterImport, inviteLinesAfterImport, planImport } from './import-plan';
+import { previewImport } from './import-preview';
+import type { ImportAddress, ImportRow } from './import-rows';
 import { undoImport } from './undo-import';
 
 /** `.../guests/import`: choose a spreadsheet, map its columns, check every row, then write. */
