@@ -5,7 +5,7 @@ import type { GuestBulkBody } from '../../core/client/bodies';
 import type { Guest } from '../../core/schemas/guest';
 import { plural } from '../components/format';
 import { serverErrors } from '../components/form-errors';
-import { SelectField } from '../components/select';
+import { SelectField } from '../components/select-field';
 import { Empty, ErrorState, Loading, ProgressBar } from '../components/states';
 import { Checkbox, FormMessage } from '../components/text-input';
 import { useKindly, useQuery } from '../data/kindly';

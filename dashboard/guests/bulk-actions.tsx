@@ -7,7 +7,9 @@ import type { InviteLinesBulkRow, InviteResponse } from '../../core/schemas/invi
 import { ModalDialog } from '../components/dialog';
 import { serverErrors } from '../components/form-errors';
 import { plural } from '../components/format';
-import { ComboBoxField, MultiSelectField, SelectField } from '../components/select';
+import { ComboBoxField } from '../components/combo-box-field';
+import { MultiSelectField } from '../components/multi-select-field';
+import { SelectField } from '../components/select-field';
 import { ProgressBar } from '../components/states';
 import { FormMessage } from '../components/text-input';
 import { useKindly, type Kindly } from '../data/kindly';
