@@ -1,9 +1,10 @@
-import { lazy } from 'react';
 import { Route, Switch } from 'wouter';
+import { chunk } from '../chunks/chunk';
+import { lazyChunk } from '../chunks/lazy-chunk';
 import { NoMatch } from '../components/error-screen';
 import HouseholdsPage from './households-page';
 
-const PrintCodesPage = lazy(() => import('./print-codes-page'));
+const PrintCodesPage = lazyChunk(chunk(() => import('./print-codes-page')), (module) => module.default);
 
 /** `.../households/*`: the list, and the printable invite codes. */
 export default function HouseholdsRoutes() {
