@@ -10,7 +10,7 @@ import type { Household } from '../../core/schemas/household';
 import { plural } from '../components/format';
 import { serverErrors } from '../components/form-errors';
 import type { Kindly } from '../data/kindly';
-import { chunk, GUESTS_PER_CALL, sendInviteLines } from '../guests/bulk-actions';
+import { chunk, GUESTS_PER_CALL, sendInviteLines } from '../guests/bulk-writes';
 import { answersAfterImport, householdUpdatesAfterImport, inviteLinesAfterImport, type ImportPlan } from './import-plan';
 import type { ImportAddress } from './import-rows';
 import { undoImport } from './undo-import';
