@@ -1,10 +1,9 @@
+import { lazy } from 'react';
 import { Route, Switch } from 'wouter';
-import { chunk } from '../chunks/chunk';
-import { lazyChunk } from '../chunks/lazy-chunk';
 import { NoMatch } from '../components/error-screen';
 import HouseholdsPage from './households-page';
 
-const PrintCodesPage = lazyChunk(chunk(() => import('./print-codes-page')), (module) => module.default);
+const PrintCodesPage = lazy(() => import('./print-codes-page'));
 
 /** `.../households/*`: the list, and the printable invite codes. */
 export default function HouseholdsRoutes() {
