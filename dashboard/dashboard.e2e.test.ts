@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath, launchChromium } from '../server/test-support/browser';
 import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
-import { parseCsv } from './csv/guest-csv';
+import { parseCsv } from './csv/csv-file';
 import { choose, expectAccessible, field, reportCspViolations, typeDate } from './e2e-checks';
 import { signUpInContext } from './e2e-host';
 

@@ -7,7 +7,7 @@ import { EmailWorker } from '../server/email/worker';
 import { startExamplesServer, type ExamplesServer } from '../server/frontends/serve-examples';
 import { chromiumPath, launchChromium } from '../server/test-support/browser';
 import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
-import { parseCsv } from './csv/guest-csv';
+import { parseCsv } from './csv/csv-file';
 import { expectAccessible, field, reportCspViolations } from './e2e-checks';
 import { signUpInContext, type E2eHost } from './e2e-host';
 

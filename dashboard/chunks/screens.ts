@@ -1,4 +1,5 @@
 import { chunk } from './chunk';
+import { occasionScreenChunks } from './occasion-screens';
 
 /**
  * The screens' chunks the entry starts for the page's URL (`preload.ts`) and the routes render
@@ -8,7 +9,5 @@ export const screenChunks = {
   auth: chunk(() => import('../auth/auth-routes')),
   occasions: chunk(() => import('../occasions/occasions-routes')),
   occasion: chunk(() => import('../occasion/occasion-routes')),
-  overview: chunk(() => import('../occasion/overview-page')),
-  guests: chunk(() => import('../guests/guests-routes')),
-  households: chunk(() => import('../households/households-routes')),
+  ...occasionScreenChunks,
 };

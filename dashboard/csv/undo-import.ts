@@ -2,7 +2,7 @@ import type { GuestBulkBody } from '../../core/client/bodies';
 import type { Guest } from '../../core/schemas/guest';
 import type { Household } from '../../core/schemas/household';
 import type { Kindly } from '../data/kindly';
-import type { ImportAddress } from './guest-csv';
+import type { ImportAddress } from './import-rows';
 
 /** What an import wrote before one of its later steps failed. */
 export interface WrittenImport {

@@ -2,7 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Button, Form, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { EMAIL_KINDS, EmailTemplateUpdateSchema, type EmailKind, type EmailTemplate } from '../../core/schemas/email';
 import { useFormSave } from '../components/use-form-save';
-import { ComboBoxField } from '../components/select';
+import { ComboBoxField } from '../components/combo-box-field';
 import { ErrorState, Loading } from '../components/states';
 import { FormMessage, TextInput } from '../components/text-input';
 import { useKindly, useQuery } from '../data/kindly';

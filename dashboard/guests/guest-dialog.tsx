@@ -7,7 +7,9 @@ import { GuestCreateSchema, GuestUpdateSchema, type AgeGroup, type Guest } from 
 import type { InviteLinesBulkRow, InviteResponse } from '../../core/schemas/invite-line';
 import { ConfirmDialog, ModalDialog } from '../components/dialog';
 import { serverErrors, validateForm, type FieldErrors } from '../components/form-errors';
-import { ComboBoxField, MultiSelectField, SelectField } from '../components/select';
+import { ComboBoxField } from '../components/combo-box-field';
+import { MultiSelectField } from '../components/multi-select-field';
+import { SelectField } from '../components/select-field';
 import { Checkbox, FormMessage, TextInput } from '../components/text-input';
 import { useDraftState } from '../data/drafts';
 import { useKindly } from '../data/kindly';

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useState, type ReactElement } from 'react';
 import { Button } from 'react-aria-components';
 import type { OptionEntry } from '../../core/options';
-import { ComboBoxField, SelectField } from '../components/select';
+import { ComboBoxField } from '../components/combo-box-field';
+import { SelectField } from '../components/select-field';
 import { TextInput } from '../components/text-input';
 import { EMPTY_FILTERS, isFiltered, NO_HOUSEHOLD, type GuestFilters } from './guest-filters';
 import type { OccasionData } from './occasion-data';

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Activity } from '../../core/schemas/activity';
 import type { Guest } from '../../core/schemas/guest';
 import { embedSnippet, mealTotals, missingAddress } from '../occasion/overview-page';
-import { chunk, inviteLines, replyLines, uninviteLines } from './bulk-actions';
+import { chunk, inviteLines, replyLines, uninviteLines } from './bulk-writes';
 import { invitationChanges } from './guest-dialog';
 import { EMPTY_FILTERS, filterGuests, NO_HOUSEHOLD, searchKey, toRows, warmSearchKeys } from './guest-filters';
 import { plural } from '../components/format';

@@ -181,7 +181,7 @@ function GuestList({ data, householdsPending, partial }: { data: OccasionData; h
       client.listReplies(occasion.id),
       client.listQuestions(occasion.id),
       client.listAnswers(occasion.id),
-      import('../csv/guest-csv'),
+      import('../csv/guest-export'),
     ]);
     downloadText(
       exportFileName(occasion.title),

@@ -2,7 +2,7 @@ import type { Occasion } from '../../core/schemas/occasion';
 import { DatePickerField, DateTimePickerField } from '../components/date-picker';
 import type { FieldErrors } from '../components/form-errors';
 import { timeZoneOptions } from '../components/format';
-import { ComboBoxField } from '../components/select';
+import { ComboBoxField } from '../components/combo-box-field';
 import { Checkbox, TextInput } from '../components/text-input';
 import { originWarnings, pageOriginWarning } from './origin-warnings';
 

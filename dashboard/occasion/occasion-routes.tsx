@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { Link, Route, Switch, useLocation, useParams } from 'wouter';
 import { ErrorScreen, NoMatch, RouteError } from '../components/error-screen';
 import { ErrorState, Loading } from '../components/states';
@@ -6,19 +6,20 @@ import { useKindly, useQuery } from '../data/kindly';
 import type { ReadableAtom } from 'nanostores';
 import type { Occasion } from '../../core/schemas/occasion';
 import { OccasionContext, OccasionListsContext, useOccasion, type OccasionListStores } from './occasion-context';
+import { chunk } from '../chunks/chunk';
 import { lazyChunk } from '../chunks/lazy-chunk';
-import { screenChunks } from '../chunks/screens';
+import { occasionScreenChunks } from '../chunks/occasion-screens';
 
 // The overview is its own chunk too (with React Aria's pickers, the history and the chart): the
 // guest list's first paint does not wait for its code.
-const OverviewPage = lazyChunk(screenChunks.overview, (module) => module.OverviewPage);
-const EditPage = lazy(() => import('./edit-page'));
-const SchedulePage = lazy(() => import('../schedule/schedule-page'));
-const QuestionsPage = lazy(() => import('../questions/questions-page'));
-const RepliesPage = lazy(() => import('../replies/replies-page'));
-const EmailPage = lazy(() => import('../email/email-page'));
-const GuestsRoutes = lazyChunk(screenChunks.guests, (module) => module.default);
-const HouseholdsRoutes = lazyChunk(screenChunks.households, (module) => module.default);
+const OverviewPage = lazyChunk(occasionScreenChunks.overview, (module) => module.OverviewPage);
+const EditPage = lazyChunk(chunk(() => import('./edit-page')), (module) => module.default);
+const SchedulePage = lazyChunk(chunk(() => import('../schedule/schedule-page')), (module) => module.default);
+const QuestionsPage = lazyChunk(chunk(() => import('../questions/questions-page')), (module) => module.default);
+const RepliesPage = lazyChunk(chunk(() => import('../replies/replies-page')), (module) => module.default);
+const EmailPage = lazyChunk(chunk(() => import('../email/email-page')), (module) => module.default);
+const GuestsRoutes = lazyChunk(occasionScreenChunks.guests, (module) => module.default);
+const HouseholdsRoutes = lazyChunk(occasionScreenChunks.households, (module) => module.default);
 
 /**
  * Starts what the guest and household screens need (their code, and the occasion's lists)
@@ -27,8 +28,8 @@ const HouseholdsRoutes = lazyChunk(screenChunks.households, (module) => module.d
  */
 function Prefetch({ lists }: { lists: OccasionListStores }) {
   const [location] = useLocation();
-  if (location.startsWith('/guests')) void screenChunks.guests.load();
-  if (location.startsWith('/households')) void screenChunks.households.load();
+  if (location.startsWith('/guests')) void occasionScreenChunks.guests.load();
+  if (location.startsWith('/households')) void occasionScreenChunks.households.load();
   usePrefetchedLists(lists, location.startsWith('/guests') || location.startsWith('/households'), /^\/guests\/?$/.test(location));
   return null;
 }

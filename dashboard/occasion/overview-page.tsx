@@ -7,7 +7,7 @@ import type { Guest } from '../../core/schemas/guest';
 import type { Household } from '../../core/schemas/household';
 import type { ActivitySummary } from '../../core/schemas/occasion';
 import { formatCount, formatDateRange, formatInstant, plural } from '../components/format';
-import { SelectField } from '../components/select';
+import { SelectField } from '../components/select-field';
 import { ErrorState, Loading } from '../components/states';
 import { useQuery } from '../data/kindly';
 import { HistoryFeed } from '../history/history-feed';

@@ -6,7 +6,7 @@ import { ModalDialog } from '../components/dialog';
 import { errorsUnder } from '../components/form-errors';
 import { useFormSave } from '../components/use-form-save';
 import { fromEditable, OptionEntriesEditor, toEditable, type EditableOption } from '../components/option-entries';
-import { SelectField } from '../components/select';
+import { SelectField } from '../components/select-field';
 import { Checkbox, FormMessage, TextInput } from '../components/text-input';
 import { useKindly } from '../data/kindly';
 import { useOccasion } from '../occasion/occasion-context';
