@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { ServerConfig } from './config';
 import type { DatabaseKind } from './db/create-database';
 import type { LogFunction } from './logger';
@@ -13,6 +13,8 @@ export interface AppDeps {
   config: ServerConfig;
   log: LogFunction;
   rateLimiter: RateLimiter;
+  /** Runs in each RSVP write's transaction once its answers are written: tests fail or pause a write there. */
+  duringRsvpWrite?: (trx: Transaction<Database>) => Promise<void>;
 }
 
 /** The signed-in host of a request, with the occasion its path names when there is one. */

@@ -22,8 +22,6 @@ export interface ServerConfig {
   distDir: string | undefined;
   /** How long the server waits on PostgreSQL, SQLite and Redis before it answers 503. */
   timeouts: Timeouts;
-  /** PostgreSQL: named prepared statements (`KINDLY_PG_NAMED_STATEMENTS=1`); off: measured, a read gains and the RSVP write loses. */
-  pgNamedStatements?: boolean;
   /** Sending mail: SMTP or the local outbox, limits, retries; `DEFAULT_EMAIL_SETTINGS` when absent. */
   email?: EmailSettings;
 }
@@ -95,7 +93,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     redisUrl: env.REDIS_URL || undefined,
     distDir: resolve(env.KINDLY_DIST_DIR ?? 'dist'),
     timeouts: loadTimeouts(env),
-    pgNamedStatements: env.KINDLY_PG_NAMED_STATEMENTS === '1',
     email: loadEmailSettings(env),
   };
 }

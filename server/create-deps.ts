@@ -21,7 +21,6 @@ export async function createRuntime(config: ServerConfig, log: LogFunction = con
     databaseUrl: config.databaseUrl,
     sqliteFile: join(config.dataDir, 'kindly.db'),
     timeouts: config.timeouts,
-    pgNamedStatements: config.pgNamedStatements,
     log,
   }).catch((error: unknown) => {
     throw (config.databaseUrl ? undefined : dataDirError(config.dataDir, error)) ?? error;

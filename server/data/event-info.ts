@@ -1,5 +1,4 @@
 import type { Kysely, Selectable } from 'kysely';
-import { compiledOnce } from '../db/compiled-query';
 import type { EventActivity, EventInfo, EventOccasion } from '../../core/schemas/event';
 import type { OptionEntry } from '../../core/options/option-entry';
 import type { ActivityTable, Database, OccasionTable } from '../db/schema';
@@ -75,11 +74,10 @@ export async function householdActivities(
     .execute();
 }
 
-const selectHouseholdMemberIds = compiledOnce((db, householdId: string) =>
-  db.selectFrom('guest').select('id').where('householdId', '=', householdId),
-);
+const selectHouseholdMemberIds = (db: Kysely<Database>, householdId: string) =>
+  db.selectFrom('guest').select('id').where('householdId', '=', householdId).execute();
 
-const selectOccasion = compiledOnce((db, occasionId: string) => db.selectFrom('occasion').selectAll().where('id', '=', occasionId));
+const selectOccasion = (db: Kysely<Database>, occasionId: string) => db.selectFrom('occasion').selectAll().where('id', '=', occasionId).execute();
 
 /** `GET /event/v1/info` for a household. */
 export async function loadEventInfo(

@@ -1,7 +1,5 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import { compiledOnce, type CompiledRow } from '../db/compiled-query';
-import { KeptWhileUnchanged } from '../db/kept-while-unchanged';
 import type { Database, GuestSessionTable } from '../db/schema';
 
 export type GuestSessionRow = Selectable<GuestSessionTable>;
@@ -87,7 +85,7 @@ export async function findLiveGuestSession(
   now: Date,
 ): Promise<LiveGuestSession | undefined> {
   const tokenHash = hashGuestToken(token);
-  const row = await keptGuestSessions.get(db, tokenHash, async () => (await selectLiveGuestSession(db, tokenHash))[0]);
+  const row = (await selectLiveGuestSession(db, tokenHash))[0];
   // The expiry is compared here, as a number: the statement compared it with
   // `now.toISOString()`, which V8 formats through `vsnprintf` (~7 k instructions a request).
   if (!row || !(Date.parse(row.expiresAt) > now.getTime())) return undefined;
@@ -109,7 +107,7 @@ export async function findLiveGuestSession(
  * name looked up, its value copied into a new string), ~2 k instructions a column; the token's
  * hash is known already.
  */
-const selectLiveGuestSession = compiledOnce((db, tokenHash: string) =>
+const selectLiveGuestSession = (db: Kysely<Database>, tokenHash: string) =>
   db
     .selectFrom('guestSession')
     .innerJoin('guest', (join) =>
@@ -125,15 +123,8 @@ const selectLiveGuestSession = compiledOnce((db, tokenHash: string) =>
       'occasion.rsvpDeadline',
       'occasion.revision',
     ])
-    .where('guestSession.tokenHash', '=', tokenHash),
-);
-
-/**
- * Session rows in use, kept while the embedded database is unchanged: a revocation, a guest
- * moved or a revision bumped counts from the next request. Households answering at once are far
- * fewer than the bound.
- */
-const keptGuestSessions = new KeptWhileUnchanged<CompiledRow<typeof selectLiveGuestSession>>(10_000);
+    .where('guestSession.tokenHash', '=', tokenHash)
+    .execute();
 
 /** Revokes a session on the server. */
 export async function deleteGuestSession(db: Kysely<Database>, tokenHash: string): Promise<void> {

@@ -6,7 +6,6 @@ import type { InviteResponse } from '../../core/schemas/invite-line';
 import type { OptionEntry } from '../../core/options/option-entry';
 import type { Database, GuestTable, InviteLineTable } from '../db/schema';
 import { notFound } from '../http/api-error';
-import { compiledOnce } from '../db/compiled-query';
 import { IDS_PER_STATEMENT, chunked } from './batch';
 import { readBool, readJsonColumn, writeBool, writeJsonColumn } from './json-column';
 
@@ -128,7 +127,7 @@ export async function loadGuests(db: Kysely<Database>, occasionId: string, ids?:
   return rows.map((row) => toGuest(row, invitations.get(row.id) ?? []));
 }
 
-/** One guest: its row, and its lines already in activity order (two statements, both compiled once). */
+/** One guest: its row, and its lines already in activity order (two statements). */
 async function loadOneGuest(db: Kysely<Database>, occasionId: string, id: string): Promise<Guest[]> {
   const [rows, lines] = await Promise.all([selectGuestById(db, id), selectOrderedLinesOfGuest(db, id)]);
   const row = rows[0];
@@ -136,7 +135,7 @@ async function loadOneGuest(db: Kysely<Database>, occasionId: string, id: string
   return [toGuest(row, lines.map(({ id: inviteLineId, activityId, response, mealChoice }) => ({ inviteLineId, activityId, response: response as InviteResponse, mealChoice })))];
 }
 
-const selectOrderedLinesOfGuest = compiledOnce((db, guestId: string) =>
+const selectOrderedLinesOfGuest = (db: Kysely<Database>, guestId: string) =>
   db
     .selectFrom('inviteLine')
     .innerJoin('activity', 'activity.id', 'inviteLine.activityId')
@@ -144,8 +143,8 @@ const selectOrderedLinesOfGuest = compiledOnce((db, guestId: string) =>
     .where('inviteLine.guestId', '=', guestId)
     .orderBy('activity.startsAt')
     .orderBy('activity.sortOrder')
-    .orderBy('activity.id'),
-);
+    .orderBy('activity.id')
+    .execute();
 
 /** The occasion's guests in the list's order (last name, first name, id); the first `limit` when given. */
 export function selectAllGuests(db: Kysely<Database>, occasionId: string, limit?: number): Promise<GuestFields[]> {
@@ -179,8 +178,8 @@ export async function guestRowsById(db: Kysely<Database>, occasionId: string, id
   return byId;
 }
 
-/** One guest (GET, PUT of one guest): compiled once, as it is the host's most frequent read. */
-const selectGuestById = compiledOnce((db, id: string) => db.selectFrom('guest').select(GUEST_FIELDS).where('id', '=', id));
+/** One guest (GET, PUT of one guest): the host's most frequent read. */
+const selectGuestById = (db: Kysely<Database>, id: string) => db.selectFrom('guest').select(GUEST_FIELDS).where('id', '=', id).execute();
 
 /**
  * Guest id → its invitations in activity order (start time, then sort order). The lines are
@@ -212,13 +211,11 @@ async function activityOrder(db: Kysely<Database>, occasionId: string): Promise<
   return (await selectActivityOrder(db, occasionId)).map((row) => row.id);
 }
 
-const selectActivityOrder = compiledOnce((db, occasionId: string) =>
-  db.selectFrom('activity').select('id').where('occasionId', '=', occasionId).orderBy('startsAt').orderBy('sortOrder').orderBy('id'),
-);
+const selectActivityOrder = (db: Kysely<Database>, occasionId: string) =>
+  db.selectFrom('activity').select('id').where('occasionId', '=', occasionId).orderBy('startsAt').orderBy('sortOrder').orderBy('id').execute();
 
-const selectLinesOfGuest = compiledOnce((db, guestId: string) =>
-  db.selectFrom('inviteLine').select(['id', 'guestId', 'activityId', 'response', 'mealChoice']).where('guestId', '=', guestId),
-);
+const selectLinesOfGuest = (db: Kysely<Database>, guestId: string) =>
+  db.selectFrom('inviteLine').select(['id', 'guestId', 'activityId', 'response', 'mealChoice']).where('guestId', '=', guestId).execute();
 
 async function selectLines(db: Kysely<Database>, occasionId: string, guestIds?: readonly string[]): Promise<LineFields[]> {
   if (guestIds?.length === 1) return selectLinesOfGuest(db, guestIds[0]!);

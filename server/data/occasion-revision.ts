@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { compiledOnce } from '../db/compiled-query';
 import type { HostIdentity } from '../app-env';
 import type { Database } from '../db/schema';
 import { notFound } from '../http/api-error';
@@ -21,6 +20,5 @@ async function readOwnedRevision(db: Kysely<Database>, accountId: string, occasi
   return row ? Number(row.revision) : null;
 }
 
-const selectRevision = compiledOnce((db, occasionId: string, accountId: string) =>
-  db.selectFrom('occasion').select('revision').where('id', '=', occasionId).where('accountId', '=', accountId),
-);
+const selectRevision = (db: Kysely<Database>, occasionId: string, accountId: string) =>
+  db.selectFrom('occasion').select('revision').where('id', '=', occasionId).where('accountId', '=', accountId).execute();
