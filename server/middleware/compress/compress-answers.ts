@@ -1,6 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
-import { isJsonAnswer } from '../../http/area-headers';
 
 /** Hono's compress looks at the answer after its `next`: here the answer is already made. */
 const answered = async (): Promise<void> => {};
@@ -19,11 +18,8 @@ export function compressAnswers(threshold = 2048): MiddlewareHandler {
   const compressLarge = compress({ threshold });
   const compressing: MiddlewareHandler = async (c, next) => {
     measureText(c);
-    // A hot read's `jsonAnswer` leaves the answers that may be compressed to `c.body`, and
-    // answers the rest itself: below the threshold, they are not looked at again.
-    c.set('compressFrom', threshold);
     await next();
-    if (!isJsonAnswer(c)) await compressLarge(c, answered);
+    await compressLarge(c, answered);
   };
   // Not an async function: a request that is not compressed goes on without a step of its own.
   return (c, next) => {
