@@ -1,5 +1,6 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { queries } from '../db/queries';
 import type { Database } from '../db/schema';
 
 /** Host sessions last 30 days from sign-in, in the cookie and in the sessions table alike. */
@@ -60,10 +61,10 @@ export async function findLiveHostSession(
   if (!token || token.length > MAX_TOKEN_LENGTH) return undefined;
   const sessionId = hostSessionId(token);
   if (occasionId === undefined) {
-    const row = (await selectHostSession(db, sessionId))[0];
+    const row = (await queries.hostSession(db, { sessionId }))[0];
     return row && isLive(row) ? { sessionId, accountId: row.accountId } : undefined;
   }
-  const row = (await selectHostSessionWithOccasion(db, occasionId, sessionId))[0];
+  const row = (await queries.hostSessionWithOccasion(db, { sessionId, occasionId }))[0];
   if (!row || !isLive(row)) return undefined;
   // PostgreSQL's driver may answer an integer column as a string.
   return { sessionId, accountId: row.accountId, occasion: { id: occasionId, revision: row.revision === null ? null : Number(row.revision) } };
@@ -75,17 +76,6 @@ export async function findLiveHostSession(
  * through `vsnprintf`), more than parsing the stored text.
  */
 const isLive = (row: { expiresAt: string }) => Date.parse(row.expiresAt) > Date.now();
-
-const selectHostSession = (db: Kysely<Database>, sessionId: string) =>
-  db.selectFrom('hostSession').select(['accountId', 'expiresAt']).where('id', '=', sessionId).execute();
-
-const selectHostSessionWithOccasion = (db: Kysely<Database>, occasionId: string, sessionId: string) =>
-  db
-    .selectFrom('hostSession')
-    .leftJoin('occasion', (join) => join.on('occasion.id', '=', occasionId).onRef('occasion.accountId', '=', 'hostSession.accountId'))
-    .select(['hostSession.accountId', 'hostSession.expiresAt', 'occasion.revision'])
-    .where('hostSession.id', '=', sessionId)
-    .execute();
 
 export interface HostSessionAccount extends LiveHostSession {
   email: string;

@@ -4,6 +4,7 @@ import { normaliseName } from '../../core/schemas/event';
 import type { AgeGroup, Guest, GuestCreate, Invitation } from '../../core/schemas/guest';
 import type { InviteResponse } from '../../core/schemas/invite-line';
 import type { OptionEntry } from '../../core/options/option-entry';
+import { GUEST_COLUMNS as GUEST_FIELDS, queries } from '../db/queries';
 import type { Database, GuestTable, InviteLineTable } from '../db/schema';
 import { notFound } from '../http/api-error';
 import { IDS_PER_STATEMENT, chunked } from './batch';
@@ -13,23 +14,6 @@ export type GuestRow = Selectable<GuestTable>;
 /** What a guest entity is made of: every column but the sign-in key. */
 export type GuestFields = Omit<GuestRow, 'nameKey'>;
 
-const GUEST_FIELDS = [
-  'id',
-  'occasionId',
-  'householdId',
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'ageGroup',
-  'plusOneAllowed',
-  'plusOneOf',
-  'dietaryNotes',
-  'attributes',
-  'notes',
-  'createdAt',
-  'updatedAt',
-] as const satisfies ReadonlyArray<keyof GuestFields>;
 
 export function toGuest(row: GuestFields, invitations: Invitation[]): Guest {
   return {
@@ -129,22 +113,11 @@ export async function loadGuests(db: Kysely<Database>, occasionId: string, ids?:
 
 /** One guest: its row, and its lines already in activity order (two statements). */
 async function loadOneGuest(db: Kysely<Database>, occasionId: string, id: string): Promise<Guest[]> {
-  const [rows, lines] = await Promise.all([selectGuestById(db, id), selectOrderedLinesOfGuest(db, id)]);
+  const [rows, lines] = await Promise.all([queries.guestById(db, { guestId: id }), queries.linesOfGuest(db, { guestId: id })]);
   const row = rows[0];
   if (!row || row.occasionId !== occasionId) return [];
   return [toGuest(row, lines.map(({ id: inviteLineId, activityId, response, mealChoice }) => ({ inviteLineId, activityId, response: response as InviteResponse, mealChoice })))];
 }
-
-const selectOrderedLinesOfGuest = (db: Kysely<Database>, guestId: string) =>
-  db
-    .selectFrom('inviteLine')
-    .innerJoin('activity', 'activity.id', 'inviteLine.activityId')
-    .select(['inviteLine.id', 'inviteLine.activityId', 'inviteLine.response', 'inviteLine.mealChoice'])
-    .where('inviteLine.guestId', '=', guestId)
-    .orderBy('activity.startsAt')
-    .orderBy('activity.sortOrder')
-    .orderBy('activity.id')
-    .execute();
 
 /** The occasion's guests in the list's order (last name, first name, id); the first `limit` when given. */
 export function selectAllGuests(db: Kysely<Database>, occasionId: string, limit?: number): Promise<GuestFields[]> {
@@ -159,7 +132,7 @@ export function selectAllGuests(db: Kysely<Database>, occasionId: string, limit?
 }
 
 async function selectGuestsById(db: Kysely<Database>, occasionId: string, ids: readonly string[]): Promise<GuestFields[]> {
-  if (ids.length === 1) return (await selectGuestById(db, ids[0]!)).filter((row) => row.occasionId === occasionId);
+  if (ids.length === 1) return (await queries.guestById(db, { guestId: ids[0]! })).filter((row) => row.occasionId === occasionId);
   const byId = await guestRowsById(db, occasionId, ids);
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -177,9 +150,6 @@ export async function guestRowsById(db: Kysely<Database>, occasionId: string, id
   }
   return byId;
 }
-
-/** One guest (GET, PUT of one guest): the host's most frequent read. */
-const selectGuestById = (db: Kysely<Database>, id: string) => db.selectFrom('guest').select(GUEST_FIELDS).where('id', '=', id).execute();
 
 /**
  * Guest id → its invitations in activity order (start time, then sort order). The lines are

@@ -8,6 +8,7 @@ import type {
   HistoryPage,
   HistoryQuery,
 } from '../../core/schemas/history';
+import { queries } from '../db/queries';
 import type { Database, HistoryEntryTable } from '../db/schema';
 import { IDS_PER_STATEMENT, chunked, idSource, rowsPerStatement } from './batch';
 import { readJsonColumn } from './json-column';
@@ -143,12 +144,10 @@ async function insertRows(trx: Kysely<Database>, rows: NewHistoryRow[]): Promise
 
 async function nameOfActor(db: Kysely<Database>, actor: HistoryActor): Promise<string> {
   if (actor.name !== undefined) return actor.name;
-  const [row] = await (actor.kind === 'GUEST' ? selectGuestName : selectAccountName)(db, actor.id);
+  const [row] = await (actor.kind === 'GUEST' ? queries.guestName(db, { guestId: actor.id }) : queries.accountName(db, { accountId: actor.id }));
   return row ? fullName(row) : '';
 }
 
-const selectGuestName = (db: Kysely<Database>, id: string) => db.selectFrom('guest').select(['firstName', 'lastName']).where('id', '=', id).execute();
-const selectAccountName = (db: Kysely<Database>, id: string) => db.selectFrom('account').select(['firstName', 'lastName']).where('id', '=', id).execute();
 
 /** "First Last", or one of them when the other is empty. */
 export const fullName = (row: { firstName: string; lastName: string }): string => `${row.firstName} ${row.lastName}`.trim();

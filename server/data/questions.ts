@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { OptionEntry } from '../../core/options/option-entry';
 import { isChoiceKind, type EventQuestion, type Question, type QuestionCreate, type QuestionKind, type QuestionScope } from '../../core/schemas/question';
+import { queries } from '../db/queries';
 import type { Database, QuestionTable } from '../db/schema';
 import { ApiError, notFound } from '../http/api-error';
 import { readBool, readJsonColumn, writeBool, writeJsonColumn } from './json-column';
@@ -50,8 +51,7 @@ export async function findQuestion(db: Kysely<Database>, occasionId: string, que
 }
 
 /** The occasion's questions by sort order, then age. */
-export const listQuestions = (db: Kysely<Database>, occasionId: string): Promise<QuestionRow[]> =>
-  db.selectFrom('question').selectAll().where('occasionId', '=', occasionId).orderBy('sortOrder').orderBy('createdAt').orderBy('id').execute();
+export const listQuestions = (db: Kysely<Database>, occasionId: string): Promise<QuestionRow[]> => queries.questionsOfOccasion(db, { occasionId });
 
 /** The questions a household is shown: those for everyone, and those of activities it is invited to. */
 export async function householdQuestions(db: Kysely<Database>, occasionId: string, invitedActivityIds: readonly string[]): Promise<QuestionRow[]> {

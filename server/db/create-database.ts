@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationPr
 import pg from 'pg';
 import { DEFAULT_TIMEOUTS, type Timeouts } from '../config';
 import { migrations } from './migrations';
+import { prepareQueries } from './queries';
 import { createPostgresPool } from './postgres-pool';
 import type { Database } from './schema';
 import { checkpointInTheBackground } from './sqlite-checkpoints';
@@ -43,6 +44,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<KindlyDa
     ? await openPostgres(options.databaseUrl, options)
     : openSqlite(options.sqliteFile ?? ':memory:', options.timeouts?.sqliteBusyMs ?? DEFAULT_TIMEOUTS.sqliteBusyMs);
   await migrate(database.db, options.pgSchema ?? (database.kind === 'postgres' ? await currentSchema(database.db) : undefined));
+  prepareQueries(database.db);
   return database;
 }
 

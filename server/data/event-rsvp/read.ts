@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Rsvp } from '../../../core/schemas/event';
+import { queries } from '../../db/queries';
 import type { Database } from '../../db/schema';
 import { loadRsvpAnswers } from '../rsvp-answers';
-import { selectAnsweredLines, selectMemberIds, selectPlusOnes, selectRsvpRow } from './queries';
 import type { RsvpOwner } from './write';
 
 /**
@@ -10,12 +10,12 @@ import type { RsvpOwner } from './write';
  * plus-ones by the guest they came with, and the message. Undefined before the first reply.
  */
 export async function loadRsvp(db: Kysely<Database>, owner: RsvpOwner): Promise<Rsvp | undefined> {
-  const [row] = await selectRsvpRow(db, owner.householdId);
+  const [row] = await queries.rsvpOfHousehold(db, owner);
   if (!row) return undefined;
   const [lines, plusOnes, members] = await Promise.all([
-    selectAnsweredLines(db, owner.householdId, 'ATTENDING', 'DECLINED'),
-    selectPlusOnes(db, owner.householdId),
-    selectMemberIds(db, owner.householdId),
+    queries.answeredLines(db, { householdId: owner.householdId, attending: 'ATTENDING', declined: 'DECLINED' }),
+    queries.plusOnesOfHousehold(db, owner),
+    queries.memberIdsOfHousehold(db, owner),
   ]);
   return {
     responses: lines.map((line) => ({ ...line, response: line.response as 'ATTENDING' | 'DECLINED' })),

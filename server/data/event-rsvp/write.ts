@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { OptionEntry } from '../../../core/options/option-entry';
 import { normaliseName, type Rsvp } from '../../../core/schemas/event';
 import { inviteLineId, newId } from '../../db/ids';
+import { queries } from '../../db/queries';
 import type { Database } from '../../db/schema';
 import { ApiError, notFound } from '../../http/api-error';
 import { IDS_PER_STATEMENT, chunked } from '../batch';
@@ -11,7 +12,6 @@ import { rsvpHistory } from '../history-changes';
 import { readBool, readJsonColumn } from '../json-column';
 import { applyRsvpAnswers, attendanceAfter, loadRsvpAnswers } from '../rsvp-answers';
 import { RsvpHistory } from '../rsvp-history';
-import { selectActivities, selectHouseholdLines, selectMembers, selectRsvpRow, setRsvpAnsweredBy, setRsvpMessage, touchRsvp } from './queries';
 
 /** Whose RSVP a write is. */
 export interface RsvpOwner {
@@ -46,7 +46,7 @@ export async function createRsvp(
   const owner: RsvpOwner = { occasionId: writer.occasionId, householdId: writer.householdId };
   try {
     return await db.transaction().execute(async (trx) => {
-      if ((await selectRsvpRow(trx, owner.householdId)).length > 0) throw rsvpExists();
+      if ((await queries.rsvpOfHousehold(trx, owner)).length > 0) throw rsvpExists();
       const at = now.toISOString();
       const id = newId();
       const message = change.message ?? '';
@@ -56,7 +56,7 @@ export async function createRsvp(
       return parts && wholeReply(parts, message, at, at);
     });
   } catch (error) {
-    if (!(error instanceof ApiError) && (await selectRsvpRow(db, owner.householdId)).length > 0) throw rsvpExists();
+    if (!(error instanceof ApiError) && (await queries.rsvpOfHousehold(db, owner)).length > 0) throw rsvpExists();
     throw error;
   }
 }
@@ -77,11 +77,11 @@ export async function updateRsvp(
   return db.transaction().execute(async (trx) => {
     // Updating the row first also locks it, so two changes of one household run one after the
     // other; the message it returns (unchanged by it) is the one this change replaces.
-    const [before] = await touchRsvp(trx, now.toISOString(), owner.householdId);
+    const [before] = await queries.touchRsvp(trx, { householdId: owner.householdId, updatedAt: now.toISOString() });
     if (!before) throw notFound('Your household has not replied yet.');
-    if (before.answeredByGuestId !== writer.guestId) await setRsvpAnsweredBy(trx, writer.guestId, before.id);
+    if (before.answeredByGuestId !== writer.guestId) await queries.setRsvpAnsweredBy(trx, { rsvpId: before.id, guestId: writer.guestId });
     const message = change.message ?? before.message;
-    if (message !== before.message) await setRsvpMessage(trx, message, before.id);
+    if (message !== before.message) await queries.setRsvpMessage(trx, { rsvpId: before.id, message });
     const parts = await writeAnswers(trx, writer, change, now, rsvpHistory(before.id, owner.householdId, before, { message }));
     await afterWrite?.(trx);
     return parts && wholeReply(parts, message, before.submittedAt, before.updatedAt);
@@ -167,11 +167,11 @@ async function loadHouseholdState(
   db: Kysely<Database>,
   owner: RsvpOwner,
 ): Promise<HouseholdRsvpState & { lines: HouseholdLine[]; householdName?: string; activityOrder: Map<string, number> }> {
-  const members = await selectMembers(db, owner.householdId, owner.occasionId);
-  const lines: HouseholdLine[] = await selectHouseholdLines(db, owner.householdId);
+  const members = await queries.householdMembers(db, owner);
+  const lines: HouseholdLine[] = await queries.householdLines(db, owner);
   const invited = new Set(lines.map((line) => line.activityId));
   // The occasion's few activities in one lookup, rather than a new `in` list per household.
-  const activities = invited.size === 0 ? [] : (await selectActivities(db, owner.occasionId)).filter((a) => invited.has(a.id));
+  const activities = invited.size === 0 ? [] : (await queries.occasionActivities(db, owner)).filter((a) => invited.has(a.id));
   return {
     householdName: members[0]?.householdName,
     members: new Map(members.map(({ householdName: _name, ...m }) => [m.id, { ...m, plusOneAllowed: readBool(m.plusOneAllowed) }])),
