@@ -8,7 +8,6 @@ import { migrations } from './migrations';
 import { prepareQueries } from './queries';
 import { createPostgresPool } from './postgres-pool';
 import type { Database } from './schema';
-import { checkpointInTheBackground } from './sqlite-checkpoints';
 import { registerSqliteConnection } from './sqlite-connection';
 import { withStatementCache } from './statement-cache';
 
@@ -61,10 +60,9 @@ function openSqlite(file: string, busyTimeoutMs: number): KindlyDatabase {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
-  const stopCheckpoints = file === ':memory:' ? () => {} : checkpointInTheBackground(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   registerSqliteConnection(db, sqlite);
-  return { db, kind: 'sqlite', close: () => (stopCheckpoints(), db.destroy()) };
+  return { db, kind: 'sqlite', close: () => db.destroy() };
 }
 
 async function openPostgres(url: string, options: DatabaseOptions): Promise<KindlyDatabase> {
