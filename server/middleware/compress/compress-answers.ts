@@ -10,8 +10,8 @@ const COMPRESSIBLE = /\b(gzip|deflate)\b/i;
 /**
  * Hono's gzip/deflate for answers outside the guest area, only when the client takes one, and
  * only for answers of at least `threshold` bytes. `Vary: Accept-Encoding` is set before the
- * handler runs, so it goes into the answer as it is made: set afterwards (as Hono's middleware
- * does), it makes @hono/node-server rebuild every answer as a full `Response`. The guest area's
+ * handler runs, so it goes into the answer as it is made: set afterwards with `c.header` (as
+ * Hono's middleware does), it copies every answer into a new `Response`. The guest area's
  * answers are a few kB of JSON and are not compressed.
  */
 export function compressAnswers(threshold = 2048): MiddlewareHandler {
