@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { ServerConfig } from './config';
 import type { DatabaseKind } from './db/create-database';
 import type { ServerLogger } from './logger';
@@ -16,6 +16,8 @@ export interface AppDeps {
   rateLimiter: RateLimiter;
   /** Renders email (the server: on its render thread). */
   renderEmail: EmailRenderer;
+  /** Runs in each RSVP write's transaction once its answers are written: tests fail or pause a write there. */
+  duringRsvpWrite?: (trx: Transaction<Database>) => Promise<void>;
 }
 
 /** The signed-in host of a request, with the occasion its path names when there is one. */

@@ -27,8 +27,6 @@ export interface ServerConfig {
   distDir: string | undefined;
   /** How long the server waits on PostgreSQL, SQLite and Redis before it answers 503. */
   timeouts: Timeouts;
-  /** PostgreSQL: named prepared statements (`KINDLY_PG_NAMED_STATEMENTS=1`); off: measured, a read gains and the RSVP write loses. */
-  pgNamedStatements?: boolean;
   /** Sending mail: SMTP or the local outbox, limits, retries; `DEFAULT_EMAIL_SETTINGS` when absent. */
   email?: EmailSettings;
 }
@@ -87,7 +85,6 @@ const ServerVariables = v.object({
   SQLITE_BUSY_TIMEOUT_MS: v.optional(milliseconds('SQLITE_BUSY_TIMEOUT_MS'), String(DEFAULT_TIMEOUTS.sqliteBusyMs)),
   REDIS_CONNECT_TIMEOUT_MS: v.optional(milliseconds('REDIS_CONNECT_TIMEOUT_MS'), String(DEFAULT_TIMEOUTS.redisConnectMs)),
   REDIS_COMMAND_TIMEOUT_MS: v.optional(milliseconds('REDIS_COMMAND_TIMEOUT_MS'), String(DEFAULT_TIMEOUTS.redisCommandMs)),
-  KINDLY_PG_NAMED_STATEMENTS: v.optional(v.string()),
 });
 
 /**
@@ -125,7 +122,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       redisConnectMs: vars.REDIS_CONNECT_TIMEOUT_MS,
       redisCommandMs: vars.REDIS_COMMAND_TIMEOUT_MS,
     },
-    pgNamedStatements: vars.KINDLY_PG_NAMED_STATEMENTS === '1',
     email: emailSettingsOf(vars),
   };
 }

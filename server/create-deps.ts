@@ -22,7 +22,6 @@ export async function createRuntime(config: ServerConfig, log: ServerLogger, ren
     databaseUrl: config.databaseUrl,
     sqliteFile: join(config.dataDir, 'kindly.db'),
     timeouts: config.timeouts,
-    pgNamedStatements: config.pgNamedStatements,
     // Connections lost and found again: the pool reconnects on its own.
     log: (line) => log.warn(line),
   }).catch((error: unknown) => {

@@ -1,7 +1,6 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { compiledOnce, type CompiledRow } from '../db/compiled-query';
-import { KeptWhileUnchanged } from '../db/kept-while-unchanged';
+import { queries } from '../db/queries';
 import type { Database } from '../db/schema';
 
 /** Host sessions last 30 days from sign-in, in the cookie and in the sessions table alike. */
@@ -52,9 +51,7 @@ export interface LiveHostSession {
  * The live session a token names, by one lookup of the hashed token in the primary key:
  * undefined once the row is gone (sign-out, password change, account deleted) or expired.
  * Given the occasion the request is about, the same statement reads whether the account owns it
- * and its revision, so an occasion's route costs one lookup before its own reads. On the
- * embedded database the row is kept while the database is unchanged ({@link KeptWhileUnchanged}),
- * so a revocation still counts from the next request; its expiry is checked on every one.
+ * and its revision, so an occasion's route costs one lookup before its own reads.
  */
 export async function findLiveHostSession(
   db: Kysely<Database>,
@@ -64,19 +61,14 @@ export async function findLiveHostSession(
   if (!token || token.length > MAX_TOKEN_LENGTH) return undefined;
   const sessionId = hostSessionId(token);
   if (occasionId === undefined) {
-    const row = await keptSessions.get(db, sessionId, async () => (await selectHostSession(db, sessionId))[0]);
+    const row = (await queries.hostSession(db, { sessionId }))[0];
     return row && isLive(row) ? { sessionId, accountId: row.accountId } : undefined;
   }
-  const row = await keptSessionsWithOccasion.get(db, `${sessionId}/${occasionId}`, async () => (await selectHostSessionWithOccasion(db, occasionId, sessionId))[0]);
+  const row = (await queries.hostSessionWithOccasion(db, { sessionId, occasionId }))[0];
   if (!row || !isLive(row)) return undefined;
   // PostgreSQL's driver may answer an integer column as a string.
   return { sessionId, accountId: row.accountId, occasion: { id: occasionId, revision: row.revision === null ? null : Number(row.revision) } };
 }
-
-/** Rows kept for sessions in use: hosts signed in at once are far fewer; the bound caps the memory all the same. */
-const KEPT_SESSIONS = 10_000;
-const keptSessions = new KeptWhileUnchanged<CompiledRow<typeof selectHostSession>>(KEPT_SESSIONS);
-const keptSessionsWithOccasion = new KeptWhileUnchanged<CompiledRow<typeof selectHostSessionWithOccasion>>(KEPT_SESSIONS);
 
 /**
  * Whether a row's `expiresAt` (an ISO instant as `toISOString` writes it) is still ahead. Compared
@@ -84,18 +76,6 @@ const keptSessionsWithOccasion = new KeptWhileUnchanged<CompiledRow<typeof selec
  * through `vsnprintf`), more than parsing the stored text.
  */
 const isLive = (row: { expiresAt: string }) => Date.parse(row.expiresAt) > Date.now();
-
-const selectHostSession = compiledOnce((db, sessionId: string) =>
-  db.selectFrom('hostSession').select(['accountId', 'expiresAt']).where('id', '=', sessionId),
-);
-
-const selectHostSessionWithOccasion = compiledOnce((db, occasionId: string, sessionId: string) =>
-  db
-    .selectFrom('hostSession')
-    .leftJoin('occasion', (join) => join.on('occasion.id', '=', occasionId).onRef('occasion.accountId', '=', 'hostSession.accountId'))
-    .select(['hostSession.accountId', 'hostSession.expiresAt', 'occasion.revision'])
-    .where('hostSession.id', '=', sessionId),
-);
 
 export interface HostSessionAccount extends LiveHostSession {
   email: string;

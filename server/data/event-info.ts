@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
-import { compiledOnce } from '../db/compiled-query';
 import type { EventActivity, EventInfo, EventOccasion } from '../../core/schemas/event';
 import type { OptionEntry } from '../../core/options/option-entry';
+import { queries } from '../db/queries';
 import type { ActivityTable, Database, OccasionTable } from '../db/schema';
 import { notFound } from '../http/api-error';
 import { readJsonColumn } from './json-column';
@@ -75,11 +75,8 @@ export async function householdActivities(
     .execute();
 }
 
-const selectHouseholdMemberIds = compiledOnce((db, householdId: string) =>
-  db.selectFrom('guest').select('id').where('householdId', '=', householdId),
-);
-
-const selectOccasion = compiledOnce((db, occasionId: string) => db.selectFrom('occasion').selectAll().where('id', '=', occasionId));
+const selectHouseholdMemberIds = (db: Kysely<Database>, householdId: string) =>
+  db.selectFrom('guest').select('id').where('householdId', '=', householdId).execute();
 
 /** `GET /event/v1/info` for a household. */
 export async function loadEventInfo(
@@ -89,7 +86,7 @@ export async function loadEventInfo(
   now: Date,
 ): Promise<EventInfo> {
   // Side by side: on PostgreSQL on two of the pool's connections, one round trip less to wait for.
-  const [[occasion], activities] = await Promise.all([selectOccasion(db, occasionId), householdActivities(db, occasionId, householdId)]);
+  const [[occasion], activities] = await Promise.all([queries.occasionById(db, { occasionId }), householdActivities(db, occasionId, householdId)]);
   if (!occasion) throw notFound('No such occasion.');
   const questions = await householdQuestions(db, occasionId, activities.map((activity) => activity.id));
   return { occasion: toEventOccasion(occasion, now), activities: activities.map(toEventActivity), questions: questions.map(toEventQuestion) };

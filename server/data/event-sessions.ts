@@ -1,7 +1,6 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import { compiledOnce, type CompiledRow } from '../db/compiled-query';
-import { KeptWhileUnchanged } from '../db/kept-while-unchanged';
+import { queries } from '../db/queries';
 import type { Database, GuestSessionTable } from '../db/schema';
 
 export type GuestSessionRow = Selectable<GuestSessionTable>;
@@ -87,7 +86,7 @@ export async function findLiveGuestSession(
   now: Date,
 ): Promise<LiveGuestSession | undefined> {
   const tokenHash = hashGuestToken(token);
-  const row = await keptGuestSessions.get(db, tokenHash, async () => (await selectLiveGuestSession(db, tokenHash))[0]);
+  const row = (await queries.guestSession(db, { tokenHash }))[0];
   // The expiry is compared here, as a number: the statement compared it with
   // `now.toISOString()`, which V8 formats through `vsnprintf` (~7 k instructions a request).
   if (!row || !(Date.parse(row.expiresAt) > now.getTime())) return undefined;
@@ -103,37 +102,6 @@ export async function findLiveGuestSession(
     revision: Number(row.revision),
   };
 }
-
-/**
- * Only the columns the routes use: better-sqlite3 makes each column of a row a property (its
- * name looked up, its value copied into a new string), ~2 k instructions a column; the token's
- * hash is known already.
- */
-const selectLiveGuestSession = compiledOnce((db, tokenHash: string) =>
-  db
-    .selectFrom('guestSession')
-    .innerJoin('guest', (join) =>
-      join.onRef('guest.id', '=', 'guestSession.guestId').onRef('guest.householdId', '=', 'guestSession.householdId'),
-    )
-    .innerJoin('occasion', 'occasion.id', 'guestSession.occasionId')
-    .select([
-      'guestSession.occasionId',
-      'guestSession.householdId',
-      'guestSession.guestId',
-      'guestSession.expiresAt',
-      'occasion.allowedOrigins',
-      'occasion.rsvpDeadline',
-      'occasion.revision',
-    ])
-    .where('guestSession.tokenHash', '=', tokenHash),
-);
-
-/**
- * Session rows in use, kept while the embedded database is unchanged: a revocation, a guest
- * moved or a revision bumped counts from the next request. Households answering at once are far
- * fewer than the bound.
- */
-const keptGuestSessions = new KeptWhileUnchanged<CompiledRow<typeof selectLiveGuestSession>>(10_000);
 
 /** Revokes a session on the server. */
 export async function deleteGuestSession(db: Kysely<Database>, tokenHash: string): Promise<void> {

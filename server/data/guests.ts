@@ -4,9 +4,9 @@ import { normaliseName } from '../../core/schemas/event';
 import type { AgeGroup, Guest, GuestCreate, Invitation } from '../../core/schemas/guest';
 import type { InviteResponse } from '../../core/schemas/invite-line';
 import type { OptionEntry } from '../../core/options/option-entry';
+import { GUEST_COLUMNS as GUEST_FIELDS, queries } from '../db/queries';
 import type { Database, GuestTable, InviteLineTable } from '../db/schema';
 import { notFound } from '../http/api-error';
-import { compiledOnce } from '../db/compiled-query';
 import { IDS_PER_STATEMENT, chunked } from './batch';
 import { readBool, readJsonColumn, writeBool, writeJsonColumn } from './json-column';
 
@@ -14,23 +14,6 @@ export type GuestRow = Selectable<GuestTable>;
 /** What a guest entity is made of: every column but the sign-in key. */
 export type GuestFields = Omit<GuestRow, 'nameKey'>;
 
-const GUEST_FIELDS = [
-  'id',
-  'occasionId',
-  'householdId',
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'ageGroup',
-  'plusOneAllowed',
-  'plusOneOf',
-  'dietaryNotes',
-  'attributes',
-  'notes',
-  'createdAt',
-  'updatedAt',
-] as const satisfies ReadonlyArray<keyof GuestFields>;
 
 export function toGuest(row: GuestFields, invitations: Invitation[]): Guest {
   return {
@@ -128,24 +111,13 @@ export async function loadGuests(db: Kysely<Database>, occasionId: string, ids?:
   return rows.map((row) => toGuest(row, invitations.get(row.id) ?? []));
 }
 
-/** One guest: its row, and its lines already in activity order (two statements, both compiled once). */
+/** One guest: its row, and its lines already in activity order (two statements). */
 async function loadOneGuest(db: Kysely<Database>, occasionId: string, id: string): Promise<Guest[]> {
-  const [rows, lines] = await Promise.all([selectGuestById(db, id), selectOrderedLinesOfGuest(db, id)]);
+  const [rows, lines] = await Promise.all([queries.guestById(db, { guestId: id }), queries.linesOfGuest(db, { guestId: id })]);
   const row = rows[0];
   if (!row || row.occasionId !== occasionId) return [];
   return [toGuest(row, lines.map(({ id: inviteLineId, activityId, response, mealChoice }) => ({ inviteLineId, activityId, response: response as InviteResponse, mealChoice })))];
 }
-
-const selectOrderedLinesOfGuest = compiledOnce((db, guestId: string) =>
-  db
-    .selectFrom('inviteLine')
-    .innerJoin('activity', 'activity.id', 'inviteLine.activityId')
-    .select(['inviteLine.id', 'inviteLine.activityId', 'inviteLine.response', 'inviteLine.mealChoice'])
-    .where('inviteLine.guestId', '=', guestId)
-    .orderBy('activity.startsAt')
-    .orderBy('activity.sortOrder')
-    .orderBy('activity.id'),
-);
 
 /** The occasion's guests in the list's order (last name, first name, id); the first `limit` when given. */
 export function selectAllGuests(db: Kysely<Database>, occasionId: string, limit?: number): Promise<GuestFields[]> {
@@ -160,7 +132,7 @@ export function selectAllGuests(db: Kysely<Database>, occasionId: string, limit?
 }
 
 async function selectGuestsById(db: Kysely<Database>, occasionId: string, ids: readonly string[]): Promise<GuestFields[]> {
-  if (ids.length === 1) return (await selectGuestById(db, ids[0]!)).filter((row) => row.occasionId === occasionId);
+  if (ids.length === 1) return (await queries.guestById(db, { guestId: ids[0]! })).filter((row) => row.occasionId === occasionId);
   const byId = await guestRowsById(db, occasionId, ids);
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -178,9 +150,6 @@ export async function guestRowsById(db: Kysely<Database>, occasionId: string, id
   }
   return byId;
 }
-
-/** One guest (GET, PUT of one guest): compiled once, as it is the host's most frequent read. */
-const selectGuestById = compiledOnce((db, id: string) => db.selectFrom('guest').select(GUEST_FIELDS).where('id', '=', id));
 
 /**
  * Guest id → its invitations in activity order (start time, then sort order). The lines are
@@ -212,13 +181,11 @@ async function activityOrder(db: Kysely<Database>, occasionId: string): Promise<
   return (await selectActivityOrder(db, occasionId)).map((row) => row.id);
 }
 
-const selectActivityOrder = compiledOnce((db, occasionId: string) =>
-  db.selectFrom('activity').select('id').where('occasionId', '=', occasionId).orderBy('startsAt').orderBy('sortOrder').orderBy('id'),
-);
+const selectActivityOrder = (db: Kysely<Database>, occasionId: string) =>
+  db.selectFrom('activity').select('id').where('occasionId', '=', occasionId).orderBy('startsAt').orderBy('sortOrder').orderBy('id').execute();
 
-const selectLinesOfGuest = compiledOnce((db, guestId: string) =>
-  db.selectFrom('inviteLine').select(['id', 'guestId', 'activityId', 'response', 'mealChoice']).where('guestId', '=', guestId),
-);
+const selectLinesOfGuest = (db: Kysely<Database>, guestId: string) =>
+  db.selectFrom('inviteLine').select(['id', 'guestId', 'activityId', 'response', 'mealChoice']).where('guestId', '=', guestId).execute();
 
 async function selectLines(db: Kysely<Database>, occasionId: string, guestIds?: readonly string[]): Promise<LineFields[]> {
   if (guestIds?.length === 1) return selectLinesOfGuest(db, guestIds[0]!);

@@ -1,5 +1,4 @@
 import { PostgresAdapter, sql, type Kysely, type Selectable } from 'kysely';
-import { compiledByShape, compiledOnce, runCompiled } from '../db/compiled-query';
 import type {
   HistoryAction,
   HistoryActorKind,
@@ -9,6 +8,7 @@ import type {
   HistoryPage,
   HistoryQuery,
 } from '../../core/schemas/history';
+import { queries } from '../db/queries';
 import type { Database, HistoryEntryTable } from '../db/schema';
 import { IDS_PER_STATEMENT, chunked, idSource, rowsPerStatement } from './batch';
 import { readJsonColumn } from './json-column';
@@ -84,9 +84,6 @@ export async function recordHistory(
   await recordGuestHouseholds(trx, occasionId, rows);
 }
 
-const historyInserts = new WeakMap<object, Map<string, string>>();
-const guestHouseholdInserts = new WeakMap<object, Map<string, string>>();
-
 /**
  * Names each household the rows' guests are recorded under, once per guest and household
  * (`historyGuestHousehold`, migration 0009): how a guest's history is found. After a guest's first
@@ -101,9 +98,7 @@ async function recordGuestHouseholds(trx: Kysely<Database>, occasionId: string, 
   if (pairs.size === 0) return;
   const values = [...pairs.keys()].sort().map((key) => pairs.get(key)!);
   for (const chunk of chunked(values, rowsPerStatement(3))) {
-    const parameters = chunk.flatMap((value) => [value.occasionId, value.guestId, value.householdId]);
-    const build = () => trx.insertInto('historyGuestHousehold').values(chunk).onConflict((conflict) => conflict.doNothing());
-    await runCompiled(trx, compiledByShape(trx, guestHouseholdInserts, String(chunk.length), parameters, build));
+    await trx.insertInto('historyGuestHousehold').values(chunk).onConflict((conflict) => conflict.doNothing()).execute();
   }
 }
 
@@ -137,10 +132,7 @@ const COLUMNS = [
 async function insertRows(trx: Kysely<Database>, rows: NewHistoryRow[]): Promise<void> {
   if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) {
     for (const chunk of chunked(rows, rowsPerStatement(COLUMNS.length))) {
-      // Compiled once per row count: every write records a few rows, and building the insert
-      // (14 values a row, each a frozen node) cost more than SQLite's work for it.
-      const values = chunk.flatMap((row) => COLUMNS.map((column) => row[column]));
-      await runCompiled(trx, compiledByShape(trx, historyInserts, String(chunk.length), values, () => trx.insertInto('historyEntry').values(chunk)));
+      await trx.insertInto('historyEntry').values(chunk).execute();
     }
     return;
   }
@@ -152,13 +144,10 @@ async function insertRows(trx: Kysely<Database>, rows: NewHistoryRow[]): Promise
 
 async function nameOfActor(db: Kysely<Database>, actor: HistoryActor): Promise<string> {
   if (actor.name !== undefined) return actor.name;
-  const [row] = await (actor.kind === 'GUEST' ? selectGuestName : selectAccountName)(db, actor.id);
+  const [row] = await (actor.kind === 'GUEST' ? queries.guestName(db, { guestId: actor.id }) : queries.accountName(db, { accountId: actor.id }));
   return row ? fullName(row) : '';
 }
 
-// Every recorded write names its actor: compiled once (also inside the write's transaction).
-const selectGuestName = compiledOnce((db, id: string) => db.selectFrom('guest').select(['firstName', 'lastName']).where('id', '=', id));
-const selectAccountName = compiledOnce((db, id: string) => db.selectFrom('account').select(['firstName', 'lastName']).where('id', '=', id));
 
 /** "First Last", or one of them when the other is empty. */
 export const fullName = (row: { firstName: string; lastName: string }): string => `${row.firstName} ${row.lastName}`.trim();

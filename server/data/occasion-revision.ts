@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { compiledOnce } from '../db/compiled-query';
 import type { HostIdentity } from '../app-env';
+import { queries } from '../db/queries';
 import type { Database } from '../db/schema';
 import { notFound } from '../http/api-error';
 
@@ -17,10 +17,6 @@ export async function ownedOccasionRevision(db: Kysely<Database>, host: HostIden
 }
 
 async function readOwnedRevision(db: Kysely<Database>, accountId: string, occasionId: string): Promise<number | null> {
-  const [row] = await selectRevision(db, occasionId, accountId);
+  const [row] = await queries.ownedOccasionRevision(db, { occasionId, accountId });
   return row ? Number(row.revision) : null;
 }
-
-const selectRevision = compiledOnce((db, occasionId: string, accountId: string) =>
-  db.selectFrom('occasion').select('revision').where('id', '=', occasionId).where('accountId', '=', accountId),
-);

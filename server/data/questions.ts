@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
-import { compiledOnce } from '../db/compiled-query';
 import type { OptionEntry } from '../../core/options/option-entry';
 import { isChoiceKind, type EventQuestion, type Question, type QuestionCreate, type QuestionKind, type QuestionScope } from '../../core/schemas/question';
+import { queries } from '../db/queries';
 import type { Database, QuestionTable } from '../db/schema';
 import { ApiError, notFound } from '../http/api-error';
 import { readBool, readJsonColumn, writeBool, writeJsonColumn } from './json-column';
@@ -50,10 +50,8 @@ export async function findQuestion(db: Kysely<Database>, occasionId: string, que
   return row;
 }
 
-/** The occasion's questions by sort order, then age (read by every reply and guest info: compiled once). */
-export const listQuestions: (db: Kysely<Database>, occasionId: string) => Promise<QuestionRow[]> = compiledOnce((db, occasionId: string) =>
-  db.selectFrom('question').selectAll().where('occasionId', '=', occasionId).orderBy('sortOrder').orderBy('createdAt').orderBy('id'),
-);
+/** The occasion's questions by sort order, then age. */
+export const listQuestions = (db: Kysely<Database>, occasionId: string): Promise<QuestionRow[]> => queries.questionsOfOccasion(db, { occasionId });
 
 /** The questions a household is shown: those for everyone, and those of activities it is invited to. */
 export async function householdQuestions(db: Kysely<Database>, occasionId: string, invitedActivityIds: readonly string[]): Promise<QuestionRow[]> {

@@ -1,15 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import { DEFAULT_TIMEOUTS, type Timeouts } from '../config';
 import { migrations } from './migrations';
+import { prepareQueries } from './queries';
 import { createPostgresPool } from './postgres-pool';
 import type { Database } from './schema';
-import { checkpointInTheBackground } from './sqlite-checkpoints';
-import { TrackedSqliteDialect, registerSqliteConnection } from './sqlite-connection';
-import { withNamedStatements, withStatementCache } from './statement-cache';
+import { registerSqliteConnection } from './sqlite-connection';
+import { withStatementCache } from './statement-cache';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
 
@@ -29,8 +29,6 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Time limits; `DEFAULT_TIMEOUTS` where left out. */
   timeouts?: Partial<Timeouts>;
-  /** PostgreSQL only: name prepared statements so each connection parses them once. */
-  pgNamedStatements?: boolean;
   /** Where lost PostgreSQL connections are reported. */
   log?: (line: string) => void;
 }
@@ -45,6 +43,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<KindlyDa
     ? await openPostgres(options.databaseUrl, options)
     : openSqlite(options.sqliteFile ?? ':memory:', options.timeouts?.sqliteBusyMs ?? DEFAULT_TIMEOUTS.sqliteBusyMs);
   await migrate(database.db, options.pgSchema ?? (database.kind === 'postgres' ? await currentSchema(database.db) : undefined));
+  prepareQueries(database.db);
   return database;
 }
 
@@ -61,11 +60,9 @@ function openSqlite(file: string, busyTimeoutMs: number): KindlyDatabase {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
-  const stopCheckpoints = file === ':memory:' ? () => {} : checkpointInTheBackground(sqlite);
-  const dialect = new TrackedSqliteDialect({ database: withStatementCache(sqlite) });
-  const db = new Kysely<Database>({ dialect });
-  registerSqliteConnection(db, sqlite, dialect);
-  return { db, kind: 'sqlite', close: () => (stopCheckpoints(), db.destroy()) };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  registerSqliteConnection(db, sqlite);
+  return { db, kind: 'sqlite', close: () => db.destroy() };
 }
 
 async function openPostgres(url: string, options: DatabaseOptions): Promise<KindlyDatabase> {
@@ -89,7 +86,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Kind
     },
     log: options.log ?? console.error,
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: options.pgNamedStatements ? withNamedStatements(pool) : pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 

@@ -25,4 +25,18 @@ describe('withStatementCache', () => {
     expect(cached.prepare('select 1').all([])).toEqual([{ 1: 1 }]);
     cached.close();
   });
+
+  it('answers from a kept statement as the schema now stands after the schema changes', () => {
+    const sqlite = new SQLite(':memory:');
+    const cached = withStatementCache(sqlite);
+    sqlite.exec('CREATE TABLE t (a INTEGER); INSERT INTO t VALUES (1)');
+    const select = cached.prepare('SELECT * FROM t');
+    expect(select.all([])).toEqual([{ a: 1 }]);
+    sqlite.exec("ALTER TABLE t ADD COLUMN b TEXT DEFAULT 'x'");
+    expect(cached.prepare('SELECT * FROM t')).toBe(select);
+    expect(select.all([])).toEqual([{ a: 1, b: 'x' }]);
+    sqlite.exec('DROP TABLE t; CREATE TABLE t (z INTEGER); INSERT INTO t VALUES (9)');
+    expect(cached.prepare('SELECT * FROM t').all([])).toEqual([{ z: 9 }]);
+    cached.close();
+  });
 });

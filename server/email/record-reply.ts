@@ -1,5 +1,4 @@
 import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
-import { compiledOnce } from '../db/compiled-query';
 import type { Database } from '../db/schema';
 import type { OccasionRow } from '../data/occasions';
 import { confirmationParts } from './compose-confirmation';
@@ -68,7 +67,7 @@ async function confirmationWaiting(trx: Transaction<Database>, householdId: stri
   return (await selectWaitingConfirmation(trx, householdId, 'CONFIRMATION', 'QUEUED', '', address)).length > 0;
 }
 
-const selectWaitingConfirmation = compiledOnce((db, householdId: string, kind: string, status: string, html: string, to: string) => {
+function selectWaitingConfirmation(db: Kysely<Database>, householdId: string, kind: string, status: string, html: string, to: string) {
   const query = db
     .selectFrom('email')
     .select('id')
@@ -77,8 +76,8 @@ const selectWaitingConfirmation = compiledOnce((db, householdId: string, kind: s
     .where('status', '=', status)
     .where('html', '=', html)
     .where('to', '=', to);
-  return db.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate() : query;
-});
+  return (db.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate() : query).execute();
+}
 
 async function confirmationAddress(trx: Transaction<Database>, reply: ReplyAuthorship): Promise<string | undefined> {
   const [found] = await selectAddresses(trx, reply.guestId);
@@ -88,14 +87,13 @@ async function confirmationAddress(trx: Transaction<Database>, reply: ReplyAutho
   return stopped ? undefined : address;
 }
 
-const selectAddresses = compiledOnce((db, guestId: string) =>
+const selectAddresses = (db: Kysely<Database>, guestId: string) =>
   db
     .selectFrom('guest')
     .innerJoin('household', 'household.id', 'guest.householdId')
     .select(['guest.email as guestEmail', 'household.email as householdEmail'])
-    .where('guest.id', '=', guestId),
-);
+    .where('guest.id', '=', guestId)
+    .execute();
 
-const selectUnsubscribed = compiledOnce((db, occasionId: string, address: string) =>
-  db.selectFrom('emailUnsubscribe').select('address').where('occasionId', '=', occasionId).where('address', '=', address),
-);
+const selectUnsubscribed = (db: Kysely<Database>, occasionId: string, address: string) =>
+  db.selectFrom('emailUnsubscribe').select('address').where('occasionId', '=', occasionId).where('address', '=', address).execute();

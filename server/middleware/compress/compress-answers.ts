@@ -1,6 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
-import { isJsonAnswer } from '../../http/area-headers';
 
 /** Hono's compress looks at the answer after its `next`: here the answer is already made. */
 const answered = async (): Promise<void> => {};
@@ -11,19 +10,16 @@ const COMPRESSIBLE = /\b(gzip|deflate)\b/i;
 /**
  * Hono's gzip/deflate for answers outside the guest area, only when the client takes one, and
  * only for answers of at least `threshold` bytes. `Vary: Accept-Encoding` is set before the
- * handler runs, so it goes into the answer as it is made: set afterwards (as Hono's middleware
- * does), it makes @hono/node-server rebuild every answer as a full `Response`. The guest area's
+ * handler runs, so it goes into the answer as it is made: set afterwards with `c.header` (as
+ * Hono's middleware does), it copies every answer into a new `Response`. The guest area's
  * answers are a few kB of JSON and are not compressed.
  */
 export function compressAnswers(threshold = 2048): MiddlewareHandler {
   const compressLarge = compress({ threshold });
   const compressing: MiddlewareHandler = async (c, next) => {
     measureText(c);
-    // A hot read's `jsonAnswer` leaves the answers that may be compressed to `c.body`, and
-    // answers the rest itself: below the threshold, they are not looked at again.
-    c.set('compressFrom', threshold);
     await next();
-    if (!isJsonAnswer(c)) await compressLarge(c, answered);
+    await compressLarge(c, answered);
   };
   // Not an async function: a request that is not compressed goes on without a step of its own.
   return (c, next) => {

@@ -4,8 +4,7 @@ import { normaliseOrigin } from '../../../core/schemas/origin';
 import type { AppEnv } from '../../app-env';
 import { readJsonColumn } from '../../data/json-column';
 import type { Database } from '../../db/schema';
-import { setAnswerHeader } from '../../http/answer-headers';
-import { answeredWith } from '../../http/area-headers';
+import { setAnswerHeader } from '../../http/area-headers';
 import { ApiError } from '../../http/api-error';
 import { LruMap } from '../../lru-map';
 
@@ -27,14 +26,6 @@ declare module 'hono' {
 const normalisedOrigins = new LruMap<string, string>(1000);
 const urlOrigins = new LruMap<string, string>(100);
 const columnOrigins = new LruMap<string, ReadonlySet<string>>(1000);
-/** The CORS headers of an allowed origin, one frozen object per origin (see `answerHeaders`). */
-const corsHeaders = new LruMap<string, Readonly<Record<string, string>>>(1000);
-
-function corsHeadersOf(origin: string): Readonly<Record<string, string>> {
-  let headers = corsHeaders.get(origin);
-  if (headers === undefined) corsHeaders.set(origin, (headers = Object.freeze(Object.fromEntries(corsHeaderList(origin)))));
-  return headers;
-}
 
 const ALLOWED_METHODS = 'GET, POST, PUT, OPTIONS';
 const ALLOWED_HEADERS = 'Content-Type, Authorization';
@@ -57,10 +48,7 @@ export function eventCors(): MiddlewareHandler<AppEnv> {
   const crossSite = async (c: Context<AppEnv>, next: () => Promise<void>, origin: string): Promise<void> => {
     await next();
     if (c.get('corsOriginAllowed') === false) setAnswerHeader(c, 'Access-Control-Allow-Origin', '*');
-    else if (await decisionFor(c, origin)) {
-      // An answer made with the origin's headers (jsonAnswer, after checkOccasionOrigin) has them.
-      if (!answeredWith(c, corsHeadersOf(origin))) setCorsHeaders(c, origin, setAnswerHeader);
-    }
+    else if (await decisionFor(c, origin)) setCorsHeaders(c, origin, setAnswerHeader);
   };
   // Not an async function: a request without a cross-site `Origin` goes on without a step of its own.
   return (c, next) => {
@@ -88,7 +76,6 @@ export async function checkOccasionOrigin(
     ? originsOf(occasion.allowedOrigins).has(origin)
     : await allowedBySomeOccasion(c.get('deps').db, origin);
   c.set('corsOriginAllowed', allowed);
-  if (allowed) c.set('answerHeaders', corsHeadersOf(origin));
   if (!allowed) {
     throw new ApiError(403, 'ORIGIN_NOT_ALLOWED', 'This website may not use this occasion. Ask the host to add it.');
   }

@@ -123,11 +123,8 @@ export function isWidgetFile(path: string): boolean {
 }
 
 /**
- * An area's fixed list: noted for the handler before it runs (a hot read answers with all of
- * them in one plain object, `jsonAnswer`), put on any other answer afterwards, in place, so it
- * stays on @hono/node-server's fast path. Set before the handler with `c.header`, twelve headers
- * went into a `Headers` on every request, checked and lowercased one by one, then sorted and
- * copied out again: a fifth of a host read's instructions.
+ * An area's fixed list: noted before the handler runs (so other middleware can tell a header is
+ * already covered), put on its answer afterwards.
  */
 function fixedHeaders(headers: HeaderList): MiddlewareHandler {
   const area = new AreaHeaders(headers);

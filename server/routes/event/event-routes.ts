@@ -1,5 +1,5 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { setAnswerHeader } from '../../http/answer-headers';
+import { setAnswerHeader } from '../../http/area-headers';
 import type { EventEnv } from './event-env';
 import { guestAuthRoutes } from './guest-auth';
 import { eventHouseholdRoutes } from './household';

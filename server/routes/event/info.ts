@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { EventInfoCache } from '../../data/event-info-cache';
 import { isRsvpOpen, loadEventInfo } from '../../data/event-info';
-import { jsonAnswer, jsonBytes } from '../../http/area-headers';
+import { jsonAnswer, jsonBytes } from '../../http/json-answer';
 import type { EventEnv } from './event-env';
 
 /**

@@ -3,7 +3,6 @@ import type { EventHousehold, GuestSignInResult, Rsvp } from '../../../core/sche
 import type { Guest } from '../../../core/schemas/guest';
 import type { InviteLine } from '../../../core/schemas/invite-line';
 import type { Occasion } from '../../../core/schemas/occasion';
-import { rsvpWriteSteps } from '../../data/event-rsvp';
 import { createEventFixture, errorCode, eventRequest, signInGuest, type EventFixture } from '../../test-support/event-fixture';
 import { snapshotDatabase } from '../../test-support/snapshot';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
@@ -410,7 +409,7 @@ describe('RSVP', () => {
 
   it('writes nothing when the database fails half-way through a reply', async () => {
     const before = await snapshotDatabase(t.deps.db);
-    rsvpWriteSteps.afterInviteLines = async () => {
+    t.deps.duringRsvpWrite = async () => {
       throw new Error('disk I/O error: /var/lib/db at SELECT * FROM "inviteLine"');
     };
     try {
@@ -421,12 +420,12 @@ describe('RSVP', () => {
       for (const leak of ['disk', '/var/lib', 'SELECT', 'inviteLine']) expect(text).not.toContain(leak);
       expect(await snapshotDatabase(t.deps.db)).toEqual(before);
     } finally {
-      rsvpWriteSteps.afterInviteLines = async () => {};
+      t.deps.duringRsvpWrite = undefined;
     }
 
     expect((await send('POST', smithReply())).status).toBe(201);
     const afterPost = await snapshotDatabase(t.deps.db);
-    rsvpWriteSteps.afterInviteLines = async () => {
+    t.deps.duringRsvpWrite = async () => {
       throw new Error('connection reset');
     };
     try {
@@ -435,7 +434,7 @@ describe('RSVP', () => {
       expect((await send('PUT', reply)).status).toBe(500);
       expect(await snapshotDatabase(t.deps.db)).toEqual(afterPost);
     } finally {
-      rsvpWriteSteps.afterInviteLines = async () => {};
+      t.deps.duringRsvpWrite = undefined;
     }
   });
 
@@ -535,7 +534,7 @@ describe('RSVP', () => {
 
     const transactions = new Set<unknown>();
     let calls = 0;
-    rsvpWriteSteps.afterInviteLines = async (trx) => {
+    t.deps.duringRsvpWrite = async (trx) => {
       transactions.add(trx);
       if (++calls === 2) throw new Error('connection reset');
     };
@@ -543,10 +542,10 @@ describe('RSVP', () => {
     try {
       answers = await Promise.all([send('PUT', everyoneDeclines()), send('PUT', jonesReply('DECLINED'), jones.token), send('PUT', leeReply('DECLINED'), lee.token)]);
     } finally {
-      rsvpWriteSteps.afterInviteLines = async () => {};
+      t.deps.duringRsvpWrite = undefined;
     }
-    // On SQLite the three writes commit together (group commit); on PostgreSQL each alone.
-    expect(transactions.size).toBe(t.deps.dbKind === 'sqlite' ? 1 : 3);
+    // Each write is a transaction of its own.
+    expect(transactions.size).toBe(3);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 500]);
     const failed = answers.findIndex((r) => r.status === 500);
     for (const [i, answer] of answers.entries()) {

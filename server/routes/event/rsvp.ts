@@ -39,10 +39,12 @@ function ownerOf(c: Context<EventEnv>): RsvpWriter {
   return { occasionId, householdId, guestId };
 }
 
-/** The reply's confirmation email, in the reply's transaction. */
+/** The reply's confirmation email (after the deps' own step, if any), in the reply's transaction. */
 function recordReplyOf(c: Context<EventEnv>, now: Date): AfterRsvpWrite {
   const { occasionId, householdId, guestId } = c.get('guest').session;
-  return (trx) => recordReply(trx, { occasionId, householdId, guestId }, now);
+  const record: AfterRsvpWrite = (trx) => recordReply(trx, { occasionId, householdId, guestId }, now);
+  const step = c.get('deps').duringRsvpWrite;
+  return step ? async (trx) => (await step(trx), record(trx)) : record;
 }
 
 /**

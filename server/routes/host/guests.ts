@@ -14,7 +14,7 @@ import { lockRows } from '../../data/row-lock';
 import { newId } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../http/api-error';
-import { jsonAnswer, jsonBytes, type JsonBody } from '../../http/area-headers';
+import { jsonAnswer, jsonBytes, type JsonBody } from '../../http/json-answer';
 import { readBody } from '../../http/read-body';
 import { revisionTag, revisionedJson } from '../../http/revisioned-json';
 import { validate } from '../../http/validate';

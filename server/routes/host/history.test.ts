@@ -3,7 +3,6 @@ import type { GuestSignInResult } from '../../../core/schemas/event';
 import type { Guest, GuestBulkResult } from '../../../core/schemas/guest';
 import type { HistoryEntry, HistoryPage, RepliesDay } from '../../../core/schemas/history';
 import type { InviteLine } from '../../../core/schemas/invite-line';
-import { rsvpWriteSteps } from '../../data/event-rsvp';
 import { historyGuestHouseholds } from '../../db/migrations/0009-history-guest-households';
 import { createEventFixture, eventRequest, signInGuest, smithsWholeReply, type EventFixture } from '../../test-support/event-fixture';
 import { snapshotDatabase } from '../../test-support/snapshot';
@@ -80,13 +79,13 @@ describe('history', () => {
     const snapshot = await snapshotDatabase(t.deps.db);
     expect((await rsvp(smith, 'POST', { ...smithReply(), responses: [] })).status).toBe(400);
     expect((await rsvp(smith, 'POST', { ...smithReply(), colour: 'blue' })).status).toBe(400);
-    rsvpWriteSteps.afterInviteLines = async () => {
+    t.deps.duringRsvpWrite = async () => {
       throw new Error('disk on fire');
     };
     try {
       expect((await rsvp(smith, 'POST', smithReply())).status).toBe(500);
     } finally {
-      rsvpWriteSteps.afterInviteLines = async () => {};
+      t.deps.duringRsvpWrite = undefined;
     }
     expect(await snapshotDatabase(t.deps.db)).toEqual(snapshot);
 

@@ -1,18 +1,17 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { OptionEntry } from '../../core/options/option-entry';
-import { normaliseName, type Rsvp } from '../../core/schemas/event';
-import { compiledByShape, compiledOnce, runCompiled } from '../db/compiled-query';
-import { embeddedTransaction } from '../db/sqlite-connection';
-import { inviteLineId, newId } from '../db/ids';
-import type { Database } from '../db/schema';
-import { ApiError, notFound } from '../http/api-error';
-import { readBool, readJsonColumn } from './json-column';
-import { IDS_PER_STATEMENT, chunked } from './batch';
-import { fullName, recordHistory, type HistoryActor, type HistoryChange } from './history';
-import { rsvpHistory } from './history-changes';
-import { RsvpHistory } from './rsvp-history';
-import { applyRsvpAnswers, attendanceAfter, loadRsvpAnswers } from './rsvp-answers';
-import { planRsvp, type Answer, type HouseholdRsvpState, type RsvpChange, type RsvpLine, type RsvpPlan } from './event-rsvp-plan';
+import type { OptionEntry } from '../../../core/options/option-entry';
+import { normaliseName, type Rsvp } from '../../../core/schemas/event';
+import { inviteLineId, newId } from '../../db/ids';
+import { queries } from '../../db/queries';
+import type { Database } from '../../db/schema';
+import { ApiError, notFound } from '../../http/api-error';
+import { IDS_PER_STATEMENT, chunked } from '../batch';
+import { planRsvp, type Answer, type HouseholdRsvpState, type RsvpChange, type RsvpLine, type RsvpPlan } from '../event-rsvp-plan';
+import { fullName, recordHistory, type HistoryActor, type HistoryChange } from '../history';
+import { rsvpHistory } from '../history-changes';
+import { readBool, readJsonColumn } from '../json-column';
+import { applyRsvpAnswers, attendanceAfter, loadRsvpAnswers } from '../rsvp-answers';
+import { RsvpHistory } from '../rsvp-history';
 
 /** Whose RSVP a write is. */
 export interface RsvpOwner {
@@ -25,13 +24,6 @@ export interface RsvpWriter extends RsvpOwner {
   guestId: string;
 }
 
-/**
- * Steps of the write path that tests replace to prove a failure half-way leaves nothing
- * half-written. Production code never changes them.
- */
-export const rsvpWriteSteps = {
-  afterInviteLines: async (_trx: Transaction<Database>): Promise<void> => {},
-};
 
 /** More of the same transaction after the answers are written (who replied, the confirmation email). */
 export type AfterRsvpWrite = (trx: Transaction<Database>) => Promise<void>;
@@ -53,8 +45,8 @@ export async function createRsvp(
 ): Promise<Rsvp | undefined> {
   const owner: RsvpOwner = { occasionId: writer.occasionId, householdId: writer.householdId };
   try {
-    return await embeddedTransaction(db, async (trx) => {
-      if ((await selectRsvpRow(trx, owner.householdId)).length > 0) throw rsvpExists();
+    return await db.transaction().execute(async (trx) => {
+      if ((await queries.rsvpOfHousehold(trx, owner)).length > 0) throw rsvpExists();
       const at = now.toISOString();
       const id = newId();
       const message = change.message ?? '';
@@ -64,7 +56,7 @@ export async function createRsvp(
       return parts && wholeReply(parts, message, at, at);
     });
   } catch (error) {
-    if (!(error instanceof ApiError) && (await selectRsvpRow(db, owner.householdId)).length > 0) throw rsvpExists();
+    if (!(error instanceof ApiError) && (await queries.rsvpOfHousehold(db, owner)).length > 0) throw rsvpExists();
     throw error;
   }
 }
@@ -82,14 +74,14 @@ export async function updateRsvp(
   afterWrite?: AfterRsvpWrite,
 ): Promise<Rsvp | undefined> {
   const owner: RsvpOwner = { occasionId: writer.occasionId, householdId: writer.householdId };
-  return embeddedTransaction(db, async (trx) => {
+  return db.transaction().execute(async (trx) => {
     // Updating the row first also locks it, so two changes of one household run one after the
     // other; the message it returns (unchanged by it) is the one this change replaces.
-    const [before] = await touchRsvp(trx, now.toISOString(), owner.householdId);
+    const [before] = await queries.touchRsvp(trx, { householdId: owner.householdId, updatedAt: now.toISOString() });
     if (!before) throw notFound('Your household has not replied yet.');
-    if (before.answeredByGuestId !== writer.guestId) await setRsvpAnsweredBy(trx, writer.guestId, before.id);
+    if (before.answeredByGuestId !== writer.guestId) await queries.setRsvpAnsweredBy(trx, { rsvpId: before.id, guestId: writer.guestId });
     const message = change.message ?? before.message;
-    if (message !== before.message) await setRsvpMessage(trx, message, before.id);
+    if (message !== before.message) await queries.setRsvpMessage(trx, { rsvpId: before.id, message });
     const parts = await writeAnswers(trx, writer, change, now, rsvpHistory(before.id, owner.householdId, before, { message }));
     await afterWrite?.(trx);
     return parts && wholeReply(parts, message, before.submittedAt, before.updatedAt);
@@ -129,7 +121,6 @@ async function writeAnswers(
   await applyPlan(trx, owner, plan, changedAnswerGroups(state.lines, plan.answers), now, history);
   const questions = await applyRsvpAnswers(trx, owner, actor, state, attendanceAfter(state, plan), change.answers, now);
   await recordHistory(trx, owner.occasionId, actor, history.changes);
-  await rsvpWriteSteps.afterInviteLines(trx);
   if (plan.newPlusOnes.length > 0) return undefined;
   const { responses, plusOnes, memberIds } = replyAfter(state, plan);
   return { responses, plusOnes, answers: questions.length === 0 ? [] : await loadRsvpAnswers(trx, owner, memberIds) };
@@ -168,47 +159,6 @@ function replyAfter(
   return { responses: answered.map((entry) => entry.line), plusOnes, memberIds: [...memberOrder.keys()] };
 }
 
-// Every change of a reply runs these: compiled once (also inside its transaction).
-const selectRsvpRow = compiledOnce((db, householdId: string) => db.selectFrom('rsvp').selectAll().where('householdId', '=', householdId));
-/**
- * Marks the reply changed now, and returns it. Who answered is set apart, only when another
- * member answers: in the same statement SQLite rewrote its index entry on every change (one
- * page of the ~15 a PUT writes), though mostly the same guest answers again.
- */
-const touchRsvp = compiledOnce((db, updatedAt: string, householdId: string) =>
-  db.updateTable('rsvp').set({ updatedAt }).where('householdId', '=', householdId).returningAll(),
-);
-
-const setRsvpAnsweredBy = compiledOnce((db, answeredByGuestId: string, id: string) => db.updateTable('rsvp').set({ answeredByGuestId }).where('id', '=', id));
-
-const setRsvpMessage = compiledOnce((db, message: string, id: string) => db.updateTable('rsvp').set({ message }).where('id', '=', id));
-
-// Members and activities in the order the reply lists them (as `loadRsvp` reads them).
-const selectMembers = compiledOnce((db, householdId: string, occasionId: string) =>
-  db
-    .selectFrom('guest')
-    .innerJoin('household', 'household.id', 'guest.householdId')
-    .select(['guest.id', 'guest.firstName', 'guest.lastName', 'guest.plusOneAllowed', 'guest.plusOneOf', 'household.name as householdName'])
-    .where('guest.householdId', '=', householdId)
-    .where('guest.occasionId', '=', occasionId)
-    .orderBy('guest.createdAt')
-    .orderBy('guest.id'),
-);
-
-const selectActivities = compiledOnce((db, occasionId: string) =>
-  db.selectFrom('activity').select(['id', 'name', 'mealOptions']).where('occasionId', '=', occasionId).orderBy('startsAt').orderBy('sortOrder').orderBy('id'),
-);
-
-// The household is the session's, so in its occasion; an occasion filter here would lead
-// SQLite to scan every line of the occasion instead of the household's few.
-const selectHouseholdLines = compiledOnce((db, householdId: string) =>
-  db
-    .selectFrom('inviteLine')
-    .innerJoin('guest', 'guest.id', 'inviteLine.guestId')
-    .select(['inviteLine.id', 'inviteLine.guestId', 'inviteLine.activityId', 'inviteLine.response', 'inviteLine.mealChoice', 'inviteLine.respondedBy'])
-    .where('guest.householdId', '=', householdId),
-);
-
 /**
  * The household's members (and its name), their invite lines and those lines' activities, with
  * each activity's place in the occasion's order. Members are in the reply's order.
@@ -217,11 +167,11 @@ async function loadHouseholdState(
   db: Kysely<Database>,
   owner: RsvpOwner,
 ): Promise<HouseholdRsvpState & { lines: HouseholdLine[]; householdName?: string; activityOrder: Map<string, number> }> {
-  const members = await selectMembers(db, owner.householdId, owner.occasionId);
-  const lines: HouseholdLine[] = await selectHouseholdLines(db, owner.householdId);
+  const members = await queries.householdMembers(db, owner);
+  const lines: HouseholdLine[] = await queries.householdLines(db, owner);
   const invited = new Set(lines.map((line) => line.activityId));
-  // The occasion's few activities in one compiled lookup, rather than a new `in` list per household.
-  const activities = invited.size === 0 ? [] : (await selectActivities(db, owner.occasionId)).filter((a) => invited.has(a.id));
+  // The occasion's few activities in one lookup, rather than a new `in` list per household.
+  const activities = invited.size === 0 ? [] : (await queries.occasionActivities(db, owner)).filter((a) => invited.has(a.id));
   return {
     householdName: members[0]?.householdName,
     members: new Map(members.map(({ householdName: _name, ...m }) => [m.id, { ...m, plusOneAllowed: readBool(m.plusOneAllowed) }])),
@@ -283,8 +233,7 @@ async function applyPlan(
 }
 
 /**
- * Lines answered per line in one statement (a `CASE` on the id when the answers differ), compiled
- * once per number of lines and kind: every value is bound, none written into the SQL.
+ * Lines answered per line in one statement (a `CASE` on the id when the answers differ).
  */
 async function answerLines(trx: Transaction<Database>, groups: ReadonlyArray<{ answer: Answer; lineIds: string[] }>, at: string): Promise<void> {
   const lines = groups.flatMap(({ answer, lineIds }) => lineIds.map((id) => ({ id, ...answer })));
@@ -292,29 +241,23 @@ async function answerLines(trx: Transaction<Database>, groups: ReadonlyArray<{ a
     const [first] = chunk;
     const same = chunk.every((line) => line.response === first!.response && line.mealChoice === first!.mealChoice);
     const ids = chunk.map((line) => line.id);
-    const byLine = (field: 'response' | 'mealChoice') => chunk.flatMap((line) => [line.id, line[field]]);
-    const values = same ? [first!.response, first!.mealChoice, 'GUEST', at, ...ids] : [...byLine('response'), ...byLine('mealChoice'), 'GUEST', at, ...ids];
-    const query = compiledByShape(trx, lineUpdates, `${same ? 'same' : 'case'} ${chunk.length}`, values, () =>
-      trx
-        .updateTable('inviteLine')
-        .set((eb) => {
-          const caseOf = <K extends 'response' | 'mealChoice'>(field: K) => {
-            const [head, ...rest] = chunk;
-            let choice = eb.case(eb.ref('id')).when(eb.val(head!.id)).then(eb.val(head![field]));
-            for (const line of rest) choice = choice.when(eb.val(line.id)).then(eb.val(line[field]));
-            return choice.else(eb.ref(field)).end();
-          };
-          return same
-            ? { response: eb.val(first!.response), mealChoice: eb.val(first!.mealChoice), respondedBy: eb.val('GUEST'), respondedAt: eb.val(at) }
-            : { response: caseOf('response'), mealChoice: caseOf('mealChoice'), respondedBy: eb.val('GUEST'), respondedAt: eb.val(at) };
-        })
-        .where('id', 'in', ids),
-    );
-    await runCompiled(trx, query);
+    await trx
+      .updateTable('inviteLine')
+      .set((eb) => {
+        const caseOf = <K extends 'response' | 'mealChoice'>(field: K) => {
+          const [head, ...rest] = chunk;
+          let choice = eb.case(eb.ref('id')).when(eb.val(head!.id)).then(eb.val(head![field]));
+          for (const line of rest) choice = choice.when(eb.val(line.id)).then(eb.val(line[field]));
+          return choice.else(eb.ref(field)).end();
+        };
+        return same
+          ? { response: eb.val(first!.response), mealChoice: eb.val(first!.mealChoice), respondedBy: eb.val('GUEST'), respondedAt: eb.val(at) }
+          : { response: caseOf('response'), mealChoice: caseOf('mealChoice'), respondedBy: eb.val('GUEST'), respondedAt: eb.val(at) };
+      })
+      .where('id', 'in', ids)
+      .execute();
   }
 }
-
-const lineUpdates = new WeakMap<object, Map<string, string>>();
 
 async function insertPlusOne(
   trx: Transaction<Database>,
@@ -361,56 +304,3 @@ async function insertPlusOne(
     .execute();
   return guestId;
 }
-
-/**
- * The household's reply as guests see it: the answered invitations of every member, the
- * plus-ones by the guest they came with, and the message. Undefined before the first reply.
- */
-export async function loadRsvp(db: Kysely<Database>, owner: RsvpOwner): Promise<Rsvp | undefined> {
-  const [row] = await selectRsvpRow(db, owner.householdId);
-  if (!row) return undefined;
-  const [lines, plusOnes, members] = await Promise.all([
-    selectAnsweredLines(db, owner.householdId, 'ATTENDING', 'DECLINED'),
-    selectPlusOnes(db, owner.householdId),
-    selectMemberIds(db, owner.householdId),
-  ]);
-  return {
-    responses: lines.map((line) => ({ ...line, response: line.response as 'ATTENDING' | 'DECLINED' })),
-    plusOnes: plusOnes.map((p) => ({ forGuestId: p.plusOneOf!, firstName: p.firstName, lastName: p.lastName })),
-    message: row.message,
-    answers: await loadRsvpAnswers(db, owner, members.map((member) => member.id)),
-    submittedAt: row.submittedAt,
-    updatedAt: row.updatedAt,
-  };
-}
-
-// The reply as guests see it is read after every write: its lookups are compiled once.
-
-const selectAnsweredLines = compiledOnce((db, householdId: string, attending: string, declined: string) =>
-  db
-    .selectFrom('inviteLine')
-    .innerJoin('guest', 'guest.id', 'inviteLine.guestId')
-    .innerJoin('activity', 'activity.id', 'inviteLine.activityId')
-    .select(['inviteLine.guestId', 'inviteLine.activityId', 'inviteLine.response', 'inviteLine.mealChoice'])
-    .where('guest.householdId', '=', householdId)
-    .where('inviteLine.response', 'in', [attending, declined])
-    .orderBy('guest.createdAt')
-    .orderBy('guest.id')
-    .orderBy('activity.startsAt')
-    .orderBy('activity.sortOrder')
-    .orderBy('activity.id'),
-);
-
-const selectPlusOnes = compiledOnce((db, householdId: string) =>
-  db
-    .selectFrom('guest')
-    .select(['plusOneOf', 'firstName', 'lastName'])
-    .where('householdId', '=', householdId)
-    .where('plusOneOf', 'is not', null)
-    .orderBy('createdAt')
-    .orderBy('id'),
-);
-
-const selectMemberIds = compiledOnce((db, householdId: string) =>
-  db.selectFrom('guest').select('id').where('householdId', '=', householdId).orderBy('createdAt').orderBy('id'),
-);

@@ -1,0 +1,154 @@
+import type { Kysely } from 'kysely';
+import type { Database, GuestTable } from '../schema';
+import { prepared } from './prepared';
+
+/**
+ * The statements of the hottest requests (a session's lookup, one guest's read, an RSVP's write
+ * and read back), compiled once per database when it opens ({@link prepareQueries}) and called as
+ * plain functions with named parameters: `queries.guestById(db, { guestId })`. Everything else
+ * builds its query with Kysely where it is used.
+ */
+
+/** A guest's columns but its search key. */
+export const GUEST_COLUMNS = [
+  'id',
+  'occasionId',
+  'householdId',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'ageGroup',
+  'plusOneAllowed',
+  'plusOneOf',
+  'dietaryNotes',
+  'attributes',
+  'notes',
+  'createdAt',
+  'updatedAt',
+] as const satisfies ReadonlyArray<Exclude<keyof GuestTable, 'nameKey'>>;
+
+export const queries = {
+  /** A guest session by its token's hash, with what the routes need of its occasion (only those columns: each costs). */
+  guestSession: prepared((db, p: { tokenHash: string }) =>
+    db
+      .selectFrom('guestSession')
+      .innerJoin('guest', (join) => join.onRef('guest.id', '=', 'guestSession.guestId').onRef('guest.householdId', '=', 'guestSession.householdId'))
+      .innerJoin('occasion', 'occasion.id', 'guestSession.occasionId')
+      .select(['guestSession.occasionId', 'guestSession.householdId', 'guestSession.guestId', 'guestSession.expiresAt', 'occasion.allowedOrigins', 'occasion.rsvpDeadline', 'occasion.revision'])
+      .where('guestSession.tokenHash', '=', p.tokenHash),
+  ),
+
+  hostSession: prepared((db, p: { sessionId: string }) => db.selectFrom('hostSession').select(['accountId', 'expiresAt']).where('id', '=', p.sessionId)),
+
+  /** A host session, with the revision of the occasion when its account owns it (null otherwise). */
+  hostSessionWithOccasion: prepared((db, p: { sessionId: string; occasionId: string }) =>
+    db
+      .selectFrom('hostSession')
+      .leftJoin('occasion', (join) => join.on('occasion.id', '=', p.occasionId).onRef('occasion.accountId', '=', 'hostSession.accountId'))
+      .select(['hostSession.accountId', 'hostSession.expiresAt', 'occasion.revision'])
+      .where('hostSession.id', '=', p.sessionId),
+  ),
+
+  ownedOccasionRevision: prepared((db, p: { occasionId: string; accountId: string }) =>
+    db.selectFrom('occasion').select('revision').where('id', '=', p.occasionId).where('accountId', '=', p.accountId),
+  ),
+
+  occasionById: prepared((db, p: { occasionId: string }) => db.selectFrom('occasion').selectAll().where('id', '=', p.occasionId)),
+
+  guestById: prepared((db, p: { guestId: string }) => db.selectFrom('guest').select(GUEST_COLUMNS).where('id', '=', p.guestId)),
+
+  /** A guest's invite lines in activity order. */
+  linesOfGuest: prepared((db, p: { guestId: string }) =>
+    db
+      .selectFrom('inviteLine')
+      .innerJoin('activity', 'activity.id', 'inviteLine.activityId')
+      .select(['inviteLine.id', 'inviteLine.activityId', 'inviteLine.response', 'inviteLine.mealChoice'])
+      .where('inviteLine.guestId', '=', p.guestId)
+      .orderBy('activity.startsAt')
+      .orderBy('activity.sortOrder')
+      .orderBy('activity.id'),
+  ),
+
+  /** The occasion's questions by sort order, then age. */
+  questionsOfOccasion: prepared((db, p: { occasionId: string }) =>
+    db.selectFrom('question').selectAll().where('occasionId', '=', p.occasionId).orderBy('sortOrder').orderBy('createdAt').orderBy('id'),
+  ),
+
+  guestName: prepared((db, p: { guestId: string }) => db.selectFrom('guest').select(['firstName', 'lastName']).where('id', '=', p.guestId)),
+
+  accountName: prepared((db, p: { accountId: string }) => db.selectFrom('account').select(['firstName', 'lastName']).where('id', '=', p.accountId)),
+
+  rsvpOfHousehold: prepared((db, p: { householdId: string }) => db.selectFrom('rsvp').selectAll().where('householdId', '=', p.householdId)),
+
+  /**
+   * Marks the reply changed now, and returns it. Who answered is set apart, only when another
+   * member answers: in the same statement SQLite rewrote its index entry on every change (one
+   * page of the ~15 a PUT writes), though mostly the same guest answers again.
+   */
+  touchRsvp: prepared((db, p: { householdId: string; updatedAt: string }) =>
+    db.updateTable('rsvp').set({ updatedAt: p.updatedAt }).where('householdId', '=', p.householdId).returningAll(),
+  ),
+
+  setRsvpAnsweredBy: prepared((db, p: { rsvpId: string; guestId: string }) => db.updateTable('rsvp').set({ answeredByGuestId: p.guestId }).where('id', '=', p.rsvpId)),
+
+  setRsvpMessage: prepared((db, p: { rsvpId: string; message: string }) => db.updateTable('rsvp').set({ message: p.message }).where('id', '=', p.rsvpId)),
+
+  /** A household's members (and its name) in the order its reply lists them. */
+  householdMembers: prepared((db, p: { householdId: string; occasionId: string }) =>
+    db
+      .selectFrom('guest')
+      .innerJoin('household', 'household.id', 'guest.householdId')
+      .select(['guest.id', 'guest.firstName', 'guest.lastName', 'guest.plusOneAllowed', 'guest.plusOneOf', 'household.name as householdName'])
+      .where('guest.householdId', '=', p.householdId)
+      .where('guest.occasionId', '=', p.occasionId)
+      .orderBy('guest.createdAt')
+      .orderBy('guest.id'),
+  ),
+
+  /** The occasion's activities in the order a reply lists them. */
+  occasionActivities: prepared((db, p: { occasionId: string }) =>
+    db.selectFrom('activity').select(['id', 'name', 'mealOptions']).where('occasionId', '=', p.occasionId).orderBy('startsAt').orderBy('sortOrder').orderBy('id'),
+  ),
+
+  /**
+   * The invite lines of a household's members. The household is the session's, so in its
+   * occasion; an occasion filter here would lead SQLite to scan every line of the occasion.
+   */
+  householdLines: prepared((db, p: { householdId: string }) =>
+    db
+      .selectFrom('inviteLine')
+      .innerJoin('guest', 'guest.id', 'inviteLine.guestId')
+      .select(['inviteLine.id', 'inviteLine.guestId', 'inviteLine.activityId', 'inviteLine.response', 'inviteLine.mealChoice', 'inviteLine.respondedBy'])
+      .where('guest.householdId', '=', p.householdId),
+  ),
+
+  /** A household's answered lines, by member then activity, as its reply lists them. */
+  answeredLines: prepared((db, p: { householdId: string; attending: string; declined: string }) =>
+    db
+      .selectFrom('inviteLine')
+      .innerJoin('guest', 'guest.id', 'inviteLine.guestId')
+      .innerJoin('activity', 'activity.id', 'inviteLine.activityId')
+      .select(['inviteLine.guestId', 'inviteLine.activityId', 'inviteLine.response', 'inviteLine.mealChoice'])
+      .where('guest.householdId', '=', p.householdId)
+      .where('inviteLine.response', 'in', [p.attending, p.declined])
+      .orderBy('guest.createdAt')
+      .orderBy('guest.id')
+      .orderBy('activity.startsAt')
+      .orderBy('activity.sortOrder')
+      .orderBy('activity.id'),
+  ),
+
+  plusOnesOfHousehold: prepared((db, p: { householdId: string }) =>
+    db.selectFrom('guest').select(['plusOneOf', 'firstName', 'lastName']).where('householdId', '=', p.householdId).where('plusOneOf', 'is not', null).orderBy('createdAt').orderBy('id'),
+  ),
+
+  memberIdsOfHousehold: prepared((db, p: { householdId: string }) =>
+    db.selectFrom('guest').select('id').where('householdId', '=', p.householdId).orderBy('createdAt').orderBy('id'),
+  ),
+};
+
+/** Compiles every statement of {@link queries} for a database as it opens. */
+export function prepareQueries(db: Kysely<Database>): void {
+  for (const query of Object.values(queries)) query.prepare(db);
+}
