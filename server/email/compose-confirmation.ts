@@ -12,7 +12,7 @@ import type { ConfirmedActivity } from './templates/confirmation';
 
 /** A confirmation's content and its calendar file. */
 export interface ConfirmationParts {
-  content: EmailContent;
+  content: Extract<EmailContent, { kind: 'CONFIRMATION' }>;
   attachments: EmailAttachment[];
 }
 

@@ -6,8 +6,10 @@ export interface EmailSettings {
   smtpUrl: string | undefined;
   /** The `From` of every message (`MAIL_FROM`). */
   mailFrom: string;
-  /** Most messages one occasion sends in any hour; the rest wait (`EMAIL_HOURLY_LIMIT`). */
+  /** Most invitations, reminders and digests one occasion sends in any hour; the rest wait (`EMAIL_HOURLY_LIMIT`). */
   hourlyLimitPerOccasion: number;
+  /** Most reply confirmations one occasion sends in any hour, counted apart (`EMAIL_CONFIRMATION_HOURLY_LIMIT`). */
+  confirmationHourlyLimitPerOccasion: number;
   /** How often the worker looks for due messages (`EMAIL_POLL_MS`). */
   pollMs: number;
   /** The first retry's delay; each next one doubles it, up to six hours (`EMAIL_RETRY_BASE_MS`). */
@@ -24,6 +26,10 @@ export const DEFAULT_EMAIL_SETTINGS: EmailSettings = {
   smtpUrl: undefined,
   mailFrom: 'Kindly <no-reply@kindly.invalid>',
   hourlyLimitPerOccasion: 500,
+  // Each household has at most one confirmation waiting (changes made meanwhile share it), so
+  // this bounds a runaway, not a deadline day: every household of a 5,000-household guest list
+  // may reply within the same hour and each hears back.
+  confirmationHourlyLimitPerOccasion: 5000,
   pollMs: 1000,
   retryBaseMs: 30_000,
   maxAttempts: 8,
@@ -34,6 +40,7 @@ export const DEFAULT_EMAIL_SETTINGS: EmailSettings = {
 
 const NUMBER_VARIABLES = {
   hourlyLimitPerOccasion: 'EMAIL_HOURLY_LIMIT',
+  confirmationHourlyLimitPerOccasion: 'EMAIL_CONFIRMATION_HOURLY_LIMIT',
   pollMs: 'EMAIL_POLL_MS',
   retryBaseMs: 'EMAIL_RETRY_BASE_MS',
   maxAttempts: 'EMAIL_MAX_ATTEMPTS',

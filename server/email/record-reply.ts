@@ -6,7 +6,8 @@ import { confirmationParts } from './compose-confirmation';
 import { loadTemplate } from './email-templates';
 import { insertEmails, newUnsubscribeToken, unsubscribeUrl, type EmailAttachment } from './outbox';
 import { addressKey } from './recipients';
-import { renderEmail, type RenderedEmail } from './render-email';
+import { confirmationRenderer } from './confirmation-renderer';
+import type { RenderedEmail } from './render-email';
 
 /** Who replied. */
 export interface ReplyAuthorship {
@@ -40,8 +41,9 @@ export async function recordReply(trx: Transaction<Database>, reply: ReplyAuthor
 export const isUnrendered = (message: { html: string }): boolean => message.html === '';
 
 /**
- * Renders a confirmation from its household's reply as it is now; undefined when the household
- * or occasion is gone (deleted since).
+ * Renders a confirmation from its household's reply as it is now, filled into the occasion's
+ * template rendered once ({@link confirmationRenderer}); undefined when the household or
+ * occasion is gone (deleted since).
  */
 export async function renderConfirmation(
   db: Kysely<Database>,
@@ -53,8 +55,9 @@ export async function renderConfirmation(
   const occasion: OccasionRow | undefined = await db.selectFrom('occasion').selectAll().where('id', '=', message.occasionId).executeTakeFirst();
   if (!occasion) return undefined;
   const template = await loadTemplate(db, occasion.id, occasion.title, 'CONFIRMATION');
+  const fill = confirmationRenderer(occasion.id, occasion.title, template, publicUrl);
   const parts = await confirmationParts(db, occasion, template, message.householdId, unsubscribeUrl(publicUrl, message.unsubscribeToken), now);
-  return { subject: template.subject, ...(await renderEmail(parts.content)), attachments: parts.attachments };
+  return { subject: template.subject, ...(await fill(parts.content.props, message.unsubscribeToken)), attachments: parts.attachments };
 }
 
 /**

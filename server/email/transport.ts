@@ -17,6 +17,8 @@ export interface OutgoingMessage {
 /** Where messages go: an SMTP server, or nowhere but the outbox table. */
 export interface EmailTransport {
   readonly kind: 'smtp' | 'local';
+  /** Messages worth handing over at once (the SMTP pool's connections); the worker sends that many together. */
+  readonly concurrency?: number;
   /** Resolves once the server accepted the message; rejects with nodemailer's error (`responseCode`) otherwise. */
   send(message: OutgoingMessage): Promise<void>;
   close(): void;
@@ -25,11 +27,28 @@ export interface EmailTransport {
 /** Without `SMTP_URL`: a message is "sent" when the worker marks it; the dashboard shows it from the outbox. */
 export const localOutbox: EmailTransport = { kind: 'local', send: async () => {}, close: () => {} };
 
-/** Nodemailer over SMTP, with short time limits so that a stalled server cannot hold a lease for long. */
+/**
+ * SMTP connections kept open and used at once: one connection sends a message per round trip
+ * of its `DATA`, so a burst of confirmations needs several (most providers allow 10 or more).
+ */
+const SMTP_CONNECTIONS = 10;
+
+/**
+ * Nodemailer over a pool of SMTP connections, with short time limits so that a stalled server
+ * cannot hold a lease for long.
+ */
 export function smtpTransport(url: string): EmailTransport {
-  const transporter = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+  const transporter = nodemailer.createTransport({
+    url,
+    pool: true,
+    maxConnections: SMTP_CONNECTIONS,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
   return {
     kind: 'smtp',
+    concurrency: SMTP_CONNECTIONS,
     async send(message) {
       const host = new URL(url).hostname || 'kindly';
       const info = await transporter.sendMail({

@@ -276,7 +276,8 @@ describe('email worker through a real SMTP server', () => {
       close: () => {},
     });
     const options = { db: t.deps.db, dbKind: t.deps.dbKind, settings: DEFAULT_EMAIL_SETTINGS, publicUrl: () => BASE, log: () => {} };
-    const slow = new EmailWorker({ ...options, transport: recording(true) });
+    // One at a time: the later messages of its batch wait while the first is held.
+    const slow = new EmailWorker({ ...options, transport: recording(true), concurrency: 1 });
     const other = new EmailWorker({ ...options, transport: recording(false) });
     // The slow instance claims all three as of a while ago, with a lease that has already run out
     // by the clock, and is held while it sends the first (whose lease it renewed as it began).
