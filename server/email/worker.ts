@@ -9,11 +9,20 @@ import type { EmailSettings } from './email-settings';
 import { HourlyAllowance } from './hourly-allowance';
 import { unsubscribeUrl, type EmailAttachment } from './outbox';
 import { addressKey } from './recipients';
-import { isUnrendered, renderConfirmation } from './record-reply';
+import { isUnrendered, renderConfirmations, type RenderedConfirmation } from './record-reply';
 import { queueScheduledMail } from './scheduled-mail';
 import type { EmailTransport } from './transport';
 
 type EmailRow = Selectable<EmailTable>;
+
+/** What a batch's messages need, read once for the batch (see `prepare`). */
+interface Batch {
+  /** Confirmations by message id; one whose household or occasion is gone is absent. */
+  rendered: Map<string, RenderedConfirmation>;
+  /** The messages whose address unsubscribed. */
+  unsubscribed: Set<string>;
+  allowance: HourlyAllowance;
+}
 
 /** What the worker needs. */
 export interface EmailWorkerOptions {
@@ -84,7 +93,7 @@ export class EmailWorker {
     }
     const claimed = await this.claim(now);
     this.lastBatchFull = claimed.length === (this.options.batchSize ?? DEFAULT_BATCH_SIZE);
-    const allowance = new HourlyAllowance(this.options.db, this.options.settings, now);
+    const batch = await this.prepare(claimed, now);
     const concurrency = this.options.concurrency ?? this.options.transport.concurrency ?? DEFAULT_CONCURRENCY;
     let handled = 0;
     await pMap(
@@ -92,7 +101,7 @@ export class EmailWorker {
       async (message) => {
         if (this.stopping) return this.release(message);
         // A database fault on one message leaves it to its lease and goes on with the others.
-        await this.deliver(message, allowance).catch((error: unknown) => this.options.log(`email worker: ${message.id}: ${describe(error)}`));
+        await this.deliver(message, batch).catch((error: unknown) => this.options.log(`email worker: ${message.id}: ${describe(error)}`));
         handled += 1;
       },
       { concurrency },
@@ -131,20 +140,39 @@ export class EmailWorker {
       .execute();
   }
 
-  private async deliver(claimed: EmailRow, allowance: HourlyAllowance): Promise<void> {
+  /**
+   * What a batch's messages need before they are sent, read once for the batch: confirmations
+   * rendered (from each reply as it is now), the addresses that unsubscribed, the hourly allowances.
+   */
+  private async prepare(claimed: EmailRow[], now: Date): Promise<Batch> {
+    const { db, settings } = this.options;
+    const [rendered, unsubscribed] = await Promise.all([
+      renderConfirmations(db, claimed.filter(isUnrendered), this.options.publicUrl(), now),
+      this.unsubscribed(claimed),
+    ]);
+    return { rendered, unsubscribed, allowance: new HourlyAllowance(db, settings, now) };
+  }
+
+  private async deliver(claimed: EmailRow, batch: Batch): Promise<void> {
     const { settings, transport } = this.options;
-    const message = isUnrendered(claimed) ? await this.render(claimed) : claimed;
-    if (!message) return this.finish(claimed, { status: 'FAILED', lastError: 'The household or occasion was deleted before the message was sent.' });
-    if (await this.unsubscribed(message)) return this.finish(message, { status: 'FAILED', lastError: 'The address unsubscribed before the message was sent.' });
-    const wait = await allowance.take(message.occasionId, message.kind);
+    const rendered = isUnrendered(claimed) ? batch.rendered.get(claimed.id) : undefined;
+    if (isUnrendered(claimed) && !rendered) {
+      return this.finish(claimed, { status: 'FAILED', lastError: 'The household or occasion was deleted before the message was sent.' });
+    }
+    const stored = rendered ? { ...rendered, attachments: writeJsonColumn(rendered.attachments) } : {};
+    const message: EmailRow = { ...claimed, ...stored };
+    if (batch.unsubscribed.has(claimed.id)) return this.finish(message, { status: 'FAILED', lastError: 'The address unsubscribed before the message was sent.' });
+    const wait = await batch.allowance.take(message.occasionId, message.kind);
+    // A confirmation that waits stays unrendered: it is rendered from the reply as it is then.
     if (wait !== undefined) {
       await this.mine({ status: 'QUEUED', nextAttemptAt: wait, lease: null, leaseUntil: null }, message);
       return;
     }
     // The lease taken at the claim may have run out while earlier messages of the batch were
-    // sent, and another instance may have claimed this one since. Renew it now, and
-    // send only if it is still ours, so the send starts with a whole lease ahead of it.
-    if ((await this.mine({ leaseUntil: new Date(Date.now() + settings.leaseMs).toISOString() }, message)) === 0) return;
+    // sent, and another instance may have claimed this one since. Renew it now (storing a
+    // confirmation as it is sent), and send only if it is still ours, so the send starts with a
+    // whole lease ahead of it.
+    if ((await this.mine({ ...stored, leaseUntil: new Date(Date.now() + settings.leaseMs).toISOString() }, message)) === 0) return;
     const unsubscribe = unsubscribeUrl(this.options.publicUrl(), message.unsubscribeToken);
     try {
       await transport.send({
@@ -162,15 +190,6 @@ export class EmailWorker {
       return;
     }
     await this.finish(message, { status: 'SENT', lastError: null, sentAt: new Date().toISOString() });
-  }
-
-  /** Renders a confirmation written unrendered by the reply, and stores it as it will be sent. */
-  private async render(message: EmailRow): Promise<EmailRow | undefined> {
-    const rendered = await renderConfirmation(this.options.db, message, this.options.publicUrl(), new Date());
-    if (!rendered) return undefined;
-    const stored = { ...rendered, attachments: writeJsonColumn(rendered.attachments) };
-    await this.mine(stored, message);
-    return { ...message, ...stored };
   }
 
   private async failed(message: EmailRow, error: unknown): Promise<void> {
@@ -205,14 +224,17 @@ export class EmailWorker {
     return Number(result.numUpdatedRows);
   }
 
-  private async unsubscribed(message: EmailRow): Promise<boolean> {
-    const row = await this.options.db
+  /** The ids of the messages whose address unsubscribed from the occasion's mail. */
+  private async unsubscribed(messages: EmailRow[]): Promise<Set<string>> {
+    if (messages.length === 0) return new Set();
+    const rows = await this.options.db
       .selectFrom('emailUnsubscribe')
-      .select('address')
-      .where('occasionId', '=', message.occasionId)
-      .where('address', '=', addressKey(message.to))
-      .executeTakeFirst();
-    return row !== undefined;
+      .select(['occasionId', 'address'])
+      .where('occasionId', 'in', [...new Set(messages.map((message) => message.occasionId))])
+      .where('address', 'in', [...new Set(messages.map((message) => addressKey(message.to)))])
+      .execute();
+    const stopped = new Set(rows.map((row) => `${row.occasionId} ${row.address}`));
+    return new Set(messages.filter((message) => stopped.has(`${message.occasionId} ${addressKey(message.to)}`)).map((message) => message.id));
   }
 }
 
