@@ -46,6 +46,7 @@ export async function confirmationPartsOf(
   now: Date,
 ): Promise<Map<string, ConfirmationParts>> {
   const ids = [...new Set(householdIds)];
+  if (ids.length === 0) return new Map();
   const [households, lines, rsvps, plusOnes] = await Promise.all([
     db.selectFrom('household').select(['id', 'name']).where('id', 'in', ids).execute(),
     selectLines(db, ids),
