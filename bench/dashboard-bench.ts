@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { chromiumPath } from '../server/test-support/browser';
 import { BENCH_CHROMIUM_FLAGS } from './chromium-flags';
 import { PipeBrowser, PipePage } from './cdp-pipe';
+import { writeResults } from './results-file';
 import { seedOccasion, type SeededOccasion } from '../server/test-support/seed-occasion';
 
 /**
@@ -500,7 +501,6 @@ function report(runs: Run[]): void {
     ...FIGURES.map((figure) => `| ${figure.measure} | ${THROTTLES.map((t) => figure.text(at(t))).join(' | ')} | ${figure.goal} | ${figure.met ? (figure.met(judged) ? 'yes' : 'NO') : ''} |`),
   ];
   console.log(`\n${lines.join('\n')}\n`);
-  mkdirSync('bench/results', { recursive: true });
   const stamp = new Date().toISOString();
   const figures = FIGURES.map((figure) => ({
     measure: figure.measure,
@@ -508,9 +508,11 @@ function report(runs: Run[]): void {
     ...Object.fromEntries(THROTTLES.map((t) => [`${t}x`, figure.text(at(t))])),
     met: figure.met?.(judged),
   }));
-  writeFileSync('bench/results/dashboard-latest.json', `${JSON.stringify({ date: stamp, throttles: THROTTLES, guests: GUESTS, scrollStepPx: SCROLL_STEP, figures, runs }, null, 2)}\n`);
-  writeFileSync('bench/results/dashboard-latest.md', `# Dashboard benchmark ${stamp}\n\n${lines.join('\n')}\n\nEach run: \`bench/results/dashboard-latest.json\`.\n`);
-  console.log('Written to bench/results/dashboard-latest.json and bench/results/dashboard-latest.md');
+  writeResults(
+    'dashboard-latest',
+    `# Dashboard benchmark ${stamp}\n\n${lines.join('\n')}`,
+    { date: stamp, throttles: THROTTLES, guests: GUESTS, scrollStepPx: SCROLL_STEP, figures, runs },
+  );
 }
 
 interface TraceEvent {

@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { generateGuests } from '../server/demo/generate-guests';
+import { writeResults } from './results-file';
 
 /**
  * `npm run bench`: the real server on a fresh embedded database with a generated
@@ -462,19 +463,16 @@ function report(rows: Row[], seed: Seed, write: boolean): void {
   ];
   console.log(`\n${lines.join('\n')}\n`);
   if (!write) return;
-  mkdirSync('bench/results', { recursive: true });
   const stamp = new Date().toISOString();
   const database = POSTGRES_URL ? 'PostgreSQL' : 'SQLite (embedded, WAL)';
   const analyzed = POSTGRES_URL ? ' (ANALYZE after seeding, as autovacuum would; autovacuum is off on this machine)' : '';
   const machine = `${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown CPU'}), load average ${loads(loadAtStart)} at the start and ${loads(loadavg())} at the end, Node ${process.version}, ${database}${analyzed}, ${seed.guestIds.length} guests`;
   const result = { date: stamp, node: process.version, cpus: availableParallelism(), database, guests: seed.guestIds.length, rows };
-  const name = POSTGRES_URL ? 'latest-postgres' : 'latest';
-  writeFileSync(`bench/results/${name}.json`, `${JSON.stringify(result, null, 2)}\n`);
-  writeFileSync(
-    `bench/results/${name}.md`,
-    `# Server benchmark ${stamp}\n\n${machine}. Ratios are to the bare Hono route measured in the same run just before the scenarios judged against it (the machine's speed drifts within a run); server CPU is the answering process's CPU time (all threads, from /proc) per request, steadier than req/s on a shared machine.\n\n${lines.join('\n')}\n`,
+  writeResults(
+    POSTGRES_URL ? 'latest-postgres' : 'latest',
+    `# Server benchmark ${stamp}\n\n${machine}. Ratios are to the bare Hono route measured in the same run just before the scenarios judged against it (the machine's speed drifts within a run); server CPU is the answering process's CPU time (all threads, from /proc) per request, steadier than req/s on a shared machine.\n\n${lines.join('\n')}`,
+    result,
   );
-  console.log(`Written to bench/results/${name}.json and bench/results/${name}.md`);
 }
 
 main().catch((error: unknown) => {

@@ -1,9 +1,10 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import type { Browser, CDPSession } from 'playwright-core';
 import { createApp } from '../server/app';
 import { startExamplesServer, type ExamplesServer } from '../server/frontends/serve-examples';
 import { launchBenchChromium } from './chromium-flags';
+import { writeResults } from './results-file';
 import { signUpHost, type HostClient } from '../server/test-support/host-session';
 import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
 
@@ -375,7 +376,7 @@ function report(runs: Run[]): void {
       part('  waiting for info, household and rsvp', runs.map((run) => run.rsvpDataWaitMs)),
       part('  the render (last answer → painted)', runs.map((run) => run.rsvpRenderMs)),
       '',
-      'Wall time to the start of that frame (its requestAnimationFrame callback; the figures of earlier rounds):',
+      'Wall time to the start of that frame (its requestAnimationFrame callback; what earlier builds of this bench reported):',
     );
   }
   lines.push(
@@ -400,10 +401,7 @@ function report(runs: Run[]): void {
   }
   console.log(`\n${lines.join('\n')}`);
   const stamp = new Date().toISOString();
-  mkdirSync('bench/results', { recursive: true });
-  writeFileSync('bench/results/widget-latest.json', `${JSON.stringify({ date: stamp, throttle: THROTTLE, load: loadavg()[0], runs }, null, 2)}\n`);
-  writeFileSync('bench/results/widget-latest.md', `# Widget benchmark ${stamp}\n\n\`\`\`\n${lines.join('\n')}\n\`\`\`\n`);
-  console.log('Written to bench/results/widget-latest.json and bench/results/widget-latest.md');
+  writeResults('widget-latest', `# Widget benchmark ${stamp}\n\n\`\`\`\n${lines.join('\n')}\n\`\`\``, { date: stamp, throttle: THROTTLE, load: loadavg()[0], runs });
 }
 
 /** A small occasion like a real one: two activities (one with meals), a household of two. */

@@ -78,6 +78,7 @@ describe.skipIf(!chromiumPath)('email invitations and replies in Chromium (local
       dbKind: live.deps.dbKind,
       settings: { ...DEFAULT_EMAIL_SETTINGS, pollMs: 200 },
       transport: localOutbox,
+      renderEmail: live.deps.renderEmail,
       publicUrl: () => live.url,
       log: () => {},
     });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_TIMEOUTS, loadConfig } from './config';
+import { DEFAULT_EMAIL_SETTINGS } from './email/email-settings';
 
 describe('loadConfig', () => {
   it('refuses production without AUTH_SECRET and AUTH_URL, with a clear message', () => {
@@ -40,5 +41,63 @@ describe('loadConfig', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  describe('refuses a bad value, naming it in one sentence', () => {
+    const base = { KINDLY_DATA_DIR: '/nonexistent/kindly', AUTH_SECRET: 's'.repeat(40) };
+    const refusals: Array<[Record<string, string>, string]> = [
+      [{ PORT: 'abc' }, 'PORT must be a port number from 0 to 65535, not "abc".'],
+      [{ PORT: '70000' }, 'PORT must be a port number from 0 to 65535, not "70000".'],
+      [{ EXAMPLES_PORT: '-1' }, 'EXAMPLES_PORT must be a port number from 0 to 65535, not "-1".'],
+      [{ SQLITE_BUSY_TIMEOUT_MS: '-5' }, 'SQLITE_BUSY_TIMEOUT_MS must be a whole number of milliseconds, not "-5".'],
+      [{ REDIS_COMMAND_TIMEOUT_MS: 'soon' }, 'REDIS_COMMAND_TIMEOUT_MS must be a whole number of milliseconds, not "soon".'],
+      [{ PG_CONNECT_TIMEOUT_MS: '1.5' }, 'PG_CONNECT_TIMEOUT_MS must be a whole number of milliseconds, not "1.5".'],
+      [
+        { DATABASE_URL: 'mysql://root:hunter2@db/kindly' },
+        'DATABASE_URL must start with postgres:// or postgresql://, for example postgres://kindly:password@db.example.com:5432/kindly (unset: the embedded SQLite database).',
+      ],
+      [{ SMTP_URL: 'http://mail.example.com' }, 'SMTP_URL must start with smtp:// or smtps://, for example smtp://user:password@mail.example.com:587.'],
+      [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must start with redis:// or rediss://, for example redis://redis.example.com:6379.'],
+      [{ AUTH_URL: 'rsvp.example.com' }, 'AUTH_URL must start with https:// or http://, for example https://rsvp.example.com.'],
+      [{ EMAIL_WORKER: 'maybe' }, 'EMAIL_WORKER must be 1 or true (on) or 0 or false (off), not "maybe".'],
+      [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY must be 1 or true (on) or 0 or false (off), not "yes".'],
+      [{ EMAIL_MAX_ATTEMPTS: '0' }, 'EMAIL_MAX_ATTEMPTS must be a whole number of at least 1, not "0".'],
+    ];
+    it.each(refusals)('%o', (bad, sentence) => {
+      expect(() => loadConfig({ ...base, ...bad })).toThrow(new ConfigError(sentence));
+    });
+
+    it('never repeats a URL that may hold a password', () => {
+      expect(() => loadConfig({ ...base, DATABASE_URL: 'mysql://root:hunter2@db/kindly' })).toThrow(expect.objectContaining({ message: expect.not.stringContaining('hunter2') }));
+    });
+  });
+
+  it('reads every variable, an empty one counting as unset', () => {
+    const config = loadConfig({
+      KINDLY_DATA_DIR: '/srv/kindly/data',
+      KINDLY_DIST_DIR: '/srv/kindly/dist',
+      AUTH_SECRET: 's'.repeat(40),
+      PORT: '9000',
+      EXAMPLES_PORT: '',
+      DATABASE_URL: 'postgresql://kindly@db/kindly',
+      AUTH_URL: 'https://rsvp.example.com',
+      TRUST_PROXY: 'true',
+      REDIS_URL: 'rediss://cache.example.com:6380',
+      EMAIL_WORKER: 'false',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      examplesPort: 9001,
+      dataDir: '/srv/kindly/data',
+      distDir: '/srv/kindly/dist',
+      databaseUrl: 'postgresql://kindly@db/kindly',
+      authUrl: 'https://rsvp.example.com',
+      production: false,
+      trustProxy: true,
+      redisUrl: 'rediss://cache.example.com:6380',
+      email: { ...DEFAULT_EMAIL_SETTINGS, workerEnabled: false },
+    });
+    const unset = loadConfig({ KINDLY_DATA_DIR: '/srv/kindly/data', AUTH_SECRET: 's'.repeat(40), DATABASE_URL: '', TRUST_PROXY: '0' });
+    expect(unset).toMatchObject({ port: 8787, examplesPort: 8788, databaseUrl: undefined, authUrl: undefined, trustProxy: false, redisUrl: undefined, email: DEFAULT_EMAIL_SETTINGS });
   });
 });

@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import * as v from 'valibot';
+import { ConfigError } from './config-error';
 import { dataDirError } from './data-dir-error';
-import { loadEmailSettings, type EmailSettings } from './email/email-settings';
+import { EmailVariables, emailSettingsOf, type EmailSettings } from './email/email-settings';
+import { flag, parseEnv, urlWithScheme, wholeNumber } from './env-variables';
+
+export { ConfigError } from './config-error';
 
 export interface ServerConfig {
   port: number;
@@ -59,59 +64,70 @@ export const DEFAULT_TIMEOUTS: Timeouts = {
   redisCommandMs: 2000,
 };
 
-const TIMEOUT_VARIABLES: Record<keyof Timeouts, string> = {
-  pgConnectMs: 'PG_CONNECT_TIMEOUT_MS',
-  pgStatementMs: 'PG_STATEMENT_TIMEOUT_MS',
-  pgQueryMs: 'PG_QUERY_TIMEOUT_MS',
-  pgIdleInTransactionMs: 'PG_IDLE_IN_TRANSACTION_TIMEOUT_MS',
-  sqliteBusyMs: 'SQLITE_BUSY_TIMEOUT_MS',
-  redisConnectMs: 'REDIS_CONNECT_TIMEOUT_MS',
-  redisCommandMs: 'REDIS_COMMAND_TIMEOUT_MS',
-};
+const milliseconds = (variable: string) => wholeNumber(variable, 'a whole number of milliseconds', 0);
+const portNumber = (variable: string) => wholeNumber(variable, 'a port number from 0 to 65535', 0, 65_535);
 
-export class ConfigError extends Error {}
+/** Every environment variable the server reads (README's configuration table), checked with its default. */
+const ServerVariables = v.object({
+  ...EmailVariables.entries,
+  NODE_ENV: v.optional(v.string()),
+  PORT: v.optional(portNumber('PORT'), '8787'),
+  EXAMPLES_PORT: v.optional(portNumber('EXAMPLES_PORT')),
+  KINDLY_DATA_DIR: v.optional(v.string(), 'data'),
+  KINDLY_DIST_DIR: v.optional(v.string(), 'dist'),
+  DATABASE_URL: v.optional(urlWithScheme('DATABASE_URL', ['postgres:', 'postgresql:'], 'postgres://kindly:password@db.example.com:5432/kindly (unset: the embedded SQLite database)')),
+  AUTH_SECRET: v.optional(v.string()),
+  AUTH_URL: v.optional(urlWithScheme('AUTH_URL', ['https:', 'http:'], 'https://rsvp.example.com')),
+  TRUST_PROXY: v.optional(flag('TRUST_PROXY'), '0'),
+  REDIS_URL: v.optional(urlWithScheme('REDIS_URL', ['redis:', 'rediss:'], 'redis://redis.example.com:6379')),
+  PG_CONNECT_TIMEOUT_MS: v.optional(milliseconds('PG_CONNECT_TIMEOUT_MS'), String(DEFAULT_TIMEOUTS.pgConnectMs)),
+  PG_STATEMENT_TIMEOUT_MS: v.optional(milliseconds('PG_STATEMENT_TIMEOUT_MS'), String(DEFAULT_TIMEOUTS.pgStatementMs)),
+  PG_QUERY_TIMEOUT_MS: v.optional(milliseconds('PG_QUERY_TIMEOUT_MS'), String(DEFAULT_TIMEOUTS.pgQueryMs)),
+  PG_IDLE_IN_TRANSACTION_TIMEOUT_MS: v.optional(milliseconds('PG_IDLE_IN_TRANSACTION_TIMEOUT_MS'), String(DEFAULT_TIMEOUTS.pgIdleInTransactionMs)),
+  SQLITE_BUSY_TIMEOUT_MS: v.optional(milliseconds('SQLITE_BUSY_TIMEOUT_MS'), String(DEFAULT_TIMEOUTS.sqliteBusyMs)),
+  REDIS_CONNECT_TIMEOUT_MS: v.optional(milliseconds('REDIS_CONNECT_TIMEOUT_MS'), String(DEFAULT_TIMEOUTS.redisConnectMs)),
+  REDIS_COMMAND_TIMEOUT_MS: v.optional(milliseconds('REDIS_COMMAND_TIMEOUT_MS'), String(DEFAULT_TIMEOUTS.redisCommandMs)),
+  KINDLY_PG_NAMED_STATEMENTS: v.optional(v.string()),
+});
 
-/** Reads the configuration from the environment; in development it makes `./data/auth-secret`. */
+/**
+ * Reads the configuration from the environment, once, at start: a bad value throws a
+ * {@link ConfigError} naming it in one sentence. In development it makes `./data/auth-secret`.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const production = env.NODE_ENV === 'production';
-  const dataDir = resolve(env.KINDLY_DATA_DIR ?? 'data');
-  const port = Number(env.PORT ?? 8787);
-  if (production && (!env.AUTH_SECRET || !env.AUTH_URL)) {
+  const vars = parseEnv(ServerVariables, env);
+  const production = vars.NODE_ENV === 'production';
+  if (production && (!vars.AUTH_SECRET || !vars.AUTH_URL)) {
     throw new ConfigError(
       'Kindly refuses to start in production without AUTH_SECRET and AUTH_URL. ' +
         'Set AUTH_SECRET to a long random string (for example `openssl rand -base64 33`) ' +
         'and AUTH_URL to the public URL of this server (for example https://rsvp.example.com).',
     );
   }
+  const dataDir = resolve(vars.KINDLY_DATA_DIR);
   return {
-    port,
-    examplesPort: Number(env.EXAMPLES_PORT ?? port + 1),
+    port: vars.PORT,
+    examplesPort: vars.EXAMPLES_PORT ?? vars.PORT + 1,
     dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
-    authSecret: env.AUTH_SECRET ?? developmentSecret(dataDir),
-    authUrl: env.AUTH_URL || undefined,
+    databaseUrl: vars.DATABASE_URL,
+    authSecret: vars.AUTH_SECRET ?? developmentSecret(dataDir),
+    authUrl: vars.AUTH_URL,
     production,
-    trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
-    redisUrl: env.REDIS_URL || undefined,
-    distDir: resolve(env.KINDLY_DIST_DIR ?? 'dist'),
-    timeouts: loadTimeouts(env),
-    pgNamedStatements: env.KINDLY_PG_NAMED_STATEMENTS === '1',
-    email: loadEmailSettings(env),
+    trustProxy: vars.TRUST_PROXY,
+    redisUrl: vars.REDIS_URL,
+    distDir: resolve(vars.KINDLY_DIST_DIR),
+    timeouts: {
+      pgConnectMs: vars.PG_CONNECT_TIMEOUT_MS,
+      pgStatementMs: vars.PG_STATEMENT_TIMEOUT_MS,
+      pgQueryMs: vars.PG_QUERY_TIMEOUT_MS,
+      pgIdleInTransactionMs: vars.PG_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      sqliteBusyMs: vars.SQLITE_BUSY_TIMEOUT_MS,
+      redisConnectMs: vars.REDIS_CONNECT_TIMEOUT_MS,
+      redisCommandMs: vars.REDIS_COMMAND_TIMEOUT_MS,
+    },
+    pgNamedStatements: vars.KINDLY_PG_NAMED_STATEMENTS === '1',
+    email: emailSettingsOf(vars),
   };
-}
-
-function loadTimeouts(env: NodeJS.ProcessEnv): Timeouts {
-  const timeouts = { ...DEFAULT_TIMEOUTS };
-  for (const [key, variable] of Object.entries(TIMEOUT_VARIABLES) as Array<[keyof Timeouts, string]>) {
-    const text = env[variable];
-    if (text === undefined || text === '') continue;
-    const value = Number(text);
-    if (!Number.isInteger(value) || value < 0) {
-      throw new ConfigError(`${variable} must be a whole number of milliseconds, not "${text}".`);
-    }
-    timeouts[key] = value;
-  }
-  return timeouts;
 }
 
 function developmentSecret(dataDir: string): string {

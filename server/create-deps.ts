@@ -3,7 +3,8 @@ import { Redis } from 'ioredis';
 import type { AppDeps } from './app-env';
 import type { ServerConfig, Timeouts } from './config';
 import { dataDirError } from './data-dir-error';
-import type { LogFunction } from './logger';
+import type { EmailRenderer } from './email/render-email';
+import type { ServerLogger } from './logger';
 import { createDatabase, type KindlyDatabase } from './db/create-database';
 import { DatabaseRateLimitStore } from './middleware/rate-limit/database-store';
 import { MemoryRateLimitStore, RateLimiter, type RateLimitStore } from './middleware/rate-limit/rate-limiter';
@@ -16,13 +17,14 @@ export interface Runtime {
 }
 
 /** Opens the configured database and builds what the app needs. */
-export async function createRuntime(config: ServerConfig, log: LogFunction = console.log): Promise<Runtime> {
+export async function createRuntime(config: ServerConfig, log: ServerLogger, renderEmail: EmailRenderer): Promise<Runtime> {
   const database = await createDatabase({
     databaseUrl: config.databaseUrl,
     sqliteFile: join(config.dataDir, 'kindly.db'),
     timeouts: config.timeouts,
     pgNamedStatements: config.pgNamedStatements,
-    log,
+    // Connections lost and found again: the pool reconnects on its own.
+    log: (line) => log.warn(line),
   }).catch((error: unknown) => {
     throw (config.databaseUrl ? undefined : dataDirError(config.dataDir, error)) ?? error;
   });
@@ -33,6 +35,7 @@ export async function createRuntime(config: ServerConfig, log: LogFunction = con
     config,
     log,
     rateLimiter: new RateLimiter(chooseRateLimitStore(database, redis)),
+    renderEmail,
   };
   return {
     deps,
@@ -59,13 +62,13 @@ export function chooseRateLimitStore(database: KindlyDatabase, redis: Redis | un
  * reconnecting) and is given up after one failed reconnection, so a stalled or lost Redis makes
  * the rate-limited routes answer 503 within seconds; ioredis reconnects on its own.
  */
-export function connectRedis(url: string, timeouts: Pick<Timeouts, 'redisConnectMs' | 'redisCommandMs'>, log: LogFunction): Redis {
+export function connectRedis(url: string, timeouts: Pick<Timeouts, 'redisConnectMs' | 'redisCommandMs'>, log: ServerLogger): Redis {
   const redis = new Redis(url, {
     maxRetriesPerRequest: 1,
     connectTimeout: timeouts.redisConnectMs || undefined,
     commandTimeout: timeouts.redisCommandMs || undefined,
   });
   // Without a listener ioredis prints every reconnect attempt; one line each is enough.
-  redis.on('error', (error: Error) => log(`redis: ${error.message}`));
+  redis.on('error', (error: Error) => log.warn({ err: error }, `redis: ${error.message}`));
   return redis;
 }

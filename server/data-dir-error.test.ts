@@ -6,6 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 import { createRuntime } from './create-deps';
 import { dataDirError } from './data-dir-error';
+import { renderEmailHere } from './email/render-email';
+import { silentLogger } from './logger';
 
 /** An error of the given code as Node's fs raises it (root, who runs the tests, is never refused). */
 function fsError(code: string, syscall: string, path: string): NodeJS.ErrnoException {
@@ -50,7 +52,7 @@ describe('dataDirError', () => {
 
   it('names the directory when the SQLite file cannot be opened there', async () => {
     const config = loadConfig({ KINDLY_DATA_DIR: blocked, AUTH_SECRET: 's'.repeat(40) });
-    await expect(createRuntime(config, () => {})).rejects.toThrow(/^Kindly cannot write to its data directory .*a-file\/data \(part of its path/);
+    await expect(createRuntime(config, silentLogger(), renderEmailHere)).rejects.toThrow(/^Kindly cannot write to its data directory .*a-file\/data \(part of its path/);
     // A directory that exists but where SQLite cannot create its file gives SQLite's own code.
     mkdirSync(join(dir, 'db-is-a-dir', 'kindly.db'), { recursive: true });
     const sqliteError = (() => {

@@ -1,4 +1,4 @@
-import { ConfigError } from './config';
+import { ConfigError } from './config-error';
 
 /** What the file system said, in words an operator can act on. */
 const FILE_SYSTEM_REASONS: Record<string, string> = {

@@ -34,6 +34,32 @@ describe('the server process', () => {
     expect(running.stderr()).not.toMatch(/\n\s+at /);
   });
 
+  it.runIf(testDatabaseKind === 'sqlite')('exits 1 naming a bad PORT in one sentence', async () => {
+    const running = spawnServer(server.file, { KINDLY_DATA_DIR: join(dir, 'data'), PORT: '70000' });
+    expect(await running.exited).toBe(1);
+    expect(running.stderr().trim()).toBe('PORT must be a port number from 0 to 65535, not "70000".');
+    expect(running.stdout()).toBe('');
+  });
+
+  it.runIf(testDatabaseKind === 'sqlite')('logs JSON lines on standard output and writes them all out on SIGTERM', async () => {
+    const running = spawnServer(server.file, { KINDLY_DATA_DIR: join(dir, 'data'), EMAIL_WORKER: '0' });
+    const base = await running.ready;
+    // A short line, far below the logger's 4 kB chunk: only the flush on SIGTERM writes it.
+    expect((await fetch(`${base}/host/v1/nowhere`)).status).toBe(404);
+    expect(await running.stop()).toBe(0);
+    const entries = running
+      .stdout()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(entries).toEqual([
+      expect.objectContaining({ level: 30, msg: 'Kindly started' }),
+      expect.objectContaining({ level: 30, msg: expect.stringMatching(/^GET \/host\/v1\/nowhere 404 /) }),
+      expect.objectContaining({ level: 30, msg: 'SIGTERM: finishing requests in flight, then closing the database' }),
+    ]);
+    expect(running.stderr()).toBe('');
+  });
+
   const url = process.env.TEST_DATABASE_URL;
   it.runIf(testDatabaseKind === 'postgres' && url)('keeps running and reconnects when PostgreSQL ends its connections', async () => {
     const suffix = randomBytes(6).toString('hex');

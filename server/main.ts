@@ -2,57 +2,54 @@ import { createApp } from './app';
 import type { AppDeps } from './app-env';
 import { ConfigError, loadConfig } from './config';
 import { createRuntime } from './create-deps';
-import { createServerLogger } from './logger';
+import { createServerLogger, exitAfterFlush, logCrashAndExit, type ServerLogger } from './logger';
 import { startServer } from './start-server';
 import { startExamplesServer } from './frontends/serve-examples';
 import { DEFAULT_EMAIL_SETTINGS } from './email/email-settings';
 import { createTransport } from './email/transport';
 import { EmailWorker } from './email/worker';
 import { EmailRenderThread } from './email/email-render-thread';
-import { renderEmailsOn } from './email/render-email';
 
-async function main(): Promise<void> {
+async function main(logger: ServerLogger): Promise<void> {
   const config = loadConfig();
   // Built beside this file: dist/server/email-render-thread.js.
   const renderThread = new EmailRenderThread(new URL('./email-render-thread.js', import.meta.url));
-  renderEmailsOn(renderThread);
-  const logger = createServerLogger();
-  const runtime = await createRuntime(config, logger.log);
+  const runtime = await createRuntime(config, logger, (content) => renderThread.render(content));
   const app = createApp(runtime.deps);
   let demoOccasionId: string | undefined;
   if (process.argv.includes('--demo')) {
     const { examplesOrigins, seedDemo } = await import('./demo/seed-demo');
     const demo = await seedDemo(app, examplesOrigins(config.examplesPort));
     demoOccasionId = demo.occasionId;
-    console.log(`Demo host account: ${demo.email} / ${demo.password}`);
+    tellUser(`Demo host account: ${demo.email} / ${demo.password}`);
   }
   const server = await startServer(app, config.port, runtime.close);
   const base = config.authUrl ?? `http://localhost:${server.port}`;
-  console.log(`Kindly is running on ${runtime.database.kind === 'sqlite' ? 'the embedded SQLite database' : 'PostgreSQL'}.`);
-  console.log(`  Dashboard: ${base}/`);
-  console.log(`  Host API:  ${base}/host/v1`);
-  console.log(`  Guest API: ${base}/event/v1`);
+  logger.info({ port: server.port, database: runtime.database.kind }, 'Kindly started');
+  tellUser(`Kindly is running on ${runtime.database.kind === 'sqlite' ? 'the embedded SQLite database' : 'PostgreSQL'}.`);
+  tellUser(`  Dashboard: ${base}/`);
+  tellUser(`  Host API:  ${base}/host/v1`);
+  tellUser(`  Guest API: ${base}/event/v1`);
   const worker = startEmailWorker(runtime.deps, base);
   // The example host sites (development only), on a second port so that they are another site than the API.
   const examples = config.distDir && !config.production
     ? await startExamplesServer({ port: config.examplesPort, examplesDir: 'examples', distDir: config.distDir, apiOrigin: new URL(base).origin, occasionId: demoOccasionId })
     : undefined;
-  if (examples) console.log(`  Examples:  http://127.0.0.1:${examples.port}/${demoOccasionId ? `?occasion=${demoOccasionId}` : ''}`);
+  if (examples) tellUser(`  Examples:  http://127.0.0.1:${examples.port}/${demoOccasionId ? `?occasion=${demoOccasionId}` : ''}`);
 
   const stop = (signal: string) => {
-    console.log(`${signal}: finishing requests in flight, then closing the database.`);
+    logger.info({ signal }, `${signal}: finishing requests in flight, then closing the database`);
     setTimeout(() => process.exit(1), 10_000).unref();
     void examples?.close();
-    const exit = (code: number) => {
-      logger.flush();
-      process.exit(code);
-    };
     // The worker first: it finishes the message in flight while the database is still open.
     void (worker?.stop() ?? Promise.resolve())
       .catch(() => {})
       .then(() => server.stop())
       .then(() => renderThread.close())
-      .then(() => exit(0), () => exit(1));
+      .then(() => exitAfterFlush(logger, 0), (error: unknown) => {
+        logger.error({ err: error }, `${signal}: closing failed`);
+        exitAfterFlush(logger, 1);
+      });
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
@@ -63,13 +60,29 @@ function startEmailWorker(deps: AppDeps, publicUrl: string): EmailWorker | undef
   const settings = deps.config.email ?? DEFAULT_EMAIL_SETTINGS;
   if (!settings.workerEnabled) return undefined;
   const transport = createTransport(settings.smtpUrl);
-  const worker = new EmailWorker({ db: deps.db, dbKind: deps.dbKind, settings, transport, publicUrl: () => publicUrl, log: deps.log });
+  // The worker reports only what failed: a message it could not send, a lease it lost.
+  const log = (line: string) => deps.log.error(line);
+  const worker = new EmailWorker({ db: deps.db, dbKind: deps.dbKind, settings, transport, publicUrl: () => publicUrl, log, renderEmail: deps.renderEmail });
   worker.start();
-  console.log(`  Email:     ${transport.kind === 'smtp' ? `SMTP (${new URL(settings.smtpUrl!).host})` : 'local outbox (no SMTP_URL): messages show in the dashboard'}`);
+  tellUser(`  Email:     ${transport.kind === 'smtp' ? `SMTP (${new URL(settings.smtpUrl!).host})` : 'local outbox (no SMTP_URL): messages show in the dashboard'}`);
   return worker;
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
+/**
+ * What the person who started the server reads, as plain lines on standard output rather than
+ * log entries: where to open it and the demo's account.
+ */
+function tellUser(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+const logger = createServerLogger();
+process.on('uncaughtException', (error) => logCrashAndExit(logger, error, 'uncaughtException'));
+process.on('unhandledRejection', (reason) => logCrashAndExit(logger, reason, 'unhandledRejection'));
+main(logger).catch((error: unknown) => {
+  // A setting to change is told in its one sentence, on standard error, not as a log entry.
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    exitAfterFlush(logger, 1);
+  } else logCrashAndExit(logger, error, 'start-up');
 });

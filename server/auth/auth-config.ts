@@ -62,7 +62,7 @@ export function createAuthConfig(deps: AppDeps): AuthConfig {
     },
     logger: {
       // A database fault among these is also noted for a 503 (`noticingAuthFaults`, per request).
-      error: (error) => deps.log(`auth: ${error.name}`),
+      error: (error) => deps.log.warn({ authError: error.name }, `auth: ${error.name}`),
       warn: () => {},
       debug: () => {},
     },

@@ -6,6 +6,8 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import type { AppDeps } from '../app-env';
+import { renderEmailHere } from '../email/render-email';
+import { silentLogger } from '../logger';
 import { MemoryRateLimitStore, RateLimiter } from '../middleware/rate-limit/rate-limiter';
 import { expectUnavailable, timed } from '../test-support/fault-app';
 import { signUpHost, type HostClient } from '../test-support/host-session';
@@ -26,8 +28,9 @@ describe.runIf(testDatabaseKind === 'sqlite')('SQLite faults, on a database file
       db: database.db,
       dbKind: database.kind,
       config: testConfig,
-      log: () => {},
+      log: silentLogger(),
       rateLimiter: new RateLimiter(new MemoryRateLimitStore()),
+      renderEmail: renderEmailHere,
     };
     host = await signUpHost(createApp(deps));
   });

@@ -43,6 +43,7 @@ describe('a burst of replies', () => {
       transport,
       publicUrl: () => 'https://rsvp.example.com',
       log: (line) => t.logs.push(line),
+      renderEmail: t.deps.renderEmail,
     });
     const started = performance.now();
     try {

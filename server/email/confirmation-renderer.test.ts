@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { confirmationRenderer, type ConfirmationReply } from './confirmation-renderer';
 import { defaultTemplate } from './default-templates';
 import { unsubscribeUrl } from './outbox';
-import { renderEmail } from './render-email';
+import { renderEmailHere as renderEmail } from './render-email';
 
 const PUBLIC_URL = 'https://rsvp.example.com';
 
@@ -35,7 +35,7 @@ describe('confirmationRenderer', () => {
   for (const [name, reply] of Object.entries(replies)) {
     it(`fills a reply (${name}) exactly as rendering it does`, async () => {
       const template = { ...defaultTemplate('CONFIRMATION', 'Sam & Alex'), intro: 'Thank you!\n\nHere is <what> we have.' };
-      const fill = confirmationRenderer('occ-fill', 'Sam & Alex', template, PUBLIC_URL);
+      const fill = confirmationRenderer('occ-fill', 'Sam & Alex', template, PUBLIC_URL, renderEmail);
       const direct = await renderEmail({
         kind: 'CONFIRMATION',
         props: { occasionTitle: 'Sam & Alex', intro: template.intro, ...reply, unsubscribeUrl: unsubscribeUrl(PUBLIC_URL, 'tok_en-1') },

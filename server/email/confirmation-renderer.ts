@@ -1,7 +1,7 @@
 import type { EmailTemplate } from '../../core/schemas/email';
 import { LruMap } from '../lru-map';
 import { unsubscribeUrl } from './outbox';
-import { renderEmail, type RenderedEmail } from './render-email';
+import type { EmailRenderer, RenderedEmail } from './render-email';
 import type { ConfirmationProps, ConfirmedActivity } from './templates/confirmation';
 
 /** What a confirmation shows of one reply; the rest (title, intro) is the occasion's template. */
@@ -53,17 +53,26 @@ interface Shape {
  * A shape that fails its own check (a template whose pieces cannot be told apart) is kept as
  * `undefined`: its messages are rendered one by one, as before.
  */
-const kept = new LruMap<string, { key: string; shape: Promise<Shape | undefined> }>(1000);
+const keptByRenderer = new WeakMap<EmailRenderer, LruMap<string, { key: string; shape: Promise<Shape | undefined> }>>();
 
 /** The confirmation filler of the occasion's current template (rendered on first use, then kept). */
-export function confirmationRenderer(occasionId: string, occasionTitle: string, template: EmailTemplate, publicUrl: string): FillConfirmation {
+export function confirmationRenderer(
+  occasionId: string,
+  occasionTitle: string,
+  template: EmailTemplate,
+  publicUrl: string,
+  renderEmail: EmailRenderer,
+): FillConfirmation {
+  let kept = keptByRenderer.get(renderEmail);
+  if (!kept) keptByRenderer.set(renderEmail, (kept = new LruMap(1000)));
   const key = JSON.stringify([occasionTitle, template.intro, publicUrl]);
   let entry = kept.get(occasionId);
   if (entry?.key !== key) {
-    const made = { key, shape: checkedShape(occasionTitle, template.intro, publicUrl) };
-    kept.set(occasionId, made);
+    const made = { key, shape: checkedShape(occasionTitle, template.intro, publicUrl, renderEmail) };
+    const own = kept;
+    own.set(occasionId, made);
     // A failed render is not kept: the next message renders again.
-    made.shape.catch(() => kept.get(occasionId) === made && kept.delete(occasionId));
+    made.shape.catch(() => own.get(occasionId) === made && own.delete(occasionId));
     entry = made;
   }
   const shape = entry.shape;
@@ -87,15 +96,15 @@ const PROBE: ConfirmationReply = {
   message: 'See you\nthere!',
 };
 
-async function checkedShape(occasionTitle: string, intro: string, publicUrl: string): Promise<Shape | undefined> {
+async function checkedShape(occasionTitle: string, intro: string, publicUrl: string, renderEmail: EmailRenderer): Promise<Shape | undefined> {
   const props = { occasionTitle, intro, ...PROBE, unsubscribeUrl: unsubscribeUrl(publicUrl, 'probe-token') };
-  const [shape, probe] = await Promise.all([renderShape(occasionTitle, intro, publicUrl), renderEmail({ kind: 'CONFIRMATION', props })]);
+  const [shape, probe] = await Promise.all([renderShape(occasionTitle, intro, publicUrl, renderEmail), renderEmail({ kind: 'CONFIRMATION', props })]);
   const filled = shape && fill(shape, PROBE, 'probe-token');
   return filled?.html === probe.html && filled.text === probe.text ? shape : undefined;
 }
 
 /** Renders stand-in confirmations and takes the pieces out by where each differs from the frame. */
-async function renderShape(occasionTitle: string, intro: string, publicUrl: string): Promise<Shape | undefined> {
+async function renderShape(occasionTitle: string, intro: string, publicUrl: string, renderEmail: EmailRenderer): Promise<Shape | undefined> {
   const activity = (answers: ConfirmedActivity['answers']): ConfirmedActivity => ({ name: stand('ACTIVITY'), when: stand('WHEN'), answers });
   const answer = (attending: boolean, meal: string | null) => ({ guestName: stand('GUEST'), attending, meal });
   const base: ConfirmationProps = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../config';
+import { ConfigError } from '../config-error';
 import { DEFAULT_EMAIL_SETTINGS, loadEmailSettings } from './email-settings';
 
 describe('email settings', () => {
@@ -34,5 +34,8 @@ describe('email settings', () => {
     expect(() => loadEmailSettings({ SMTP_URL: 'mail.example.com' })).toThrow(ConfigError);
     expect(() => loadEmailSettings({ EMAIL_HOURLY_LIMIT: '0' })).toThrow(new ConfigError('EMAIL_HOURLY_LIMIT must be a whole number of at least 1, not "0".'));
     expect(() => loadEmailSettings({ EMAIL_MAX_ATTEMPTS: '2.5' })).toThrow(ConfigError);
+    expect(() => loadEmailSettings({ EMAIL_CONFIRMATION_HOURLY_LIMIT: '-5' })).toThrow(
+      new ConfigError('EMAIL_CONFIRMATION_HOURLY_LIMIT must be a whole number of at least 1, not "-5".'),
+    );
   });
 });

@@ -1,4 +1,5 @@
-import { ConfigError } from '../config';
+import * as v from 'valibot';
+import { flag, parseEnv, urlWithScheme, wholeNumber } from '../env-variables';
 
 /** How the server sends mail; each setting has its environment variable (see README). */
 export interface EmailSettings {
@@ -38,32 +39,45 @@ export const DEFAULT_EMAIL_SETTINGS: EmailSettings = {
   workerEnabled: true,
 };
 
-const NUMBER_VARIABLES = {
-  hourlyLimitPerOccasion: 'EMAIL_HOURLY_LIMIT',
-  confirmationHourlyLimitPerOccasion: 'EMAIL_CONFIRMATION_HOURLY_LIMIT',
-  pollMs: 'EMAIL_POLL_MS',
-  retryBaseMs: 'EMAIL_RETRY_BASE_MS',
-  maxAttempts: 'EMAIL_MAX_ATTEMPTS',
-  leaseMs: 'EMAIL_LEASE_MS',
-} as const;
+const atLeastOne = (variable: string) => wholeNumber(variable, 'a whole number of at least 1', 1);
 
-/** Reads the email settings from the environment; a malformed value stops the start with one sentence. */
-export function loadEmailSettings(env: NodeJS.ProcessEnv): EmailSettings {
-  const settings: EmailSettings = {
-    ...DEFAULT_EMAIL_SETTINGS,
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM || DEFAULT_EMAIL_SETTINGS.mailFrom,
-    workerEnabled: env.EMAIL_WORKER !== '0',
+/**
+ * The email variables, each checked with its default; their entries are part of the server's
+ * one configuration schema (`server/config.ts`). A new setting is a field of
+ * {@link EmailSettings} with its default, an entry here, a line in {@link emailSettingsOf} and
+ * a row in README's configuration table.
+ */
+export const EmailVariables = v.object({
+  SMTP_URL: v.optional(urlWithScheme('SMTP_URL', ['smtp:', 'smtps:'], 'smtp://user:password@mail.example.com:587')),
+  MAIL_FROM: v.optional(v.string(), DEFAULT_EMAIL_SETTINGS.mailFrom),
+  EMAIL_HOURLY_LIMIT: v.optional(atLeastOne('EMAIL_HOURLY_LIMIT'), String(DEFAULT_EMAIL_SETTINGS.hourlyLimitPerOccasion)),
+  EMAIL_CONFIRMATION_HOURLY_LIMIT: v.optional(
+    atLeastOne('EMAIL_CONFIRMATION_HOURLY_LIMIT'),
+    String(DEFAULT_EMAIL_SETTINGS.confirmationHourlyLimitPerOccasion),
+  ),
+  EMAIL_POLL_MS: v.optional(atLeastOne('EMAIL_POLL_MS'), String(DEFAULT_EMAIL_SETTINGS.pollMs)),
+  EMAIL_RETRY_BASE_MS: v.optional(atLeastOne('EMAIL_RETRY_BASE_MS'), String(DEFAULT_EMAIL_SETTINGS.retryBaseMs)),
+  EMAIL_MAX_ATTEMPTS: v.optional(atLeastOne('EMAIL_MAX_ATTEMPTS'), String(DEFAULT_EMAIL_SETTINGS.maxAttempts)),
+  EMAIL_LEASE_MS: v.optional(atLeastOne('EMAIL_LEASE_MS'), String(DEFAULT_EMAIL_SETTINGS.leaseMs)),
+  EMAIL_WORKER: v.optional(flag('EMAIL_WORKER'), '1'),
+});
+
+/** The settings the checked variables give. */
+export function emailSettingsOf(env: v.InferOutput<typeof EmailVariables>): EmailSettings {
+  return {
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    hourlyLimitPerOccasion: env.EMAIL_HOURLY_LIMIT,
+    confirmationHourlyLimitPerOccasion: env.EMAIL_CONFIRMATION_HOURLY_LIMIT,
+    pollMs: env.EMAIL_POLL_MS,
+    retryBaseMs: env.EMAIL_RETRY_BASE_MS,
+    maxAttempts: env.EMAIL_MAX_ATTEMPTS,
+    leaseMs: env.EMAIL_LEASE_MS,
+    workerEnabled: env.EMAIL_WORKER,
   };
-  if (settings.smtpUrl && !/^smtps?:\/\//i.test(settings.smtpUrl)) {
-    throw new ConfigError('SMTP_URL must start with smtp:// or smtps://, for example smtp://user:password@mail.example.com:587.');
-  }
-  for (const [key, variable] of Object.entries(NUMBER_VARIABLES) as Array<[keyof typeof NUMBER_VARIABLES, string]>) {
-    const text = env[variable];
-    if (text === undefined || text === '') continue;
-    const value = Number(text);
-    if (!Number.isInteger(value) || value < 1) throw new ConfigError(`${variable} must be a whole number of at least 1, not "${text}".`);
-    settings[key] = value;
-  }
-  return settings;
+}
+
+/** Reads the email settings alone from the environment; a malformed value throws a `ConfigError` with one sentence. */
+export function loadEmailSettings(env: NodeJS.ProcessEnv): EmailSettings {
+  return emailSettingsOf(parseEnv(EmailVariables, env));
 }

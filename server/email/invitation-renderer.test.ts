@@ -4,7 +4,7 @@ import { invitationContent } from './compose-invitation';
 import { defaultTemplate } from './default-templates';
 import { invitationRenderer } from './invitation-renderer';
 import { unsubscribeUrl } from './outbox';
-import { renderEmail } from './render-email';
+import { renderEmailHere } from './render-email';
 
 const occasion = {
   id: 'occ1',
@@ -22,10 +22,10 @@ describe('invitationRenderer', () => {
   it('makes the same message as rendering each one, names with markup included', async () => {
     for (const kind of ['INVITATION', 'REMINDER'] as const) {
       const template = defaultTemplate(kind, occasion.title);
-      const render = await invitationRenderer(kind, occasion, template, 'https://rsvp.example.com');
+      const render = await invitationRenderer(kind, occasion, template, 'https://rsvp.example.com', renderEmailHere);
       for (const householdName of ['The Smiths', `O'Brien & <Sons> "Ltd"`]) {
         const household = { householdName, inviteCode: 'ABCD-EFGH-JKMN' };
-        const direct = await renderEmail(invitationContent(kind, occasion, template, household, unsubscribeUrl('https://rsvp.example.com', 'tok_en-1')));
+        const direct = await renderEmailHere(invitationContent(kind, occasion, template, household, unsubscribeUrl('https://rsvp.example.com', 'tok_en-1')));
         expect(render(household, 'tok_en-1')).toEqual(direct);
       }
     }

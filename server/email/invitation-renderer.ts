@@ -2,7 +2,7 @@ import type { EmailTemplate } from '../../core/schemas/email';
 import type { OccasionRow } from '../data/occasions';
 import { invitationContent, type InvitedHousehold } from './compose-invitation';
 import { unsubscribeUrl } from './outbox';
-import { renderEmail, type RenderedEmail } from './render-email';
+import type { EmailRenderer, RenderedEmail } from './render-email';
 
 /** Stand-ins rendered once, then replaced per message: plain words no template or escaping changes. */
 const NAME = 'KINDLYxHOUSEHOLDxNAMEx';
@@ -19,6 +19,7 @@ export async function invitationRenderer(
   occasion: OccasionRow,
   template: EmailTemplate,
   publicUrl: string,
+  renderEmail: EmailRenderer,
 ): Promise<(household: InvitedHousehold, unsubscribeToken: string) => RenderedEmail> {
   const stand = await renderEmail(invitationContent(kind, occasion, template, { householdName: NAME, inviteCode: CODE }, unsubscribeUrl(publicUrl, TOKEN)));
   return (household, token) => {

@@ -7,7 +7,7 @@ import { invitationContent } from './compose-invitation';
 import { confirmationParts } from './compose-confirmation';
 import { digestContent, digestReplies } from './compose-digest';
 import { loadTemplate } from './email-templates';
-import { renderEmail, type EmailContent } from './render-email';
+import type { EmailContent, EmailRenderer } from './render-email';
 
 const SAMPLE_HOUSEHOLD = { householdName: 'The Sample Household', inviteCode: 'ABCD-EFGH-JKMN' };
 const SAMPLE_LINK = '#unsubscribe-preview';
@@ -17,7 +17,7 @@ const SAMPLE_LINK = '#unsubscribe-preview';
  * when it is not the occasion's), else the first by name, else sample data. The digest shows
  * the latest replies, or a sample one.
  */
-export async function previewEmail(db: Kysely<Database>, occasion: OccasionRow, kind: EmailKind, householdId: string | undefined): Promise<string> {
+export async function previewEmail(db: Kysely<Database>, occasion: OccasionRow, kind: EmailKind, householdId: string | undefined, renderEmail: EmailRenderer): Promise<string> {
   const template = await loadTemplate(db, occasion.id, occasion.title, kind);
   const household = await pickHousehold(db, occasion.id, householdId, kind === 'CONFIRMATION');
   let content: EmailContent;

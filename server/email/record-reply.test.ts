@@ -8,7 +8,6 @@ import { confirmationRenderer } from './confirmation-renderer';
 import { loadTemplate } from './email-templates';
 import { unsubscribeUrl } from './outbox';
 import { renderConfirmation } from './record-reply';
-import { renderEmail } from './render-email';
 
 const PUBLIC_URL = 'https://rsvp.example.com';
 
@@ -27,13 +26,13 @@ describe('confirmations filled from the template rendered once', () => {
 
   const message = { occasionId: '', householdId: '', unsubscribeToken: 'tok_en-1' };
   const now = new Date('2027-01-01T10:00:00.000Z');
-  const filled = () => renderConfirmation(t.deps.db, { ...message, occasionId: f.occasionId, householdId: f.smith.id }, PUBLIC_URL, now);
+  const filled = () => renderConfirmation(t.deps.db, { ...message, occasionId: f.occasionId, householdId: f.smith.id }, PUBLIC_URL, now, t.deps.renderEmail);
   /** The confirmation rendered whole, as every message was before. */
   async function fresh() {
     const occasion: OccasionRow = await t.deps.db.selectFrom('occasion').selectAll().where('id', '=', f.occasionId).executeTakeFirstOrThrow();
     const template = await loadTemplate(t.deps.db, occasion.id, occasion.title, 'CONFIRMATION');
     const parts = await confirmationParts(t.deps.db, occasion, template, f.smith.id, unsubscribeUrl(PUBLIC_URL, 'tok_en-1'), now);
-    return { subject: template.subject, ...(await renderEmail(parts.content)), attachments: parts.attachments };
+    return { subject: template.subject, ...(await t.deps.renderEmail(parts.content)), attachments: parts.attachments };
   }
 
   it('equals a fresh render: HTML, text, subject and the .ics', async () => {
@@ -43,7 +42,7 @@ describe('confirmations filled from the template rendered once', () => {
     expect(confirmation!.attachments[0]!.content).toContain('BEGIN:VCALENDAR');
     // Filled in from the kept shape, not rendered whole again.
     const template = await loadTemplate(t.deps.db, f.occasionId, 'Sam & Alex', 'CONFIRMATION');
-    expect(await confirmationRenderer(f.occasionId, 'Sam & Alex', template, PUBLIC_URL).shaped).toBe(true);
+    expect(await confirmationRenderer(f.occasionId, 'Sam & Alex', template, PUBLIC_URL, t.deps.renderEmail).shaped).toBe(true);
   });
 
   it("renders anew once the host edits the confirmation's template", async () => {

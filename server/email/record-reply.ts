@@ -7,7 +7,7 @@ import { loadTemplate } from './email-templates';
 import { insertEmails, newUnsubscribeToken, type EmailAttachment } from './outbox';
 import { addressKey } from './recipients';
 import { confirmationRenderer } from './confirmation-renderer';
-import type { RenderedEmail } from './render-email';
+import type { EmailRenderer, RenderedEmail } from './render-email';
 
 /** Who replied. */
 export interface ReplyAuthorship {
@@ -60,8 +60,9 @@ export async function renderConfirmation(
   message: Omit<UnrenderedConfirmation, 'id'>,
   publicUrl: string,
   now: Date,
+  renderEmail: EmailRenderer,
 ): Promise<RenderedConfirmation | undefined> {
-  return (await renderConfirmations(db, [{ ...message, id: '' }], publicUrl, now)).get('');
+  return (await renderConfirmations(db, [{ ...message, id: '' }], publicUrl, now, renderEmail)).get('');
 }
 
 /**
@@ -75,6 +76,7 @@ export async function renderConfirmations(
   messages: readonly UnrenderedConfirmation[],
   publicUrl: string,
   now: Date,
+  renderEmail: EmailRenderer,
 ): Promise<Map<string, RenderedConfirmation>> {
   const rendered = new Map<string, RenderedConfirmation>();
   const occasionIds = [...new Set(messages.map((message) => message.occasionId))];
@@ -84,7 +86,7 @@ export async function renderConfirmations(
     occasions.map(async (occasion) => {
       const own = messages.filter((message) => message.occasionId === occasion.id && message.householdId);
       const template = await loadTemplate(db, occasion.id, occasion.title, 'CONFIRMATION');
-      const fill = confirmationRenderer(occasion.id, occasion.title, template, publicUrl);
+      const fill = confirmationRenderer(occasion.id, occasion.title, template, publicUrl, renderEmail);
       const parts = await confirmationPartsOf(db, occasion, template, own.map((message) => message.householdId!), now);
       for (const message of own) {
         const household = parts.get(message.householdId!);

@@ -4,7 +4,6 @@ import type { ReactElement } from 'react';
 import { Confirmation, type ConfirmationProps } from './templates/confirmation';
 import { Digest, type DigestProps } from './templates/digest';
 import { Invitation, type InvitationProps } from './templates/invitation';
-import type { EmailRenderThread } from './email-render-thread';
 
 /** A message rendered: a whole HTML document and its plain-text part. */
 export interface RenderedEmail {
@@ -19,22 +18,14 @@ export type EmailContent =
   | { kind: 'CONFIRMATION'; props: ConfirmationProps }
   | { kind: 'DIGEST'; props: DigestProps };
 
-let renderThread: EmailRenderThread | undefined;
-
 /**
- * Renders every message from now on on that thread (the server does, from its built files);
- * without one, messages are rendered on the calling thread (tests, scripts).
+ * Renders a message with its React Email template to HTML, and the HTML to plain text: the
+ * app's `renderEmail` dependency. The server passes its render thread's; tests and scripts
+ * {@link renderEmailHere}.
  */
-export function renderEmailsOn(thread: EmailRenderThread | undefined): void {
-  renderThread = thread;
-}
+export type EmailRenderer = (content: EmailContent) => Promise<RenderedEmail>;
 
-/** Renders a message with its React Email template to HTML, and the HTML to plain text. */
-export function renderEmail(content: EmailContent): Promise<RenderedEmail> {
-  return renderThread ? renderThread.render(content) : renderEmailHere(content);
-}
-
-/** {@link renderEmail} on this thread, whatever {@link renderEmailsOn} chose. */
+/** The {@link EmailRenderer} on the calling thread. */
 export async function renderEmailHere(content: EmailContent): Promise<RenderedEmail> {
   const html = await render(element(content));
   return { html, text: plainText(html) };

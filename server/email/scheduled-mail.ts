@@ -6,7 +6,7 @@ import { digestContent, digestReplies } from './compose-digest';
 import { loadTemplate } from './email-templates';
 import { insertEmails, newUnsubscribeToken, unsubscribeUrl } from './outbox';
 import { addressKey } from './recipients';
-import { renderEmail } from './render-email';
+import type { EmailRenderer } from './render-email';
 import { sendEmails } from './send-emails';
 
 const DAY = 86_400_000;
@@ -17,15 +17,15 @@ const DAY = 86_400_000;
  * daily digest of occasions that asked for one. Each is claimed by a compare-and-set of the
  * occasion's mark inside the transaction that queues it, so several instances queue it once.
  */
-export async function queueScheduledMail(db: Kysely<Database>, dbKind: DatabaseKind, publicUrl: string, now: Date): Promise<void> {
+export async function queueScheduledMail(db: Kysely<Database>, dbKind: DatabaseKind, publicUrl: string, now: Date, renderEmail: EmailRenderer): Promise<void> {
   const occasions = await db
     .selectFrom('occasion')
     .selectAll()
     .where((eb) => eb.or([eb('reminderDaysBeforeDeadline', 'is not', null), eb('digestEnabled', '=', 1)]))
     .execute();
   for (const occasion of occasions) {
-    if (reminderDue(occasion, now)) await queueReminder(db, dbKind, occasion, publicUrl);
-    if (digestDue(occasion, now)) await queueDigest(db, occasion, publicUrl, now);
+    if (reminderDue(occasion, now)) await queueReminder(db, dbKind, occasion, publicUrl, renderEmail);
+    if (digestDue(occasion, now)) await queueDigest(db, occasion, publicUrl, now, renderEmail);
   }
 }
 
@@ -40,9 +40,9 @@ function digestDue(occasion: OccasionRow, now: Date): boolean {
   return occasion.digestEnabled === 1 && (occasion.digestSentAt === null || now.getTime() - Date.parse(occasion.digestSentAt) >= DAY);
 }
 
-async function queueReminder(db: Kysely<Database>, dbKind: DatabaseKind, occasion: OccasionRow, publicUrl: string): Promise<void> {
+async function queueReminder(db: Kysely<Database>, dbKind: DatabaseKind, occasion: OccasionRow, publicUrl: string, renderEmail: EmailRenderer): Promise<void> {
   const deadline = occasion.rsvpDeadline!;
-  await sendEmails(db, dbKind, occasion, { kind: 'REMINDER' }, publicUrl, async (trx) => {
+  await sendEmails(db, dbKind, occasion, { kind: 'REMINDER' }, publicUrl, renderEmail, async (trx) => {
     const claimed = await trx
       .updateTable('occasion')
       .set({ reminderSentFor: deadline })
@@ -55,7 +55,7 @@ async function queueReminder(db: Kysely<Database>, dbKind: DatabaseKind, occasio
 }
 
 /** The replies changed since the last digest, to the host account's address; none when there are none. */
-async function queueDigest(db: Kysely<Database>, occasion: OccasionRow, publicUrl: string, now: Date): Promise<void> {
+async function queueDigest(db: Kysely<Database>, occasion: OccasionRow, publicUrl: string, now: Date, renderEmail: EmailRenderer): Promise<void> {
   const host = await db.selectFrom('account').select('email').where('id', '=', occasion.accountId).executeTakeFirstOrThrow();
   const replies = await digestReplies(db, occasion, occasion.digestSentAt, now.toISOString());
   const stopped = await db

@@ -7,6 +7,7 @@ import type { OccasionRow } from '../data/occasions';
 import { ApiError } from '../http/api-error';
 import { loadTemplate } from './email-templates';
 import { invitationRenderer } from './invitation-renderer';
+import type { EmailRenderer } from './render-email';
 import { insertEmails, newUnsubscribeToken, type NewEmail } from './outbox';
 import { addressKey, listRecipients, type HouseholdRecipient } from './recipients';
 
@@ -26,6 +27,7 @@ export async function sendEmails(
   occasion: OccasionRow,
   input: EmailSend,
   publicUrl: string,
+  renderEmail: EmailRenderer,
   guard?: (trx: Kysely<Database>) => Promise<boolean>,
 ): Promise<EmailSendResult> {
   const all = await listRecipients(db, occasion.id);
@@ -36,7 +38,7 @@ export async function sendEmails(
     if (reason) skipped.push({ householdId: recipient.householdId, reason });
     return !reason;
   });
-  const messages = await renderMessages(db, occasion, input.kind, sendable, publicUrl);
+  const messages = await renderMessages(db, occasion, input.kind, sendable, publicUrl, renderEmail);
   const queued = await db.transaction().execute(async (trx) => {
     await lockOccasionForBulk(trx, dbKind, occasion.id);
     if (guard && !(await guard(trx))) return 0;
@@ -73,9 +75,10 @@ async function renderMessages(
   kind: SendableEmailKind,
   recipients: HouseholdRecipient[],
   publicUrl: string,
+  renderEmail: EmailRenderer,
 ): Promise<NewEmail[]> {
   const template = await loadTemplate(db, occasion.id, occasion.title, kind);
-  const render = await invitationRenderer(kind, occasion, template, publicUrl);
+  const render = await invitationRenderer(kind, occasion, template, publicUrl, renderEmail);
   const messages: NewEmail[] = [];
   for (const recipient of recipients) {
     const stopped = new Set(recipient.unsubscribed.map(addressKey));

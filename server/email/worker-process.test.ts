@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import type { AppDeps } from '../app-env';
 import { createDatabase, type KindlyDatabase } from '../db/create-database';
+import { silentLogger } from '../logger';
 import { MemoryRateLimitStore, RateLimiter } from '../middleware/rate-limit/rate-limiter';
+import { renderEmailHere } from './render-email';
 import { withAdminClient } from '../test-support/fault-app';
 import { signUpHost } from '../test-support/host-session';
 import { withSchemaLock } from '../test-support/schema-lock';
@@ -39,7 +41,7 @@ describe('the email worker as server processes', () => {
 
   /** An occasion of `MESSAGES` households with an address each, invited: the outbox holds `MESSAGES` messages. */
   async function queueInvitations(database: KindlyDatabase): Promise<string[]> {
-    const deps: AppDeps = { db: database.db, dbKind: database.kind, config: testConfig, log: () => {}, rateLimiter: new RateLimiter(new MemoryRateLimitStore()) };
+    const deps: AppDeps = { db: database.db, dbKind: database.kind, config: testConfig, log: silentLogger(), rateLimiter: new RateLimiter(new MemoryRateLimitStore()), renderEmail: renderEmailHere };
     const app = createApp(deps);
     const host = await signUpHost(app);
     const occasion = (await (await host.request('POST', '/occasion', { title: 'Mail', startDate: '2027-06-12', endDate: '2027-06-12' })).json()) as { id: string };

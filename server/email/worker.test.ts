@@ -56,6 +56,7 @@ describe('email worker through a real SMTP server', () => {
       transport: pooled(),
       publicUrl: () => BASE,
       log: (line) => t.logs.push(line),
+      renderEmail: t.deps.renderEmail,
     });
   const send = (body: unknown) => expectJson<EmailSendResult>(f.host, 'POST', `${base}/emails`, body, 202);
   const outbox = async () => (await read<OutboxPage>(f.host, `${base}/emails?limit=200`)).emails;
@@ -317,7 +318,7 @@ describe('email worker through a real SMTP server', () => {
       },
       close: () => {},
     });
-    const options = { db: t.deps.db, dbKind: t.deps.dbKind, settings: DEFAULT_EMAIL_SETTINGS, publicUrl: () => BASE, log: () => {} };
+    const options = { db: t.deps.db, dbKind: t.deps.dbKind, settings: DEFAULT_EMAIL_SETTINGS, publicUrl: () => BASE, log: () => {}, renderEmail: t.deps.renderEmail };
     // One at a time: the later messages of its batch wait while the first is held.
     const slow = new EmailWorker({ ...options, transport: recording(true), concurrency: 1 });
     const other = new EmailWorker({ ...options, transport: recording(false) });

@@ -10,6 +10,7 @@ import { HourlyAllowance } from './hourly-allowance';
 import { unsubscribeUrl, type EmailAttachment } from './outbox';
 import { addressKey } from './recipients';
 import { isUnrendered, renderConfirmations, type RenderedConfirmation } from './record-reply';
+import type { EmailRenderer } from './render-email';
 import { queueScheduledMail } from './scheduled-mail';
 import type { EmailTransport } from './transport';
 
@@ -33,6 +34,8 @@ export interface EmailWorkerOptions {
   /** The server's public URL, for `List-Unsubscribe` and links in scheduled mail. */
   publicUrl: () => string;
   log: LogFunction;
+  /** Renders scheduled mail and confirmations (the app's `renderEmail`). */
+  renderEmail: EmailRenderer;
   /** Messages claimed at once (100 unless given). */
   batchSize?: number;
   /** Messages of a batch handled at once (the transport's, else 10, unless given). */
@@ -89,7 +92,7 @@ export class EmailWorker {
     const scheduleEvery = this.options.scheduleEveryMs ?? 60_000;
     if (now.getTime() - this.lastSchedule >= scheduleEvery) {
       this.lastSchedule = now.getTime();
-      await queueScheduledMail(this.options.db, this.options.dbKind, this.options.publicUrl(), now);
+      await queueScheduledMail(this.options.db, this.options.dbKind, this.options.publicUrl(), now, this.options.renderEmail);
     }
     const claimed = await this.claim(now);
     this.lastBatchFull = claimed.length === (this.options.batchSize ?? DEFAULT_BATCH_SIZE);
@@ -147,7 +150,7 @@ export class EmailWorker {
   private async prepare(claimed: EmailRow[], now: Date): Promise<Batch> {
     const { db, settings } = this.options;
     const [rendered, unsubscribed] = await Promise.all([
-      renderConfirmations(db, claimed.filter(isUnrendered), this.options.publicUrl(), now),
+      renderConfirmations(db, claimed.filter(isUnrendered), this.options.publicUrl(), now, this.options.renderEmail),
       this.unsubscribed(claimed),
     ]);
     return { rendered, unsubscribed, allowance: new HourlyAllowance(db, settings, now) };

@@ -5,8 +5,10 @@ import { createApp } from '../app';
 import type { AppDeps } from '../app-env';
 import { DEFAULT_TIMEOUTS, type Timeouts } from '../config';
 import { createDatabase } from '../db/create-database';
+import { renderEmailHere } from '../email/render-email';
 import { MemoryRateLimitStore, RateLimiter } from '../middleware/rate-limit/rate-limiter';
 import { startFaultProxy, type FaultProxy } from './fault-proxy';
+import { memoryLogger } from './memory-log';
 import { withSchemaLock } from './schema-lock';
 import { testConfig, type TestApp } from './test-app';
 
@@ -48,8 +50,9 @@ export async function createPostgresFaultApp(overrides: Partial<AppDeps> = {}): 
     db: database.db,
     dbKind: database.kind,
     config: { ...testConfig, timeouts: FAULT_TEST_TIMEOUTS },
-    log,
+    log: memoryLogger(logs),
     rateLimiter: new RateLimiter(new MemoryRateLimitStore()),
+    renderEmail: renderEmailHere,
     ...overrides,
   };
   return {

@@ -4,6 +4,8 @@ import { serve } from '@hono/node-server';
 import { createApp } from '../app';
 import type { AppDeps } from '../app-env';
 import { createDatabase } from '../db/create-database';
+import { renderEmailHere } from '../email/render-email';
+import { silentLogger } from '../logger';
 import { MemoryRateLimitStore, RateLimiter } from '../middleware/rate-limit/rate-limiter';
 import { testConfig } from './test-app';
 
@@ -24,8 +26,9 @@ export async function startLiveServer(overrides: Partial<AppDeps> = {}): Promise
     db: database.db,
     dbKind: database.kind,
     config: { ...testConfig, distDir: resolve('dist') },
-    log: () => {},
+    log: silentLogger(),
     rateLimiter: new RateLimiter(new MemoryRateLimitStore()),
+    renderEmail: renderEmailHere,
     ...overrides,
   };
   const app = createApp(deps);

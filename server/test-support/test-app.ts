@@ -8,14 +8,16 @@ import type { AppDeps, AppEnv } from '../app-env';
 import { createApp } from '../app';
 import { DEFAULT_TIMEOUTS, type ServerConfig } from '../config';
 import { createDatabase, currentSchema, type KindlyDatabase } from '../db/create-database';
+import { renderEmailHere } from '../email/render-email';
 import { MemoryRateLimitStore, RateLimiter } from '../middleware/rate-limit/rate-limiter';
+import { memoryLogger } from './memory-log';
 import { withSchemaLock } from './schema-lock';
 
 export interface TestApp {
   app: Hono<AppEnv>;
   deps: AppDeps;
   database: KindlyDatabase;
-  /** Log lines the app wrote. */
+  /** The JSON lines the app logged. */
   logs: string[];
   close(): Promise<void>;
 }
@@ -74,8 +76,9 @@ function appOn(database: KindlyDatabase, overrides: Partial<AppDeps> = {}): Test
     db: database.db,
     dbKind: database.kind,
     config: testConfig,
-    log: (line) => logs.push(line),
+    log: memoryLogger(logs),
     rateLimiter: new RateLimiter(new MemoryRateLimitStore()),
+    renderEmail: renderEmailHere,
     ...overrides,
   };
   return { app: createApp(deps), deps, database, logs, close: () => database.close() };

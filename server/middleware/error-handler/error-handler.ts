@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorBody } from '../../../core/schemas/error';
 import type { AppEnv } from '../../app-env';
 import { ApiError, unavailable } from '../../http/api-error';
+import { loggedRoute } from '../request-logger/request-logger';
 import { classifyUnavailable } from './unavailable-error';
 
 /**
@@ -16,13 +17,16 @@ export const errorHandler: ErrorHandler<AppEnv> = (error, c) => {
     const code = error.status === 401 ? 'UNAUTHENTICATED' : error.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'VALIDATION_FAILED';
     return sendError(c, new ApiError(error.status, code, error.status === 401 ? 'Sign in first.' : 'The request is not valid.'));
   }
-  const log = c.get('deps')?.log ?? console.error;
+  const { log } = c.get('deps');
+  const method = c.req.method;
+  const route = loggedRoute(c);
   const unavailability = classifyUnavailable(error);
   if (unavailability) {
-    log(`unavailable ${c.req.method} ${c.req.path}: ${unavailability.reason}: ${error.message}`);
+    // A fault of the database or Redis that passes; the client is told to retry.
+    log.warn({ err: error, method, route, reason: unavailability.reason }, `unavailable ${method} ${route}: ${unavailability.reason}`);
     return sendError(c, unavailable(unavailability.retryAfterSeconds));
   }
-  log(`error ${c.req.method} ${c.req.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  log.error({ err: error, method, route }, `error ${method} ${route}`);
   return sendError(c, new ApiError(500, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'));
 };
 

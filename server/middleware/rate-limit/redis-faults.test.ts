@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectRedis } from '../../create-deps';
+import { silentLogger } from '../../logger';
 import { eventually, expectUnavailable, FAULT_TEST_TIMEOUTS, timed } from '../../test-support/fault-app';
 import { startFaultProxy, type FaultProxy } from '../../test-support/fault-proxy';
 import { BASE, newHostCredentials } from '../../test-support/host-session';
@@ -20,7 +21,7 @@ describe.runIf(url)('Redis faults under the rate limiter, through a TCP proxy', 
   beforeEach(async () => {
     const target = new URL(url!);
     proxy = await startFaultProxy({ host: target.hostname, port: Number(target.port || 6379) });
-    redis = connectRedis(proxy.proxiedUrl(url!), FAULT_TEST_TIMEOUTS, () => {});
+    redis = connectRedis(proxy.proxiedUrl(url!), FAULT_TEST_TIMEOUTS, silentLogger());
     const store = new RedisRateLimitStore(redis, `kindly:faults:${randomBytes(6).toString('hex')}:`);
     t = await createTestApp({ rateLimiter: new RateLimiter(store) });
   });

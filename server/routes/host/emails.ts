@@ -39,7 +39,7 @@ export function emailRoutes(): Hono<AppEnv> {
   routes.get(`${base}/email-preview/:kind`, async (c) => {
     const kind = kindParam(c);
     const occasion = await ownedOccasion(c);
-    return c.html(await previewEmail(c.get('deps').db, occasion, kind, c.req.query('householdId')));
+    return c.html(await previewEmail(c.get('deps').db, occasion, kind, c.req.query('householdId'), c.get('deps').renderEmail));
   });
 
   routes.get(`${base}/email-recipients`, async (c) => {
@@ -49,10 +49,10 @@ export function emailRoutes(): Hono<AppEnv> {
   });
 
   routes.post(`${base}/emails`, async (c) => {
-    const { db, dbKind, config } = c.get('deps');
+    const { db, dbKind, config, renderEmail } = c.get('deps');
     const occasion = await ownedOccasion(c);
     const input = await readBody(c, EmailSendSchema, EMAIL_SEND_BODY_LIMIT);
-    return c.json(await sendEmails(db, dbKind, occasion, input, publicUrlOf(c, config)), 202);
+    return c.json(await sendEmails(db, dbKind, occasion, input, publicUrlOf(c, config), renderEmail), 202);
   });
 
   routes.get(`${base}/emails`, async (c) => {
@@ -63,7 +63,7 @@ export function emailRoutes(): Hono<AppEnv> {
 
   routes.get(`${base}/email/:emailId/html`, async (c) => {
     const occasion = await ownedOccasion(c);
-    const { db, config } = c.get('deps');
+    const { db, config, renderEmail } = c.get('deps');
     const row = await db
       .selectFrom('email')
       .select(['html', 'occasionId', 'householdId', 'unsubscribeToken'])
@@ -73,7 +73,7 @@ export function emailRoutes(): Hono<AppEnv> {
     if (!row) throw notFound('No such email.');
     if (!isUnrendered(row)) return c.html(row.html);
     // A confirmation the worker has not rendered yet: show it as it would be sent now.
-    const rendered = await renderConfirmation(db, row, publicUrlOf(c, config), new Date());
+    const rendered = await renderConfirmation(db, row, publicUrlOf(c, config), new Date(), renderEmail);
     if (!rendered) throw notFound('No such email.');
     return c.html(rendered.html);
   });
