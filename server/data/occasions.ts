@@ -4,7 +4,7 @@ import type { Database, OccasionTable } from '../db/schema';
 import type { HostIdentity } from '../app-env';
 import { notFound } from '../http/api-error';
 import { ownedOccasionRevision } from './occasion-revision';
-import { readBool, readJsonColumn } from './json-column';
+import { readBool } from './json-column';
 
 export type OccasionRow = Selectable<OccasionTable>;
 
@@ -32,7 +32,39 @@ export async function assertOwnedOccasion(db: Kysely<Database>, host: HostIdenti
   await ownedOccasionRevision(db, host, occasionId);
 }
 
-export function toOccasion(row: OccasionRow, summary: OccasionSummary): Occasion {
+/** The origins each occasion allows, in the host's order (an occasion with none is absent). */
+export async function readAllowedOrigins(db: Kysely<Database>, occasionIds: readonly string[]): Promise<Map<string, string[]>> {
+  const byOccasion = new Map<string, string[]>();
+  if (occasionIds.length === 0) return byOccasion;
+  const rows = await db
+    .selectFrom('occasionOrigin')
+    .select(['occasionId', 'origin'])
+    .where('occasionId', 'in', occasionIds)
+    .orderBy('occasionId')
+    .orderBy('position')
+    .execute();
+  for (const { occasionId, origin } of rows) {
+    const origins = byOccasion.get(occasionId);
+    if (origins) origins.push(origin);
+    else byOccasion.set(occasionId, [origin]);
+  }
+  return byOccasion;
+}
+
+/**
+ * Replaces the occasion's allowed origins (normalised and without duplicates: the occasion
+ * schema's output); call it inside the transaction that writes the occasion.
+ */
+export async function writeAllowedOrigins(trx: Kysely<Database>, occasionId: string, origins: readonly string[]): Promise<void> {
+  await trx.deleteFrom('occasionOrigin').where('occasionId', '=', occasionId).execute();
+  if (origins.length === 0) return;
+  await trx
+    .insertInto('occasionOrigin')
+    .values(origins.map((origin, position) => ({ occasionId, origin, position })))
+    .execute();
+}
+
+export function toOccasion(row: OccasionRow, summary: OccasionSummary, allowedOrigins: string[]): Occasion {
   return {
     id: row.id,
     title: row.title,
@@ -44,7 +76,7 @@ export function toOccasion(row: OccasionRow, summary: OccasionSummary): Occasion
     venueAddress: row.venueAddress,
     rsvpDeadline: row.rsvpDeadline,
     passcode: row.passcode,
-    allowedOrigins: readJsonColumn<string[]>(row.allowedOrigins, []),
+    allowedOrigins,
     contactEmail: row.contactEmail,
     rsvpPageUrl: row.rsvpPageUrl,
     reminderDaysBeforeDeadline: row.reminderDaysBeforeDeadline,

@@ -52,6 +52,16 @@ export interface OccasionTable {
   digestSentAt: string | null;
 }
 
+/**
+ * One origin an occasion allows (its `allowedOrigins`, one row each, in the host's order): the
+ * index on `origin` answers "does any occasion allow this origin?" for a preflight.
+ */
+export interface OccasionOriginTable {
+  occasionId: string;
+  origin: string;
+  position: number;
+}
+
 export interface ActivityTable {
   id: string;
   occasionId: string;
@@ -254,6 +264,7 @@ export interface Database {
   account: AccountTable;
   hostSession: HostSessionTable;
   occasion: OccasionTable;
+  occasionOrigin: OccasionOriginTable;
   activity: ActivityTable;
   attributeCategory: AttributeCategoryTable;
   household: HouseholdTable;

@@ -12,7 +12,7 @@ import type { ConfirmedActivity } from './templates/confirmation';
 
 /** A confirmation's content and its calendar file. */
 export interface ConfirmationParts {
-  content: EmailContent;
+  content: Extract<EmailContent, { kind: 'CONFIRMATION' }>;
   attachments: EmailAttachment[];
 }
 
@@ -29,13 +29,56 @@ export async function confirmationParts(
   unsubscribeUrl: string | undefined,
   now: Date,
 ): Promise<ConfirmationParts> {
-  const [household, lines, rsvp, plusOnes] = await Promise.all([
-    db.selectFrom('household').select('name').where('id', '=', householdId).executeTakeFirstOrThrow(),
+  const [parts] = (await confirmationPartsOf(db, occasion, template, [householdId], now)).values();
+  if (!parts) throw new Error('no such household');
+  return { ...parts, content: { ...parts.content, props: { ...parts.content.props, ...(unsubscribeUrl ? { unsubscribeUrl } : {}) } } };
+}
+
+/**
+ * {@link confirmationParts} of several households of the occasion at once (four queries for all;
+ * a household deleted since is absent), without an unsubscribe link: each message has its own.
+ */
+export async function confirmationPartsOf(
+  db: Kysely<Database>,
+  occasion: OccasionRow,
+  template: EmailTemplate,
+  householdIds: readonly string[],
+  now: Date,
+): Promise<Map<string, ConfirmationParts>> {
+  const ids = [...new Set(householdIds)];
+  if (ids.length === 0) return new Map();
+  const [households, lines, rsvps, plusOnes] = await Promise.all([
+    db.selectFrom('household').select(['id', 'name']).where('id', 'in', ids).execute(),
+    selectLines(db, ids),
+    db.selectFrom('rsvp').select(['householdId', 'message']).where('householdId', 'in', ids).execute(),
+    db
+      .selectFrom('guest')
+      .select(['householdId', 'firstName', 'lastName'])
+      .where('householdId', 'in', ids)
+      .where('plusOneOf', 'is not', null)
+      .orderBy('createdAt')
+      .execute(),
+  ]);
+  const messages = new Map(rsvps.map((rsvp) => [rsvp.householdId, rsvp.message]));
+  const parts = new Map<string, ConfirmationParts>();
+  for (const household of households) {
+    const own = lines.filter((line) => line.householdId === household.id);
+    const ownPlusOnes = plusOnes.filter((guest) => guest.householdId === household.id);
+    parts.set(household.id, householdParts(occasion, template, household.name, own, ownPlusOnes, messages.get(household.id) ?? '', now));
+  }
+  return parts;
+}
+
+
+/** Every answer given by the households' members, in the order the confirmation shows them. */
+function selectLines(db: Kysely<Database>, householdIds: readonly string[]) {
+  return (
     db
       .selectFrom('inviteLine')
       .innerJoin('guest', 'guest.id', 'inviteLine.guestId')
       .innerJoin('activity', 'activity.id', 'inviteLine.activityId')
       .select([
+        'guest.householdId',
         'activity.id as activityId',
         'activity.name',
         'activity.description',
@@ -50,7 +93,7 @@ export async function confirmationParts(
         'inviteLine.response',
         'inviteLine.mealChoice',
       ])
-      .where('guest.householdId', '=', householdId)
+      .where('guest.householdId', 'in', householdIds)
       // A line still pending (a member the reply did not cover, or a preview before any reply) says nothing yet.
       .where('inviteLine.response', '!=', 'PENDING')
       .orderBy('activity.startsAt')
@@ -58,11 +101,22 @@ export async function confirmationParts(
       .orderBy('activity.id')
       .orderBy('guest.createdAt')
       .orderBy('guest.id')
-      .execute(),
-    db.selectFrom('rsvp').select('message').where('householdId', '=', householdId).executeTakeFirst(),
-    db.selectFrom('guest').select(['firstName', 'lastName']).where('householdId', '=', householdId).where('plusOneOf', 'is not', null).orderBy('createdAt').execute(),
-  ]);
-  const activities = new Map<string, ConfirmedActivity & { attended: boolean; row: (typeof lines)[number] }>();
+      .execute()
+  );
+}
+
+type ConfirmationLine = Awaited<ReturnType<typeof selectLines>>[number];
+
+function householdParts(
+  occasion: OccasionRow,
+  template: EmailTemplate,
+  householdName: string,
+  lines: ConfirmationLine[],
+  plusOnes: Array<{ firstName: string; lastName: string }>,
+  message: string,
+  now: Date,
+): ConfirmationParts {
+  const activities = new Map<string, ConfirmedActivity & { attended: boolean; row: ConfirmationLine }>();
   for (const line of lines) {
     const activity = activities.get(line.activityId) ?? {
       name: line.name,
@@ -89,11 +143,10 @@ export async function confirmationParts(
       props: {
         occasionTitle: occasion.title,
         intro: template.intro,
-        householdName: household.name,
+        householdName,
         activities: [...activities.values()].map(({ name, when, answers }) => ({ name, when, answers })),
         plusOnes: plusOnes.map((p) => `${p.firstName} ${p.lastName}`.trim()),
-        message: rsvp?.message ?? '',
-        ...(unsubscribeUrl ? { unsubscribeUrl } : {}),
+        message,
       },
     },
     attachments: attended.length > 0 ? [{ filename: 'invitation.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: ics }] : [],

@@ -10,6 +10,7 @@ describe('email settings', () => {
         SMTP_URL: 'smtps://user:pw@mail.example.com:465',
         MAIL_FROM: 'Sam & Alex <rsvp@example.com>',
         EMAIL_HOURLY_LIMIT: '50',
+        EMAIL_CONFIRMATION_HOURLY_LIMIT: '700',
         EMAIL_POLL_MS: '250',
         EMAIL_RETRY_BASE_MS: '1000',
         EMAIL_MAX_ATTEMPTS: '3',
@@ -20,6 +21,7 @@ describe('email settings', () => {
       smtpUrl: 'smtps://user:pw@mail.example.com:465',
       mailFrom: 'Sam & Alex <rsvp@example.com>',
       hourlyLimitPerOccasion: 50,
+      confirmationHourlyLimitPerOccasion: 700,
       pollMs: 250,
       retryBaseMs: 1000,
       maxAttempts: 3,
@@ -32,5 +34,8 @@ describe('email settings', () => {
     expect(() => loadEmailSettings({ SMTP_URL: 'mail.example.com' })).toThrow(ConfigError);
     expect(() => loadEmailSettings({ EMAIL_HOURLY_LIMIT: '0' })).toThrow(new ConfigError('EMAIL_HOURLY_LIMIT must be a whole number of at least 1, not "0".'));
     expect(() => loadEmailSettings({ EMAIL_MAX_ATTEMPTS: '2.5' })).toThrow(ConfigError);
+    expect(() => loadEmailSettings({ EMAIL_CONFIRMATION_HOURLY_LIMIT: '-5' })).toThrow(
+      new ConfigError('EMAIL_CONFIRMATION_HOURLY_LIMIT must be a whole number of at least 1, not "-5".'),
+    );
   });
 });

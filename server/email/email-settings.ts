@@ -7,8 +7,10 @@ export interface EmailSettings {
   smtpUrl: string | undefined;
   /** The `From` of every message (`MAIL_FROM`). */
   mailFrom: string;
-  /** Most messages one occasion sends in any hour; the rest wait (`EMAIL_HOURLY_LIMIT`). */
+  /** Most invitations, reminders and digests one occasion sends in any hour; the rest wait (`EMAIL_HOURLY_LIMIT`). */
   hourlyLimitPerOccasion: number;
+  /** Most reply confirmations one occasion sends in any hour, counted apart (`EMAIL_CONFIRMATION_HOURLY_LIMIT`). */
+  confirmationHourlyLimitPerOccasion: number;
   /** How often the worker looks for due messages (`EMAIL_POLL_MS`). */
   pollMs: number;
   /** The first retry's delay; each next one doubles it, up to six hours (`EMAIL_RETRY_BASE_MS`). */
@@ -25,6 +27,10 @@ export const DEFAULT_EMAIL_SETTINGS: EmailSettings = {
   smtpUrl: undefined,
   mailFrom: 'Kindly <no-reply@kindly.invalid>',
   hourlyLimitPerOccasion: 500,
+  // Each household has at most one confirmation waiting (changes made meanwhile share it), so
+  // this bounds a runaway, not a deadline day: every household of a 5,000-household guest list
+  // may reply within the same hour and each hears back.
+  confirmationHourlyLimitPerOccasion: 5000,
   pollMs: 1000,
   retryBaseMs: 30_000,
   maxAttempts: 8,
@@ -45,6 +51,10 @@ export const EmailVariables = v.object({
   SMTP_URL: v.optional(urlWithScheme('SMTP_URL', ['smtp:', 'smtps:'], 'smtp://user:password@mail.example.com:587')),
   MAIL_FROM: v.optional(v.string(), DEFAULT_EMAIL_SETTINGS.mailFrom),
   EMAIL_HOURLY_LIMIT: v.optional(atLeastOne('EMAIL_HOURLY_LIMIT'), String(DEFAULT_EMAIL_SETTINGS.hourlyLimitPerOccasion)),
+  EMAIL_CONFIRMATION_HOURLY_LIMIT: v.optional(
+    atLeastOne('EMAIL_CONFIRMATION_HOURLY_LIMIT'),
+    String(DEFAULT_EMAIL_SETTINGS.confirmationHourlyLimitPerOccasion),
+  ),
   EMAIL_POLL_MS: v.optional(atLeastOne('EMAIL_POLL_MS'), String(DEFAULT_EMAIL_SETTINGS.pollMs)),
   EMAIL_RETRY_BASE_MS: v.optional(atLeastOne('EMAIL_RETRY_BASE_MS'), String(DEFAULT_EMAIL_SETTINGS.retryBaseMs)),
   EMAIL_MAX_ATTEMPTS: v.optional(atLeastOne('EMAIL_MAX_ATTEMPTS'), String(DEFAULT_EMAIL_SETTINGS.maxAttempts)),
@@ -58,6 +68,7 @@ export function emailSettingsOf(env: v.InferOutput<typeof EmailVariables>): Emai
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     hourlyLimitPerOccasion: env.EMAIL_HOURLY_LIMIT,
+    confirmationHourlyLimitPerOccasion: env.EMAIL_CONFIRMATION_HOURLY_LIMIT,
     pollMs: env.EMAIL_POLL_MS,
     retryBaseMs: env.EMAIL_RETRY_BASE_MS,
     maxAttempts: env.EMAIL_MAX_ATTEMPTS,

@@ -1,10 +1,11 @@
 import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { OccasionRow } from '../data/occasions';
-import { confirmationParts } from './compose-confirmation';
+import { confirmationPartsOf } from './compose-confirmation';
 import { loadTemplate } from './email-templates';
-import { insertEmails, newUnsubscribeToken, unsubscribeUrl, type EmailAttachment } from './outbox';
+import { insertEmails, newUnsubscribeToken, type EmailAttachment } from './outbox';
 import { addressKey } from './recipients';
+import { confirmationRenderer } from './confirmation-renderer';
 import type { EmailRenderer, RenderedEmail } from './render-email';
 
 /** Who replied. */
@@ -38,23 +39,63 @@ export async function recordReply(trx: Transaction<Database>, reply: ReplyAuthor
 /** A message not rendered yet: a confirmation written by {@link recordReply}. */
 export const isUnrendered = (message: { html: string }): boolean => message.html === '';
 
+/** A confirmation as it is sent. */
+export type RenderedConfirmation = RenderedEmail & { subject: string; attachments: EmailAttachment[] };
+
+/** What a confirmation is rendered for. */
+export interface UnrenderedConfirmation {
+  id: string;
+  occasionId: string;
+  householdId: string | null;
+  unsubscribeToken: string;
+}
+
 /**
  * Renders a confirmation from its household's reply as it is now; undefined when the household
  * or occasion is gone (deleted since).
  */
 export async function renderConfirmation(
   db: Kysely<Database>,
-  message: { occasionId: string; householdId: string | null; unsubscribeToken: string },
+  message: Omit<UnrenderedConfirmation, 'id'>,
   publicUrl: string,
   now: Date,
   renderEmail: EmailRenderer,
-): Promise<(RenderedEmail & { subject: string; attachments: EmailAttachment[] }) | undefined> {
-  if (!message.householdId) return undefined;
-  const occasion: OccasionRow | undefined = await db.selectFrom('occasion').selectAll().where('id', '=', message.occasionId).executeTakeFirst();
-  if (!occasion) return undefined;
-  const template = await loadTemplate(db, occasion.id, occasion.title, 'CONFIRMATION');
-  const parts = await confirmationParts(db, occasion, template, message.householdId, unsubscribeUrl(publicUrl, message.unsubscribeToken), now);
-  return { subject: template.subject, ...(await renderEmail(parts.content)), attachments: parts.attachments };
+): Promise<RenderedConfirmation | undefined> {
+  return (await renderConfirmations(db, [{ ...message, id: '' }], publicUrl, now, renderEmail)).get('');
+}
+
+/**
+ * Renders confirmations (a batch of the worker's) by message id, each from its household's reply
+ * as it is now, filled into its occasion's template rendered once ({@link confirmationRenderer}):
+ * a few queries per occasion of the batch, not per message. A message whose household or
+ * occasion is gone (deleted since) is absent.
+ */
+export async function renderConfirmations(
+  db: Kysely<Database>,
+  messages: readonly UnrenderedConfirmation[],
+  publicUrl: string,
+  now: Date,
+  renderEmail: EmailRenderer,
+): Promise<Map<string, RenderedConfirmation>> {
+  const rendered = new Map<string, RenderedConfirmation>();
+  const occasionIds = [...new Set(messages.map((message) => message.occasionId))];
+  if (occasionIds.length === 0) return rendered;
+  const occasions: OccasionRow[] = await db.selectFrom('occasion').selectAll().where('id', 'in', occasionIds).execute();
+  await Promise.all(
+    occasions.map(async (occasion) => {
+      const own = messages.filter((message) => message.occasionId === occasion.id && message.householdId);
+      const template = await loadTemplate(db, occasion.id, occasion.title, 'CONFIRMATION');
+      const fill = confirmationRenderer(occasion.id, occasion.title, template, publicUrl, renderEmail);
+      const parts = await confirmationPartsOf(db, occasion, template, own.map((message) => message.householdId!), now);
+      for (const message of own) {
+        const household = parts.get(message.householdId!);
+        if (!household) continue;
+        const filled = await fill(household.content.props, message.unsubscribeToken);
+        rendered.set(message.id, { subject: template.subject, ...filled, attachments: household.attachments });
+      }
+    }),
+  );
+  return rendered;
 }
 
 /**

@@ -17,6 +17,8 @@ export interface OutgoingMessage {
 /** Where messages go: an SMTP server, or nowhere but the outbox table. */
 export interface EmailTransport {
   readonly kind: 'smtp' | 'local';
+  /** Messages worth handing over at once (the SMTP pool's connections); the worker sends that many together. */
+  readonly concurrency?: number;
   /** Resolves once the server accepted the message; rejects with nodemailer's error (`responseCode`) otherwise. */
   send(message: OutgoingMessage): Promise<void>;
   close(): void;
@@ -25,11 +27,24 @@ export interface EmailTransport {
 /** Without `SMTP_URL`: a message is "sent" when the worker marks it; the dashboard shows it from the outbox. */
 export const localOutbox: EmailTransport = { kind: 'local', send: async () => {}, close: () => {} };
 
-/** Nodemailer over SMTP, with short time limits so that a stalled server cannot hold a lease for long. */
+/**
+ * How nodemailer sends: a pool of connections kept open and used at once (one connection sends a
+ * message per round trip of its `DATA`, so a burst of confirmations needs several; most providers
+ * allow 10 or more), and short time limits, so that a stalled server cannot hold a lease for long.
+ * Given in the URL's query, as nodemailer reads options only from there when given a URL;
+ * `SMTP_URL` may set any of them itself (`?maxConnections=4`).
+ */
+const SMTP_OPTIONS = { pool: 'true', maxConnections: '10', connectionTimeout: '10000', greetingTimeout: '10000', socketTimeout: '30000' };
+
+/** Nodemailer over a pool of SMTP connections (see {@link SMTP_OPTIONS}). */
 export function smtpTransport(url: string): EmailTransport {
-  const transporter = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
+  const configured = new URL(url);
+  for (const [key, value] of Object.entries(SMTP_OPTIONS)) if (!configured.searchParams.has(key)) configured.searchParams.set(key, value);
+  const transporter = nodemailer.createTransport(configured.toString());
+  const connections = Number(configured.searchParams.get('maxConnections'));
   return {
     kind: 'smtp',
+    concurrency: Number.isInteger(connections) && connections > 0 ? connections : 1,
     async send(message) {
       const host = new URL(url).hostname || 'kindly';
       const info = await transporter.sendMail({

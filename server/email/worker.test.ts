@@ -9,6 +9,7 @@ import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { DEFAULT_EMAIL_SETTINGS, type EmailSettings } from './email-settings';
 import { smtpTransport, type EmailTransport } from './transport';
+import { recordReply } from './record-reply';
 import { EmailWorker } from './worker';
 
 const DAY = 86_400_000;
@@ -33,17 +34,26 @@ describe('email worker through a real SMTP server', () => {
     await update(f.host, `${base}/guest/${f.jones.ann}`, { email: 'ann@example.com' });
     await update(f.host, `${base}/household/${f.lee.id}`, { email: 'lees@example.com' });
   });
+  /** Each worker's pool of SMTP connections, closed after the test so the sink can close. */
+  let transports: EmailTransport[] = [];
   afterEach(async () => {
+    for (const transport of transports) transport.close();
+    transports = [];
     await sink.close();
     await t.close();
   });
 
+  const pooled = () => {
+    const transport = smtpTransport(sink.url);
+    transports.push(transport);
+    return transport;
+  };
   const worker = (settings: Partial<EmailSettings> = {}) =>
     new EmailWorker({
       db: t.deps.db,
       dbKind: t.deps.dbKind,
       settings: { ...DEFAULT_EMAIL_SETTINGS, smtpUrl: sink.url, retryBaseMs: 1, ...settings },
-      transport: smtpTransport(sink.url),
+      transport: pooled(),
       publicUrl: () => BASE,
       log: (line) => t.logs.push(line),
       renderEmail: t.deps.renderEmail,
@@ -230,6 +240,38 @@ describe('email worker through a real SMTP server', () => {
     expect(Date.parse(waiting.nextAttemptAt) - Date.now()).toBeGreaterThan(59 * 60_000);
   });
 
+  /** A confirmation of each household queued, as their replies queue them. */
+  const confirmEveryHousehold = () =>
+    t.deps.db.transaction().execute(async (trx) => {
+      for (const [householdId, guestId] of [[f.smith.id, f.smith.jane], [f.jones.id, f.jones.ann], [f.lee.id, f.lee.sam]] as const) {
+        await recordReply(trx, { occasionId: f.occasionId, householdId, guestId }, new Date());
+      }
+    });
+  const statuses = async (kind: string) => (await outbox()).filter((e) => e.kind === kind).map((e) => e.status).sort();
+
+  it('sends confirmations while the bulk hourly limit holds invitations back', async () => {
+    await send({ kind: 'INVITATION' });
+    await worker({ hourlyLimitPerOccasion: 2 }).drain();
+    expect(await statuses('INVITATION')).toEqual(['QUEUED', 'SENT', 'SENT']);
+    await confirmEveryHousehold();
+    await worker({ hourlyLimitPerOccasion: 2, confirmationHourlyLimitPerOccasion: 3 }).drain();
+    expect(await statuses('CONFIRMATION')).toEqual(['SENT', 'SENT', 'SENT']);
+    expect(await statuses('INVITATION')).toEqual(['QUEUED', 'SENT', 'SENT']);
+    expect(sink.messages).toHaveLength(5);
+  });
+
+  it('keeps confirmations to their own hourly limit, which bulk mail does not use up', async () => {
+    await confirmEveryHousehold();
+    await worker({ confirmationHourlyLimitPerOccasion: 2, hourlyLimitPerOccasion: 3 }).drain();
+    expect(await statuses('CONFIRMATION')).toEqual(['QUEUED', 'SENT', 'SENT']);
+    const waiting = await t.deps.db.selectFrom('email').select('nextAttemptAt').where('status', '=', 'QUEUED').executeTakeFirstOrThrow();
+    expect(Date.parse(waiting.nextAttemptAt) - Date.now()).toBeGreaterThan(59 * 60_000);
+    await send({ kind: 'INVITATION' });
+    await worker({ confirmationHourlyLimitPerOccasion: 2, hourlyLimitPerOccasion: 3 }).drain();
+    expect(await statuses('INVITATION')).toEqual(['SENT', 'SENT', 'SENT']);
+    expect(await statuses('CONFIRMATION')).toEqual(['QUEUED', 'SENT', 'SENT']);
+  });
+
   it('queues the scheduled reminder once, N days before the deadline', async () => {
     await smithsReply();
     const deadline = new Date(Date.now() + 3 * DAY).toISOString();
@@ -277,7 +319,8 @@ describe('email worker through a real SMTP server', () => {
       close: () => {},
     });
     const options = { db: t.deps.db, dbKind: t.deps.dbKind, settings: DEFAULT_EMAIL_SETTINGS, publicUrl: () => BASE, log: () => {}, renderEmail: t.deps.renderEmail };
-    const slow = new EmailWorker({ ...options, transport: recording(true) });
+    // One at a time: the later messages of its batch wait while the first is held.
+    const slow = new EmailWorker({ ...options, transport: recording(true), concurrency: 1 });
     const other = new EmailWorker({ ...options, transport: recording(false) });
     // The slow instance claims all three as of a while ago, with a lease that has already run out
     // by the clock, and is held while it sends the first (whose lease it renewed as it began).

@@ -1,18 +1,29 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Selectable, Updateable } from 'kysely';
+import pMap from 'p-map';
 import type { DatabaseKind } from '../db/create-database';
 import type { Database, EmailTable } from '../db/schema';
 import { readJsonColumn, writeJsonColumn } from '../data/json-column';
 import type { LogFunction } from '../logger';
 import type { EmailSettings } from './email-settings';
+import { HourlyAllowance } from './hourly-allowance';
 import { unsubscribeUrl, type EmailAttachment } from './outbox';
 import { addressKey } from './recipients';
-import { isUnrendered, renderConfirmation } from './record-reply';
+import { isUnrendered, renderConfirmations, type RenderedConfirmation } from './record-reply';
 import type { EmailRenderer } from './render-email';
 import { queueScheduledMail } from './scheduled-mail';
 import type { EmailTransport } from './transport';
 
 type EmailRow = Selectable<EmailTable>;
+
+/** What a batch's messages need, read once for the batch (see `prepare`). */
+interface Batch {
+  /** Confirmations by message id; one whose household or occasion is gone is absent. */
+  rendered: Map<string, RenderedConfirmation>;
+  /** The messages whose address unsubscribed. */
+  unsubscribed: Set<string>;
+  allowance: HourlyAllowance;
+}
 
 /** What the worker needs. */
 export interface EmailWorkerOptions {
@@ -25,20 +36,24 @@ export interface EmailWorkerOptions {
   log: LogFunction;
   /** Renders scheduled mail and confirmations (the app's `renderEmail`). */
   renderEmail: EmailRenderer;
-  /** Messages claimed at once; each is sent before the next. */
+  /** Messages claimed at once (100 unless given). */
   batchSize?: number;
+  /** Messages of a batch handled at once (the transport's, else 10, unless given). */
+  concurrency?: number;
   /** How often scheduled reminders and digests are looked for (60 s unless given). */
   scheduleEveryMs?: number;
 }
 
 /** Six hours: the longest wait between two attempts. */
 const MAX_BACKOFF_MS = 6 * 3600_000;
-const HOUR = 3600_000;
+const DEFAULT_BATCH_SIZE = 100;
+const DEFAULT_CONCURRENCY = 10;
 
 /**
  * Sends the outbox. Each round claims due messages (PostgreSQL: `FOR UPDATE SKIP LOCKED`, so
  * instances on one database never claim the same one; SQLite: one atomic `UPDATE`), marks them
- * `SENDING` with a lease, and sends them one by one: accepted → `SENT`; an SMTP 5xx → `BOUNCED`;
+ * `SENDING` with a lease, and sends them several at once (as many as the transport's pool of
+ * connections takes), and polls again at once after a full batch: accepted → `SENT`; an SMTP 5xx → `BOUNCED`;
  * any other failure (4xx, connection) → retried with exponential backoff, `FAILED` after the
  * last attempt. A lease that expires (its instance died) makes the message due again: a message
  * the SMTP server accepted just before the instance died, not yet marked, is sent again then.
@@ -49,6 +64,7 @@ export class EmailWorker {
   private running: Promise<unknown> | undefined;
   private stopping = false;
   private lastSchedule = 0;
+  private lastBatchFull = false;
 
   constructor(private readonly options: EmailWorkerOptions) {}
 
@@ -58,12 +74,13 @@ export class EmailWorker {
     const tick = async () => {
       this.running = this.runOnce().catch((error: unknown) => this.options.log(`email worker: ${describe(error)}`));
       await this.running;
-      if (!this.stopping) this.timer = setTimeout(tick, this.options.settings.pollMs);
+      // A full batch leaves more due: the next round starts at once.
+      if (!this.stopping) this.timer = setTimeout(tick, this.lastBatchFull ? 0 : this.options.settings.pollMs);
     };
     this.timer = setTimeout(tick, 0);
   }
 
-  /** Stops polling and waits for the message in flight; claimed messages not yet sent are released. */
+  /** Stops polling and waits for the messages in flight; claimed messages not yet started are released. */
   async stop(): Promise<void> {
     this.stopping = true;
     clearTimeout(this.timer);
@@ -78,16 +95,20 @@ export class EmailWorker {
       await queueScheduledMail(this.options.db, this.options.dbKind, this.options.publicUrl(), now, this.options.renderEmail);
     }
     const claimed = await this.claim(now);
+    this.lastBatchFull = claimed.length === (this.options.batchSize ?? DEFAULT_BATCH_SIZE);
+    const batch = await this.prepare(claimed, now);
+    const concurrency = this.options.concurrency ?? this.options.transport.concurrency ?? DEFAULT_CONCURRENCY;
     let handled = 0;
-    for (const message of claimed) {
-      if (this.stopping) {
-        await this.release(message);
-        continue;
-      }
-      // A database fault on one message leaves it to its lease and goes on with the others.
-      await this.deliver(message).catch((error: unknown) => this.options.log(`email worker: ${message.id}: ${describe(error)}`));
-      handled += 1;
-    }
+    await pMap(
+      claimed,
+      async (message) => {
+        if (this.stopping) return this.release(message);
+        // A database fault on one message leaves it to its lease and goes on with the others.
+        await this.deliver(message, batch).catch((error: unknown) => this.options.log(`email worker: ${message.id}: ${describe(error)}`));
+        handled += 1;
+      },
+      { concurrency },
+    );
     return handled;
   }
 
@@ -99,7 +120,7 @@ export class EmailWorker {
   }
 
   private async claim(now: Date): Promise<EmailRow[]> {
-    const { db, dbKind, settings, batchSize = 10 } = this.options;
+    const { db, dbKind, settings, batchSize = DEFAULT_BATCH_SIZE } = this.options;
     const at = now.toISOString();
     let due = db
       .selectFrom('email')
@@ -122,20 +143,39 @@ export class EmailWorker {
       .execute();
   }
 
-  private async deliver(claimed: EmailRow): Promise<void> {
+  /**
+   * What a batch's messages need before they are sent, read once for the batch: confirmations
+   * rendered (from each reply as it is now), the addresses that unsubscribed, the hourly allowances.
+   */
+  private async prepare(claimed: EmailRow[], now: Date): Promise<Batch> {
+    const { db, settings } = this.options;
+    const [rendered, unsubscribed] = await Promise.all([
+      renderConfirmations(db, claimed.filter(isUnrendered), this.options.publicUrl(), now, this.options.renderEmail),
+      this.unsubscribed(claimed),
+    ]);
+    return { rendered, unsubscribed, allowance: new HourlyAllowance(db, settings, now) };
+  }
+
+  private async deliver(claimed: EmailRow, batch: Batch): Promise<void> {
     const { settings, transport } = this.options;
-    const message = isUnrendered(claimed) ? await this.render(claimed) : claimed;
-    if (!message) return this.finish(claimed, { status: 'FAILED', lastError: 'The household or occasion was deleted before the message was sent.' });
-    if (await this.unsubscribed(message)) return this.finish(message, { status: 'FAILED', lastError: 'The address unsubscribed before the message was sent.' });
-    const wait = await this.hourlyLimitWait(message, new Date());
+    const rendered = isUnrendered(claimed) ? batch.rendered.get(claimed.id) : undefined;
+    if (isUnrendered(claimed) && !rendered) {
+      return this.finish(claimed, { status: 'FAILED', lastError: 'The household or occasion was deleted before the message was sent.' });
+    }
+    const stored = rendered ? { ...rendered, attachments: writeJsonColumn(rendered.attachments) } : {};
+    const message: EmailRow = { ...claimed, ...stored };
+    if (batch.unsubscribed.has(claimed.id)) return this.finish(message, { status: 'FAILED', lastError: 'The address unsubscribed before the message was sent.' });
+    const wait = await batch.allowance.take(message.occasionId, message.kind);
+    // A confirmation that waits stays unrendered: it is rendered from the reply as it is then.
     if (wait !== undefined) {
       await this.mine({ status: 'QUEUED', nextAttemptAt: wait, lease: null, leaseUntil: null }, message);
       return;
     }
-    // A batch is sent one by one: the lease taken at the claim may have run out while earlier
-    // messages were sent, and another instance may have claimed this one since. Renew it now, and
-    // send only if it is still ours, so the send starts with a whole lease ahead of it.
-    if ((await this.mine({ leaseUntil: new Date(Date.now() + settings.leaseMs).toISOString() }, message)) === 0) return;
+    // The lease taken at the claim may have run out while earlier messages of the batch were
+    // sent, and another instance may have claimed this one since. Renew it now (storing a
+    // confirmation as it is sent), and send only if it is still ours, so the send starts with a
+    // whole lease ahead of it.
+    if ((await this.mine({ ...stored, leaseUntil: new Date(Date.now() + settings.leaseMs).toISOString() }, message)) === 0) return;
     const unsubscribe = unsubscribeUrl(this.options.publicUrl(), message.unsubscribeToken);
     try {
       await transport.send({
@@ -153,15 +193,6 @@ export class EmailWorker {
       return;
     }
     await this.finish(message, { status: 'SENT', lastError: null, sentAt: new Date().toISOString() });
-  }
-
-  /** Renders a confirmation written unrendered by the reply, and stores it as it will be sent. */
-  private async render(message: EmailRow): Promise<EmailRow | undefined> {
-    const rendered = await renderConfirmation(this.options.db, message, this.options.publicUrl(), new Date(), this.options.renderEmail);
-    if (!rendered) return undefined;
-    const stored = { ...rendered, attachments: writeJsonColumn(rendered.attachments) };
-    await this.mine(stored, message);
-    return { ...message, ...stored };
   }
 
   private async failed(message: EmailRow, error: unknown): Promise<void> {
@@ -196,33 +227,17 @@ export class EmailWorker {
     return Number(result.numUpdatedRows);
   }
 
-  private async unsubscribed(message: EmailRow): Promise<boolean> {
-    const row = await this.options.db
+  /** The ids of the messages whose address unsubscribed from the occasion's mail. */
+  private async unsubscribed(messages: EmailRow[]): Promise<Set<string>> {
+    if (messages.length === 0) return new Set();
+    const rows = await this.options.db
       .selectFrom('emailUnsubscribe')
-      .select('address')
-      .where('occasionId', '=', message.occasionId)
-      .where('address', '=', addressKey(message.to))
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
-  /**
-   * When the occasion has sent its hourly limit in the last hour: the instant its oldest of those
-   * leaves the window (the message waits until then). Undefined when it may send now. Instances
-   * count the same table, so together they may pass the limit by at most one batch each.
-   */
-  private async hourlyLimitWait(message: EmailRow, now: Date): Promise<string | undefined> {
-    const since = new Date(now.getTime() - HOUR).toISOString();
-    const sent = await this.options.db
-      .selectFrom('email')
-      .select('sentAt')
-      .where('occasionId', '=', message.occasionId)
-      .where('sentAt', '>=', since)
-      .orderBy('sentAt')
-      .limit(this.options.settings.hourlyLimitPerOccasion)
+      .select(['occasionId', 'address'])
+      .where('occasionId', 'in', [...new Set(messages.map((message) => message.occasionId))])
+      .where('address', 'in', [...new Set(messages.map((message) => addressKey(message.to)))])
       .execute();
-    if (sent.length < this.options.settings.hourlyLimitPerOccasion) return undefined;
-    return new Date(Date.parse(sent[0]!.sentAt!) + HOUR).toISOString();
+    const stopped = new Set(rows.map((row) => `${row.occasionId} ${row.address}`));
+    return new Set(messages.filter((message) => stopped.has(`${message.occasionId} ${addressKey(message.to)}`)).map((message) => message.id));
   }
 }
 

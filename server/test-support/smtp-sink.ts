@@ -15,6 +15,8 @@ export interface SmtpSink {
   rcptDelayMs: number;
   /** Called at each `RCPT TO` with how many there were so far (a test can kill a sender mid-message). */
   onRecipient: ((count: number) => void) | undefined;
+  /** Connections opened so far, and the most open at once (a pooled sender uses several). */
+  connections: { opened: number; mostAtOnce: number };
   /** Resolves once at least `n` messages were accepted (rejects after `timeoutMs`). */
   waitFor(n: number, timeoutMs?: number): Promise<ParsedMail[]>;
   /** The messages sent to an address. */
@@ -28,6 +30,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   const refused = new Set<string>();
   let failures = { left: 0, code: 451 };
   let recipients = 0;
+  let open = 0;
   const answerRecipient = (address: string, callback: (error?: Error) => void) => {
     if (refused.has(address.toLowerCase())) return callback(Object.assign(new Error('No such mailbox here'), { responseCode: 550 }));
     callback();
@@ -38,6 +41,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     refused,
     rcptDelayMs: 0,
     onRecipient: undefined,
+    connections: { opened: 0, mostAtOnce: 0 },
     failNext: (n, code) => (failures = { left: n, code }),
     async waitFor(n, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
@@ -54,6 +58,15 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onConnect(_session, callback) {
+      open += 1;
+      sink.connections.opened += 1;
+      sink.connections.mostAtOnce = Math.max(sink.connections.mostAtOnce, open);
+      callback();
+    },
+    onClose() {
+      open -= 1;
+    },
     onRcptTo(address, _session, callback) {
       recipients += 1;
       sink.onRecipient?.(recipients);

@@ -7,6 +7,7 @@ import { questions } from './0006-questions';
 import { history } from './0007-history';
 import { questionRevision } from './0008-question-revision';
 import { historyGuestHouseholds } from './0009-history-guest-households';
+import { occasionOrigins } from './0010-occasion-origins';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0007-history': history,
   '0008-question-revision': questionRevision,
   '0009-history-guest-households': historyGuestHouseholds,
+  '0010-occasion-origins': occasionOrigins,
 };

@@ -1,3 +1,4 @@
+import { CompiledQuery } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { GuestSignInResult } from '../../../core/schemas/event';
 import { BASE } from '../../test-support/host-session';
@@ -9,8 +10,10 @@ import {
   WIDGET_ORIGIN,
   type EventFixture,
 } from '../../test-support/event-fixture';
+import { expectJson } from '../../routes/host/host-fixtures';
 import { snapshotDatabase } from '../../test-support/snapshot';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { createTestApp, testDatabaseKind, type TestApp } from '../../test-support/test-app';
+import { originLookup } from './event-cors';
 
 const REFUSED_ORIGINS = {
   unlisted: 'https://someone-else.com',
@@ -117,6 +120,46 @@ describe('CORS of /event/v1', () => {
     expect(response.headers.get('access-control-allow-methods')).toMatch(/PUT/);
     expect(response.headers.get('access-control-allow-headers')).toMatch(/Content-Type/);
     expect(response.headers.get('access-control-allow-headers')).toMatch(/Authorization/);
+  });
+
+  it("answers a preflight by the occasions' allowed origins as the host changes them", async () => {
+    const preflight = (origin: string) =>
+      eventRequest(t.app, 'OPTIONS', '/rsvp', { origin, headers: { 'access-control-request-method': 'PUT' } });
+    const added = 'https://new-site.example';
+    expectNoCors(await preflight(added));
+    await expectJson(f.host, 'PUT', `/occasion/${f.occasionId}`, { allowedOrigins: [added, 'https://sam-and-alex.com'] }, 200);
+    expectCors(await preflight(added), added);
+    expectCors(await preflight(WIDGET_ORIGIN), WIDGET_ORIGIN);
+    expectNoCors(await preflight('http://localhost:5174'));
+    expect((await f.host.request('DELETE', `/occasion/${f.occasionId}`)).status).toBe(204);
+    expectNoCors(await preflight(added));
+  });
+
+  it("finds a preflight's origin through the index among many occasions", async () => {
+    const now = new Date().toISOString();
+    const accountId = (await t.deps.db.selectFrom('occasion').select('accountId').executeTakeFirstOrThrow()).accountId;
+    const ids = Array.from({ length: 2000 }, (_, i) => `many${i}`);
+    const occasion = { accountId, title: 'T', description: '', startDate: '2027-01-01', endDate: '2027-01-01', timezone: 'UTC', venueName: '', venueAddress: '', rsvpDeadline: null, passcode: null, allowedOrigins: '[]', contactEmail: '', createdAt: now, updatedAt: now };
+    for (let i = 0; i < ids.length; i += 500) {
+      await t.deps.db.insertInto('occasion').values(ids.slice(i, i + 500).map((id) => ({ ...occasion, id }))).execute();
+      await t.deps.db.insertInto('occasionOrigin').values(ids.slice(i, i + 500).map((id) => ({ occasionId: id, origin: `https://${id}.example`, position: 0 }))).execute();
+    }
+    const { sql, parameters } = originLookup(t.deps.db, 'https://many1234.example').compile();
+    let plan: string;
+    if (testDatabaseKind === 'postgres') {
+      await t.deps.db.executeQuery(CompiledQuery.raw('ANALYZE "occasionOrigin"'));
+      const rows = (await t.deps.db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN ${sql}`, [...parameters]))).rows;
+      plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(plan).toMatch(/Index (Only )?Scan using "?occasionOrigin_origin"?/);
+      expect(plan).not.toMatch(/Seq Scan/);
+    } else {
+      const rows = (await t.deps.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${sql}`, [...parameters]))).rows;
+      plan = rows.map((row) => row.detail).join('\n');
+      expect(plan).toMatch(/SEARCH occasionOrigin USING COVERING INDEX occasionOrigin_origin \(origin=\?\)/);
+    }
+    const response = await eventRequest(t.app, 'OPTIONS', '/rsvp', { origin: 'https://many1234.example', headers: { 'access-control-request-method': 'PUT' } });
+    expectCors(response, 'https://many1234.example');
+    expectNoCors(await eventRequest(t.app, 'OPTIONS', '/rsvp', { origin: 'https://many99999.example', headers: { 'access-control-request-method': 'PUT' } }));
   });
 
   it('puts CORS headers and Vary on errors before the occasion is known: 400, 401, 404', async () => {

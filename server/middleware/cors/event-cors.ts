@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import { normaliseOrigin } from '../../../core/schemas/origin';
 import type { AppEnv } from '../../app-env';
 import { readJsonColumn } from '../../data/json-column';
@@ -131,23 +131,18 @@ function originsOf(column: string): ReadonlySet<string> {
   return origins;
 }
 
-/**
- * Whether any occasion lists the origin. The text search only narrows the rows (the column is
- * a JSON array); the exact comparison is done on the parsed list.
- */
+/** Whether any occasion lists the origin. */
 export async function allowedBySomeOccasion(db: Kysely<Database>, origin: string): Promise<boolean> {
   if (origin === 'null') return false;
-  const pattern = `%${escapeLike(JSON.stringify(origin))}%`;
-  const rows = await db
-    .selectFrom('occasion')
-    .select('allowedOrigins')
-    .where(sql<boolean>`${sql.ref('allowedOrigins')} LIKE ${pattern} ESCAPE '\\'`)
-    .limit(50)
-    .execute();
-  return rows.some((row) => originsOf(row.allowedOrigins).has(origin));
+  return (await originLookup(db, origin).executeTakeFirst()) !== undefined;
 }
 
-const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (character) => `\\${character}`);
+/**
+ * An occasion's row for the origin, if any: answered from the index of `occasionOrigin.origin`
+ * alone (the rows hold origins normalised as the request's is).
+ */
+export const originLookup = (db: Kysely<Database>, origin: string) =>
+  db.selectFrom('occasionOrigin').select('origin').where('origin', '=', origin).limit(1);
 
 type SetHeader = (c: Context, name: string, value: string) => void;
 const setHeader: SetHeader = (c, name, value) => c.header(name, value);

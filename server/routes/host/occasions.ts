@@ -3,7 +3,7 @@ import { OccasionCreateSchema, OccasionUpdateSchema } from '../../../core/schema
 import type { AppEnv } from '../../app-env';
 import { newId } from '../../db/ids';
 import { writeJsonColumn } from '../../data/json-column';
-import { findOwnedOccasion, occasionSummary, toOccasion, type OccasionRow } from '../../data/occasions';
+import { findOwnedOccasion, occasionSummary, readAllowedOrigins, toOccasion, writeAllowedOrigins, type OccasionRow } from '../../data/occasions';
 import { lockRows } from '../../data/row-lock';
 import { readBody } from '../../http/read-body';
 import { validate } from '../../http/validate';
@@ -21,7 +21,8 @@ export function occasionRoutes(): Hono<AppEnv> {
       .orderBy('createdAt', 'desc')
       .orderBy('id', 'desc')
       .execute();
-    return c.json(await Promise.all(rows.map(async (row) => toOccasion(row, await occasionSummary(db, row.id)))));
+    const origins = await readAllowedOrigins(db, rows.map((row) => row.id));
+    return c.json(await Promise.all(rows.map(async (row) => toOccasion(row, await occasionSummary(db, row.id), origins.get(row.id) ?? []))));
   });
 
   routes.post('/occasion', async (c) => {
@@ -40,14 +41,18 @@ export function occasionRoutes(): Hono<AppEnv> {
       reminderSentFor: null,
       digestSentAt: null,
     };
-    await db.insertInto('occasion').values(row).execute();
-    return c.json(toOccasion(row, await occasionSummary(db, row.id)), 201);
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('occasion').values(row).execute();
+      await writeAllowedOrigins(trx, row.id, input.allowedOrigins);
+    });
+    return c.json(toOccasion(row, await occasionSummary(db, row.id), input.allowedOrigins), 201);
   });
 
   routes.get('/occasion/:occasionId', async (c) => {
     const { db } = c.get('deps');
     const row = await findOwnedOccasion(db, c.get('host').accountId, c.req.param('occasionId'));
-    return c.json(toOccasion(row, await occasionSummary(db, row.id)));
+    const origins = await readAllowedOrigins(db, [row.id]);
+    return c.json(toOccasion(row, await occasionSummary(db, row.id), origins.get(row.id) ?? []));
   });
 
   routes.put('/occasion/:occasionId', async (c) => {
@@ -58,7 +63,8 @@ export function occasionRoutes(): Hono<AppEnv> {
     const updated = await db.transaction().execute(async (trx) => {
       await lockRows(trx, dbKind, 'occasion', [occasionId]);
       const current = await findOwnedOccasion(trx, accountId, occasionId);
-      const { summary: _summary, id: _id, createdAt: _c, updatedAt: _u, ...writable } = toOccasion(current, emptySummary);
+      const origins = (await readAllowedOrigins(trx, [occasionId])).get(occasionId) ?? [];
+      const { summary: _summary, id: _id, createdAt: _c, updatedAt: _u, ...writable } = toOccasion(current, emptySummary, origins);
       const merged = validate(OccasionCreateSchema, { ...writable, ...patch });
       const changes = {
         ...merged,
@@ -67,9 +73,10 @@ export function occasionRoutes(): Hono<AppEnv> {
         updatedAt: new Date().toISOString(),
       };
       await trx.updateTable('occasion').set(changes).where('id', '=', current.id).execute();
-      return { ...current, ...changes };
+      if (patch.allowedOrigins) await writeAllowedOrigins(trx, current.id, merged.allowedOrigins);
+      return { row: { ...current, ...changes }, allowedOrigins: merged.allowedOrigins };
     });
-    return c.json(toOccasion(updated, await occasionSummary(db, occasionId)));
+    return c.json(toOccasion(updated.row, await occasionSummary(db, occasionId), updated.allowedOrigins));
   });
 
   routes.delete('/occasion/:occasionId', async (c) => {
