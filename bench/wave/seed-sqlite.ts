@@ -32,16 +32,16 @@ export async function seededSqlite(cacheDir: string, size: PlatformSize, passwor
   mkdirSync(dir, { recursive: true });
   const migrated = await createDatabase({ sqliteFile: file });
   await migrated.close();
-  fillSqlite(file, size, await passwordHash());
+  await fillSqlite(file, size, await passwordHash());
   writeFileSync(markerFile, marker);
   return { file, seedSeconds: (performance.now() - started) / 1000 };
 }
 
-function fillSqlite(file: string, size: PlatformSize, passwordHash: string): void {
+async function fillSqlite(file: string, size: PlatformSize, passwordHash: string): Promise<void> {
   const sqlite = new SQLite(file);
   try {
     sqlite.pragma('foreign_keys = OFF');
-    sqlite.pragma('journal_mode = OFF');
+    await leaveWal(sqlite);
     sqlite.pragma('synchronous = OFF');
     sqlite.pragma('cache_size = -262144');
     const derived = sqlite
@@ -58,6 +58,20 @@ function fillSqlite(file: string, size: PlatformSize, passwordHash: string): voi
   } finally {
     sqlite.close();
   }
+}
+
+/**
+ * The journal in memory while seeding (a failed seed leaves no marker and is seeded again; the
+ * driver's defensive mode refuses no journal at all). The migrations' connection checkpoints
+ * from a thread that may hold the file a moment after closing, and WAL mode is left only once
+ * no other connection is open.
+ */
+async function leaveWal(sqlite: SQLite.Database): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    if (sqlite.pragma('journal_mode = MEMORY', { simple: true }) === 'memory') return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the seeded SQLite file stayed in WAL mode');
 }
 
 /** Multi-row INSERT statements per table, prepared once per row count. */
