@@ -11,8 +11,9 @@ export class LatencyLog {
     list.push(ms);
   }
 
-  failed(kind: string, why: string): void {
-    this.failures.set(kind, (this.failures.get(kind) ?? 0) + 1);
+  failed(kind: string, why: string, count = 1): void {
+    if (count === 0) return;
+    this.failures.set(kind, (this.failures.get(kind) ?? 0) + count);
     if (this.examples.length < 5) this.examples.push(`${kind}: ${why}`);
   }
 
