@@ -5,6 +5,8 @@ export interface OpenLoadResult {
   shed: number;
   /** Arrivals whose work ended (answered or failed) before the wait ran out. */
   finished: number;
+  /** Arrivals still waiting when the wait ran out (count them as failures: what they log later comes too late). */
+  unanswered: number;
   /** The most an arrival started behind its schedule, ms: large values mean the generator could not keep up. */
   maxLagMs: number;
   /** When the last arrival's work ended (performance.now()). */
@@ -62,5 +64,5 @@ export async function openLoad(
   const drained = Promise.allSettled([...running]);
   await Promise.race([drained, new Promise((resolve) => (timer = setTimeout(resolve, drainMs)))]);
   clearTimeout(timer);
-  return { started: next - shed, shed, finished, maxLagMs, endedAt };
+  return { started: next - shed, shed, finished, unanswered: next - shed - finished, maxLagMs, endedAt };
 }
