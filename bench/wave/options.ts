@@ -22,7 +22,11 @@ const count = (fallback: number) =>
     v.pipe(v.string(), v.transform(Number), v.number(), v.integer(), v.minValue(1)),
     String(fallback),
   );
-const seconds = (fallback: number) =>
+/** A whole number of at least 1 whose default depends on other options. */
+const givenCount = v.optional(v.pipe(v.string(), v.transform(Number), v.number(), v.integer(), v.minValue(1)));
+
+/** A positive number up to 600: seconds, or a rate a second. */
+const upTo600 = (fallback: number) =>
   v.optional(v.pipe(v.string(), v.transform(Number), v.number(), v.minValue(0.5), v.maxValue(600)), String(fallback));
 
 const EnvSchema = v.object({
@@ -31,21 +35,21 @@ const EnvSchema = v.object({
   TEST_DATABASE_URL: v.optional(v.string()),
   WAVE_ONLY: v.optional(v.string()),
   WAVE_SEED: v.optional(v.picklist(['full', 'smoke']), 'full'),
-  WAVE_OCCASIONS: v.optional(v.string()),
-  WAVE_GUEST_OCCASIONS: v.optional(v.string()),
-  WAVE_GUESTS: v.optional(v.string()),
-  WAVE_LARGE_HOUSEHOLDS: v.optional(v.string()),
-  WAVE_SPREAD_RATE: v.optional(v.string()),
-  WAVE_SPREAD_SECONDS: seconds(60),
+  WAVE_OCCASIONS: givenCount,
+  WAVE_GUEST_OCCASIONS: givenCount,
+  WAVE_GUESTS: givenCount,
+  WAVE_LARGE_HOUSEHOLDS: givenCount,
+  WAVE_SPREAD_RATE: givenCount,
+  WAVE_SPREAD_SECONDS: upTo600(60),
   WAVE_SPREAD_OCCASIONS: count(500),
-  WAVE_LARGE_RATE: v.optional(v.string()),
-  WAVE_LARGE_SECONDS: seconds(30),
-  WAVE_HOST_RATE: seconds(4),
+  WAVE_LARGE_RATE: givenCount,
+  WAVE_LARGE_SECONDS: upTo600(30),
+  WAVE_HOST_RATE: upTo600(4),
   WAVE_READ_RATE: count(200),
-  WAVE_READ_SECONDS: seconds(10),
+  WAVE_READ_SECONDS: upTo600(10),
   WAVE_PREFLIGHT_RATE: count(100),
-  WAVE_PREFLIGHT_SECONDS: seconds(10),
-  WAVE_MAIL_WAIT_SECONDS: seconds(120),
+  WAVE_PREFLIGHT_SECONDS: upTo600(10),
+  WAVE_MAIL_WAIT_SECONDS: upTo600(120),
   WAVE_EMAIL_HOURLY_LIMIT: v.optional(v.string()),
   KINDLY_BENCH_CACHE: v.optional(v.string()),
 });
@@ -69,7 +73,7 @@ export interface WaveOptions {
   cacheDir: string;
 }
 
-/** Reads the options from the environment once; a malformed value stops the run with the schema's message. */
+/** Reads the options from the environment once; a malformed value ends the run with the schema's message. */
 export function readWaveOptions(env: NodeJS.ProcessEnv = process.env): WaveOptions {
   const parsed = v.safeParse(EnvSchema, env);
   if (!parsed.success) throw new Error(`bench:wave options: ${v.summarize(parsed.issues)}`);
@@ -79,7 +83,7 @@ export function readWaveOptions(env: NodeJS.ProcessEnv = process.env): WaveOptio
   const postgresUrl = givenUrl ?? e.TEST_DATABASE_URL;
   if (database === 'postgres' && !postgresUrl) throw new Error('WAVE_DB=postgres needs DATABASE_URL or TEST_DATABASE_URL (postgres://…).');
   const base = e.WAVE_SEED === 'smoke' ? SMOKE : FULL;
-  const number = (text: string | undefined, fallback: number) => (text === undefined || text === '' ? fallback : Number(text));
+  const number = (given: number | undefined, fallback: number) => given ?? fallback;
   const size: PlatformSize = {
     occasions: number(e.WAVE_OCCASIONS, base.occasions),
     guestOccasions: number(e.WAVE_GUEST_OCCASIONS, base.guestOccasions),

@@ -16,18 +16,19 @@ export function cpuMs(pid: number | undefined): number {
 }
 
 /**
- * The kernel's count of connection attempts dropped at a full listen queue (ListenOverflows)
- * plus those dropped for any reason (ListenDrops), from /proc/net/netstat. The counters are the
- * network namespace's, so other programs' drops count too.
+ * The kernel's counts of connection attempts dropped by listening sockets, from
+ * /proc/net/netstat: ListenDrops (every drop, full listen queue included) and ListenOverflows
+ * (those at a full queue). The counters are the network namespace's, so other programs' drops
+ * count too.
  */
-export function listenDrops(): number {
+export function listenDrops(): { drops: number; overflows: number } {
   try {
     const lines = readFileSync('/proc/net/netstat', 'utf8').split('\n').filter((line) => line.startsWith('TcpExt:'));
     const names = lines[0]!.split(/\s+/);
     const values = lines[1]!.split(/\s+/);
     const value = (name: string) => Number(values[names.indexOf(name)]);
-    return value('ListenOverflows') + value('ListenDrops');
+    return { drops: value('ListenDrops'), overflows: value('ListenOverflows') };
   } catch {
-    return NaN;
+    return { drops: NaN, overflows: NaN };
   }
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { normaliseInviteCode } from '../../core/schemas/event';
 import { loopbackAddress } from './http-client';
 import { openLoad } from './open-load';
+import { readWaveOptions } from './options';
 import { inviteCode, platformRows, TABLES, type TableName } from './platform';
 
 const SIZE = { occasions: 40, guestOccasions: 10, guests: 600, largeHouseholds: 50 };
@@ -69,5 +70,32 @@ describe('loopbackAddress', () => {
     expect(new Set(addresses).size).toBe(200_000);
     for (const address of addresses.slice(0, 1000)) expect(address).toMatch(/^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/);
     expect(addresses.every((address) => !address.endsWith('.0') && !address.endsWith('.255'))).toBe(true);
+  });
+});
+
+describe('readWaveOptions', () => {
+  it('takes the goals of the database as the default rates', () => {
+    const postgres = readWaveOptions({ WAVE_DB: 'postgres', TEST_DATABASE_URL: 'postgres://127.0.0.1/test' });
+    expect(postgres.spread.rate).toBe(200);
+    expect(postgres.large.rate).toBe(100);
+    expect(postgres.fullSize).toBe(true);
+    const sqlite = readWaveOptions({});
+    expect(sqlite.database).toBe('sqlite');
+    expect(sqlite.spread.rate).toBe(500);
+    expect(sqlite.size.guests).toBe(1_000_000);
+  });
+
+  it('reads a smoke size and overrides', () => {
+    const options = readWaveOptions({ WAVE_SEED: 'smoke', WAVE_SPREAD_RATE: '20', WAVE_ONLY: 'spread,preflight' });
+    expect(options.fullSize).toBe(false);
+    expect(options.spread.rate).toBe(20);
+    expect([...options.scenarios]).toEqual(['spread', 'preflight']);
+  });
+
+  it('refuses malformed values with a sentence', () => {
+    expect(() => readWaveOptions({ WAVE_SPREAD_RATE: 'fast' })).toThrow(/bench:wave options/);
+    expect(() => readWaveOptions({ WAVE_ONLY: 'spread,lunch' })).toThrow(/unknown scenario lunch/);
+    expect(() => readWaveOptions({ WAVE_DB: 'postgres' })).toThrow(/TEST_DATABASE_URL/);
+    expect(() => readWaveOptions({ WAVE_OCCASIONS: '10', WAVE_GUEST_OCCASIONS: '20' })).toThrow(/impossible platform/);
   });
 });
