@@ -79,6 +79,8 @@ export default defineConfig(async (): Promise<Options[]> => [
       'server/email-render-thread': 'server/email/render-thread.ts',
       'bench/run': 'bench/run.ts',
       'bench/reference-server': 'bench/reference-server.ts',
+      // The deadline-day benchmark at platform scale (bench/wave.ts).
+      'bench/wave': 'bench/wave.ts',
       // The browser benchmarks (scripts, not tests): the dashboard's guest list and the widget.
       'bench/dashboard-bench': 'bench/dashboard-bench.ts',
       'bench/widget-bench': 'bench/widget-bench.ts',

@@ -63,6 +63,9 @@ const testConfig: UserConfig = {
         test: { name: 'widget', include: ['widget/**/*.test.{ts,tsx}'], exclude, environment: 'happy-dom' },
       },
       {
+        test: { name: 'bench', include: ['bench/**/*.test.ts'], exclude, environment: 'node' },
+      },
+      {
         test: {
           name: 'browser',
           include: browserTests,

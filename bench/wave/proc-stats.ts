@@ -1,0 +1,34 @@
+import { readFileSync } from 'node:fs';
+
+/** Linux's USER_HZ, what /proc counts CPU time in. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** User and system CPU time of a process (every thread), ms; NaN when /proc cannot tell. */
+export function cpuMs(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command's closing parenthesis; utime and stime are the 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND) * 1000;
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * The kernel's counts of connection attempts dropped by listening sockets, from
+ * /proc/net/netstat: ListenDrops (every drop, full listen queue included) and ListenOverflows
+ * (those at a full queue). The counters are the network namespace's, so other programs' drops
+ * count too.
+ */
+export function listenDrops(): { drops: number; overflows: number } {
+  try {
+    const lines = readFileSync('/proc/net/netstat', 'utf8').split('\n').filter((line) => line.startsWith('TcpExt:'));
+    const names = lines[0]!.split(/\s+/);
+    const values = lines[1]!.split(/\s+/);
+    const value = (name: string) => Number(values[names.indexOf(name)]);
+    return { drops: value('ListenDrops'), overflows: value('ListenOverflows') };
+  } catch {
+    return { drops: NaN, overflows: NaN };
+  }
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { normaliseInviteCode } from '../../core/schemas/event';
+import { loopbackAddress } from './http-client';
+import { openLoad } from './open-load';
+import { readWaveOptions } from './options';
+import { inviteCode, platformRows, TABLES, type TableName } from './platform';
+
+const SIZE = { occasions: 40, guestOccasions: 10, guests: 600, largeHouseholds: 50 };
+
+function collect() {
+  const rows = new Map<TableName, Array<Array<string | number>>>();
+  for (const [table, row] of platformRows(SIZE, 'hash')) rows.set(table, [...(rows.get(table) ?? []), row]);
+  return rows;
+}
+
+describe('the seeded platform', () => {
+  const rows = collect();
+  const column = (table: TableName, name: string) => Object.keys(TABLES[table]).indexOf(name);
+
+  it('holds every occasion, the guests asked for, and the large occasion first', () => {
+    expect(rows.get('occasion')).toHaveLength(40);
+    expect(rows.get('guest')).toHaveLength(600);
+    expect(rows.get('activity')).toHaveLength(20);
+    expect(rows.get('question')).toHaveLength(20);
+    const firstOccasion = rows.get('occasion')![0]![0];
+    const households = rows.get('household')!;
+    expect(households.filter((h) => h[column('household', 'occasionId')] === firstOccasion)).toHaveLength(50);
+  });
+
+  it('gives every occasion with guests some households of one to five, and invites every guest to both activities', () => {
+    const sizes = new Map<unknown, number>();
+    for (const guest of rows.get('guest')!) sizes.set(guest[column('guest', 'householdId')], (sizes.get(guest[column('guest', 'householdId')]) ?? 0) + 1);
+    expect(Math.min(...sizes.values())).toBeGreaterThanOrEqual(1);
+    expect(Math.max(...sizes.values())).toBeLessThanOrEqual(5);
+    const occasionsWithGuests = new Set(rows.get('guest')!.map((guest) => guest[column('guest', 'occasionId')]));
+    expect(occasionsWithGuests.size).toBe(10);
+    expect(rows.get('inviteLine')).toHaveLength(1200);
+  });
+
+  it('is the same every time', () => {
+    expect(collect()).toEqual(rows);
+  });
+
+  it('prints invite codes as guests type them, distinct', () => {
+    const codes = Array.from({ length: 1000 }, (_, n) => inviteCode(n));
+    for (const code of codes) expect(normaliseInviteCode(code)).toBe(code);
+    expect(new Set(codes).size).toBe(1000);
+  });
+});
+
+describe('openLoad', () => {
+  it('starts arrivals on schedule while earlier ones still wait (an open model, not a closed loop)', async () => {
+    const startedAt: number[] = [];
+    const began = performance.now();
+    const result = await openLoad(50, 1, async () => {
+      startedAt.push(performance.now() - began);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    expect(result.started).toBe(50);
+    expect(result.finished).toBe(50);
+    // A closed loop of one would need 50 × 300 ms; here the last arrival starts near 980 ms.
+    expect(startedAt[49]).toBeLessThan(1500);
+    expect(performance.now() - began).toBeLessThan(2500);
+  });
+});
+
+describe('loopbackAddress', () => {
+  it('gives each client its own loopback address', () => {
+    const addresses = Array.from({ length: 200_000 }, (_, n) => loopbackAddress(n));
+    expect(new Set(addresses).size).toBe(200_000);
+    for (const address of addresses.slice(0, 1000)) expect(address).toMatch(/^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/);
+    expect(addresses.every((address) => !address.endsWith('.0') && !address.endsWith('.255'))).toBe(true);
+  });
+});
+
+describe('readWaveOptions', () => {
+  it('takes the goals of the database as the default rates', () => {
+    const postgres = readWaveOptions({ WAVE_DB: 'postgres', TEST_DATABASE_URL: 'postgres://127.0.0.1/test' });
+    expect(postgres.spread.rate).toBe(200);
+    expect(postgres.large.rate).toBe(100);
+    expect(postgres.fullSize).toBe(true);
+    const sqlite = readWaveOptions({});
+    expect(sqlite.database).toBe('sqlite');
+    expect(sqlite.spread.rate).toBe(500);
+    expect(sqlite.size.guests).toBe(1_000_000);
+  });
+
+  it('reads a smoke size and overrides', () => {
+    const options = readWaveOptions({ WAVE_SEED: 'smoke', WAVE_SPREAD_RATE: '20', WAVE_ONLY: 'spread,preflight' });
+    expect(options.fullSize).toBe(false);
+    expect(options.spread.rate).toBe(20);
+    expect([...options.scenarios]).toEqual(['spread', 'preflight']);
+  });
+
+  it('refuses malformed values with a sentence', () => {
+    expect(() => readWaveOptions({ WAVE_SPREAD_RATE: 'fast' })).toThrow(/bench:wave options/);
+    expect(() => readWaveOptions({ WAVE_ONLY: 'spread,lunch' })).toThrow(/unknown scenario lunch/);
+    expect(() => readWaveOptions({ WAVE_DB: 'postgres' })).toThrow(/TEST_DATABASE_URL/);
+    expect(() => readWaveOptions({ WAVE_OCCASIONS: '10', WAVE_GUEST_OCCASIONS: '20' })).toThrow(/impossible platform/);
+  });
+});
