@@ -1,4 +1,4 @@
-import type { JsonBody } from '../http/area-headers';
+import type { JsonBody } from './json-body';
 import { RevisionedAnswers } from './revisioned-answers';
 
 /**

@@ -3,7 +3,7 @@ import { compiledOnce } from '../db/compiled-query';
 import type { EventActivity, EventInfo, EventOccasion } from '../../core/schemas/event';
 import type { OptionEntry } from '../../core/options/option-entry';
 import type { ActivityTable, Database, OccasionTable } from '../db/schema';
-import { notFound } from '../http/api-error';
+import { notFound } from './api-error';
 import { readJsonColumn } from './json-column';
 import { householdQuestions, toEventQuestion } from './questions';
 

@@ -5,7 +5,7 @@ import { compiledByShape, compiledOnce, runCompiled } from '../db/compiled-query
 import { embeddedTransaction } from '../db/sqlite-connection';
 import { inviteLineId, newId } from '../db/ids';
 import type { Database } from '../db/schema';
-import { ApiError, notFound } from '../http/api-error';
+import { ApiError, notFound } from './api-error';
 import { readBool, readJsonColumn } from './json-column';
 import { IDS_PER_STATEMENT, chunked } from './batch';
 import { fullName, recordHistory, type HistoryActor, type HistoryChange } from './history';

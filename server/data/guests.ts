@@ -5,7 +5,7 @@ import type { AgeGroup, Guest, GuestCreate, Invitation } from '../../core/schema
 import type { InviteResponse } from '../../core/schemas/invite-line';
 import type { OptionEntry } from '../../core/options/option-entry';
 import type { Database, GuestTable, InviteLineTable } from '../db/schema';
-import { notFound } from '../http/api-error';
+import { notFound } from './api-error';
 import { compiledOnce } from '../db/compiled-query';
 import { IDS_PER_STATEMENT, chunked } from './batch';
 import { readBool, readJsonColumn, writeBool, writeJsonColumn } from './json-column';

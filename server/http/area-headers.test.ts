@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { compressAnswers } from '../middleware/compress/compress-answers';
 import { securityHeaders } from '../middleware/security-headers/security-headers';
 import { setAnswerHeader } from './answer-headers';
-import { AreaHeaders, answeredWith, applyAreaHeaders, jsonAnswer, jsonBytes } from './area-headers';
+import { jsonBytes } from '../data/json-body';
+import { AreaHeaders, answeredWith, applyAreaHeaders, jsonAnswer } from './area-headers';
 
 /** The app's own order: security headers (the areas), then compression. */
 function app(): Hono {

@@ -6,7 +6,7 @@ import { readJsonColumn } from '../../data/json-column';
 import type { Database } from '../../db/schema';
 import { setAnswerHeader } from '../../http/answer-headers';
 import { answeredWith } from '../../http/area-headers';
-import { ApiError } from '../../http/api-error';
+import { ApiError } from '../../data/api-error';
 import { LruMap } from '../../lru-map';
 
 declare module 'hono' {
