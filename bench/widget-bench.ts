@@ -4,7 +4,7 @@ import type { Browser, CDPSession } from 'playwright-core';
 import { createApp } from '../server/app';
 import { startExamplesServer, type ExamplesServer } from '../server/frontends/serve-examples';
 import { launchBenchChromium } from './chromium-flags';
-import { signUpHost, type HostClient } from '../server/test-support/host-session';
+import { signUpHost, type HostClient } from '../server/in-process/host-session';
 import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
 
 /**

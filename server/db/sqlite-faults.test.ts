@@ -8,7 +8,7 @@ import { createApp } from '../app';
 import type { AppDeps } from '../app-env';
 import { MemoryRateLimitStore, RateLimiter } from '../middleware/rate-limit/rate-limiter';
 import { expectUnavailable, timed } from '../test-support/fault-app';
-import { signUpHost, type HostClient } from '../test-support/host-session';
+import { signUpHost, type HostClient } from '../in-process/host-session';
 import { testConfig, testDatabaseKind } from '../test-support/test-app';
 import { createDatabase, type KindlyDatabase } from './create-database';
 

@@ -8,7 +8,7 @@ import type { AppDeps } from '../app-env';
 import { createDatabase, type KindlyDatabase } from '../db/create-database';
 import { MemoryRateLimitStore, RateLimiter } from '../middleware/rate-limit/rate-limiter';
 import { withAdminClient } from '../test-support/fault-app';
-import { signUpHost } from '../test-support/host-session';
+import { signUpHost } from '../in-process/host-session';
 import { withSchemaLock } from '../test-support/schema-lock';
 import { buildServer, spawnServer, type BuiltServer, type ServerProcess } from '../test-support/server-process';
 import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink';

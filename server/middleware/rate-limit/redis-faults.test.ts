@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectRedis } from '../../create-deps';
 import { eventually, expectUnavailable, FAULT_TEST_TIMEOUTS, timed } from '../../test-support/fault-app';
 import { startFaultProxy, type FaultProxy } from '../../test-support/fault-proxy';
-import { BASE, newHostCredentials } from '../../test-support/host-session';
+import { BASE, newHostCredentials } from '../../in-process/host-session';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { RateLimiter } from './rate-limiter';
 import { RedisRateLimitStore } from './redis-store';
