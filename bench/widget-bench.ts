@@ -5,7 +5,7 @@ import { createApp } from '../server/app';
 import { startExamplesServer, type ExamplesServer } from '../server/frontends/serve-examples';
 import { launchBenchChromium } from './chromium-flags';
 import { writeResults } from './results-file';
-import { signUpHost, type HostClient } from '../server/test-support/host-session';
+import { signUpHost, type HostClient } from '../server/in-process/host-session';
 import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
 
 /**

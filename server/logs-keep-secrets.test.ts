@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEventFixture, eventRequest, PASSCODE, signInGuest, smithsWholeReply } from './test-support/event-fixture';
-import { BASE, signIn } from './test-support/host-session';
+import { BASE, signIn } from './in-process/host-session';
 import { memoryLogger } from './test-support/memory-log';
 import { createTestApp, testConfig, testDatabaseKind } from './test-support/test-app';
 

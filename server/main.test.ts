@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { terminateBackends, withAdminClient } from './test-support/fault-app';
-import { newHostCredentials } from './test-support/host-session';
+import { newHostCredentials } from './in-process/host-session';
 import { withSchemaLock } from './test-support/schema-lock';
 import { buildServer, spawnServer, type BuiltServer, type ServerProcess } from './test-support/server-process';
 import { testDatabaseKind } from './test-support/test-app';

@@ -5,7 +5,6 @@ import 'react';
  * element that `{api}/widget.js` defines.
  */
 declare module 'react' {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace JSX {
     interface IntrinsicElements {
       'kindly-rsvp': React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement> & {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../server/app';
 import { startExamplesServer, type ExamplesServer } from '../server/frontends/serve-examples';
 import { chromiumPath, launchChromium } from '../server/test-support/browser';
-import { signUpHost, type HostClient } from '../server/test-support/host-session';
+import { signUpHost, type HostClient } from '../server/in-process/host-session';
 import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
 
 const axePath = resolve('node_modules/axe-core/axe.min.js');

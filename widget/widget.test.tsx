@@ -10,7 +10,8 @@ import { formatDates, formatInstant, formatTimes, warmUpDates } from './event/da
 import { acceptAll, askedInvitations, draftProblems, initialDraft, invitationsOf, rsvpBody } from './event/rsvp-model';
 import { languageFor, loadLanguage, needsCatalogue } from './i18n';
 import { en } from './i18n/en';
-import { later } from './i18n/en-later';
+import type { Catalogue } from './i18n/catalogue';
+import { englishWhole } from './i18n/en-later';
 import { OTHER_LANGUAGES } from './i18n/first-paint';
 import { adoptStyles } from './styles';
 
@@ -198,27 +199,24 @@ describe('messages, language and dates', () => {
     expect(OTHER_LANGUAGES.filter(needsCatalogue)).toEqual(['es', 'fr', 'de', 'it', 'pt']);
   });
 
-  it("keeps English strings of the later screens out of the app until the folded parts' chunk comes, then has them all", async () => {
-    vi.resetModules();
-    const fresh = (await import('./i18n/en')).en;
+  it("keeps English strings of the later screens out of the app's English; the later screens' chunk has them all", async () => {
     // The app alone: the first screens' strings, none of the later ones'.
-    expect(fresh.signInTitle).toBe('Find your invitation');
-    expect(fresh.rsvpIntro).toBe('Let the hosts know who is coming.');
-    expect('eventDetails' in fresh).toBe(false);
-    expect('addressLine1' in fresh).toBe(false);
-    expect('yourAnswers' in fresh).toBe(false);
-    // The folded parts' chunk (event details, household, the RSVP's review and summary) brings them.
-    await import('./event/folded');
-    expect(fresh.eventDetails).toBe('Event details');
-    expect(fresh.addressLine1).toBe('Address line 1');
-    expect(fresh.changeUntil('June 1')).toBe('You can change your answers until June 1.');
-    // Every string a language file has, English has once the chunk is in.
+    expect(en.signInTitle).toBe('Find your invitation');
+    expect(en.rsvpIntro).toBe('Let the hosts know who is coming.');
+    expect('eventDetails' in en).toBe(false);
+    expect('addressLine1' in en).toBe(false);
+    expect('yourAnswers' in en).toBe(false);
+    // The later screens' module (reached only from the folded parts' chunk) has all of English.
+    expect(englishWhole.signInTitle).toBe('Find your invitation');
+    expect(englishWhole.eventDetails).toBe('Event details');
+    expect(englishWhole.addressLine1).toBe('Address line 1');
+    expect(englishWhole.changeUntil('June 1')).toBe('You can change your answers until June 1.');
+    // Every string a language file has, whole English has.
     const spanish = (await import('./i18n/es')).default;
-    expect(Object.keys(fresh).sort()).toEqual(Object.keys(spanish).sort());
+    expect(Object.keys(englishWhole).sort()).toEqual(Object.keys(spanish).sort());
   });
 
   it('loads the other five languages on demand, keeping the region for dates, and English for the rest', async () => {
-    const english = { ...en, ...later };
     for (const [lang, locale, signIn] of [
       ['es', 'es', 'Busca tu invitación'],
       ['FR-ca', 'fr-CA', 'Retrouvez votre invitation'],
@@ -231,7 +229,9 @@ describe('messages, language and dates', () => {
       expect(language.locale).toBe(locale);
       expect(language.strings.signInTitle).toBe(signIn);
       // Every string of the catalogue is there, of the same kind (text or function).
-      for (const key of Object.keys(english) as Array<keyof typeof en>) expect(typeof language.strings[key], key).toBe(typeof english[key]);
+      const { strings } = language;
+      if (!('eventDetails' in strings)) throw new Error(`${lang} loaded only the first screens' strings`);
+      for (const key of Object.keys(englishWhole) as Array<keyof Catalogue>) expect(typeof strings[key], key).toBe(typeof englishWhole[key]);
     }
     expect((await loadLanguage('nl')).strings).toBe(en);
     const limited = { status: 429, data: { error: { code: 'RATE_LIMITED' as const, message: '' } } };

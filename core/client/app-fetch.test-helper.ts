@@ -1,7 +1,7 @@
 // Test support only (never imported by runtime code): a `fetch` that calls the real Hono app
 // in-process and keeps its cookies like a browser would, counting the calls per route.
 import { afterEach, beforeEach } from 'vitest';
-import { CookieJar } from '../../server/test-support/cookie-jar';
+import { CookieJar } from '../../server/in-process/cookie-jar';
 import { createTestApp, type TestApp } from '../../server/test-support/test-app';
 import type { Activity } from '../schemas/activity';
 import type { Guest } from '../schemas/guest';

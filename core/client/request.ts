@@ -10,12 +10,12 @@ export interface ClientOptions {
   timeoutMs?: number;
   /**
    * Turns a body into data; `JSON.parse` unless given. The dashboard passes `parseJson`
-   * (./parse-json), which parses a long list in slices that give way to the page.
+   * (`dashboard/data/parse-json.ts`), which parses a long list in slices that give way to the page.
    */
   parse?: (text: string) => unknown;
   /**
    * Reads a successful JSON answer's body as it downloads, instead of waiting for all of it and
-   * then parsing. The dashboard passes `readJsonStream` (./parse-json): the 10,000-guest list is
+   * then parsing. The dashboard passes `readJsonStream` (`dashboard/data/parse-json.ts`): the 10,000-guest list is
    * parsed while it is still coming. Failed and non-JSON answers still go through `parse`.
    */
   readJson?: (body: ReadableStream<Uint8Array>) => Promise<unknown>;

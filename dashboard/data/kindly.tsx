@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import type { ReadableAtom } from 'nanostores';
 import { createHostClient, type HostClient } from '../../core/client/host-client';
 import { createHostStores, type HostStores } from '../../core/client/host-stores';
-import { parseJson, readJsonStream } from '../../core/client/parse-json';
+import { parseJson, readJsonStream } from './parse-json';
 import type { Query } from '../../core/client/query-context';
 import type { ClientError } from '../../core/client/result';
 import { keepDrafts } from './drafts';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BASE, newHostCredentials, signIn, signOut, signUpHost } from '../test-support/host-session';
-import { CookieJar } from '../test-support/cookie-jar';
+import { BASE, newHostCredentials, signIn, signOut, signUpHost } from '../in-process/host-session';
+import { CookieJar } from '../in-process/cookie-jar';
 import { hostSessionId } from './host-sessions';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 

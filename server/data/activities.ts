@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Activity, ActivityCreate } from '../../core/schemas/activity';
 import type { OptionEntry } from '../../core/options/option-entry';
 import type { ActivityTable, Database } from '../db/schema';
-import { notFound } from '../http/api-error';
+import { notFound } from './api-error';
 import { readJsonColumn, writeJsonColumn } from './json-column';
 
 export type ActivityRow = Selectable<ActivityTable>;

@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { OptionEntry } from '../../core/options/option-entry';
 import type { AttributeCategory, AttributeCategoryCreate } from '../../core/schemas/attribute-category';
 import type { AttributeCategoryTable, Database } from '../db/schema';
-import { notFound } from '../http/api-error';
+import { notFound } from './api-error';
 import { IDS_PER_STATEMENT, chunked } from './batch';
 import { readBool, readJsonColumn, writeBool, writeJsonColumn } from './json-column';
 

@@ -11,8 +11,8 @@ import {
 import type { AgeGroup } from '../../core/schemas/guest';
 import type { DatabaseKind } from '../db/create-database';
 import type { Database } from '../db/schema';
-import { ApiError } from '../http/api-error';
-import { validate } from '../http/validate';
+import { ApiError } from './api-error';
+import { validate } from './validate';
 import { readBool } from './json-column';
 import { fieldChanges, recordHistory, type HistoryChange } from './history';
 import { lockRows } from './row-lock';

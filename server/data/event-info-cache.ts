@@ -1,4 +1,4 @@
-import type { JsonBody } from '../http/json-answer';
+import type { JsonBody } from './json-body';
 import { RevisionedAnswers } from './revisioned-answers';
 
 /**

@@ -3,7 +3,7 @@ import type { EventActivity, EventInfo, EventOccasion } from '../../core/schemas
 import type { OptionEntry } from '../../core/options/option-entry';
 import { queries } from '../db/queries';
 import type { ActivityTable, Database, OccasionTable } from '../db/schema';
-import { notFound } from '../http/api-error';
+import { notFound } from './api-error';
 import { readJsonColumn } from './json-column';
 import { householdQuestions, toEventQuestion } from './questions';
 

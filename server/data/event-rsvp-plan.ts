@@ -1,7 +1,7 @@
 import type { RsvpAnswer } from '../../core/schemas/answer';
 import type { ApiIssue } from '../../core/schemas/error';
 import type { RsvpPlusOne, RsvpResponse } from '../../core/schemas/event';
-import { ApiError } from '../http/api-error';
+import { ApiError } from './api-error';
 
 /** A member of the household as the RSVP rules need it. */
 export interface RsvpMember {

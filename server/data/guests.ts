@@ -6,7 +6,7 @@ import type { InviteResponse } from '../../core/schemas/invite-line';
 import type { OptionEntry } from '../../core/options/option-entry';
 import { GUEST_COLUMNS as GUEST_FIELDS, queries } from '../db/queries';
 import type { Database, GuestTable, InviteLineTable } from '../db/schema';
-import { notFound } from '../http/api-error';
+import { notFound } from './api-error';
 import { IDS_PER_STATEMENT, chunked } from './batch';
 import { readBool, readJsonColumn, writeBool, writeJsonColumn } from './json-column';
 

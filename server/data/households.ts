@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Household, HouseholdCreate } from '../../core/schemas/household';
 import { newId, newInviteCode } from '../db/ids';
 import type { Database, HouseholdTable } from '../db/schema';
-import { notFound } from '../http/api-error';
+import { notFound } from './api-error';
 import { recordHistory, type HistoryActor } from './history';
 import { householdHistory } from './history-changes';
 

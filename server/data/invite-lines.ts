@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { InviteLine, InviteResponse, RespondedBy } from '../../core/schemas/invite-line';
 import type { Database, InviteLineTable } from '../db/schema';
-import { notFound } from '../http/api-error';
+import { notFound } from './api-error';
 
 export type InviteLineRow = Selectable<InviteLineTable>;
 

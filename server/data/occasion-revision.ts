@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { HostIdentity } from '../app-env';
 import { queries } from '../db/queries';
 import type { Database } from '../db/schema';
-import { notFound } from '../http/api-error';
+import { notFound } from './api-error';
 
 /**
  * The occasion's revision if the host's account owns it; otherwise 404, as if it did not exist.

@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Occasion, OccasionSummary } from '../../core/schemas/occasion';
 import type { Database, OccasionTable } from '../db/schema';
 import type { HostIdentity } from '../app-env';
-import { notFound } from '../http/api-error';
+import { notFound } from './api-error';
 import { ownedOccasionRevision } from './occasion-revision';
 import { readBool } from './json-column';
 

@@ -3,7 +3,7 @@ import type { OptionEntry } from '../../core/options/option-entry';
 import { isChoiceKind, type EventQuestion, type Question, type QuestionCreate, type QuestionKind, type QuestionScope } from '../../core/schemas/question';
 import { queries } from '../db/queries';
 import type { Database, QuestionTable } from '../db/schema';
-import { ApiError, notFound } from '../http/api-error';
+import { ApiError, notFound } from './api-error';
 import { readBool, readJsonColumn, writeBool, writeJsonColumn } from './json-column';
 
 export type QuestionRow = Selectable<QuestionTable>;

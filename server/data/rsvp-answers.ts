@@ -12,8 +12,8 @@ import {
 } from '../../core/schemas/answer';
 import type { ApiIssue } from '../../core/schemas/error';
 import type { Database } from '../db/schema';
-import { ApiError } from '../http/api-error';
-import { validate } from '../http/validate';
+import { ApiError } from './api-error';
+import { validate } from './validate';
 import type { HistoryActor } from './history';
 import { answerValue, householdAnswerRows, writeQuestionAnswers, type AnswerWrite } from './answers';
 import type { Answer, HouseholdRsvpState, RsvpPlan } from './event-rsvp-plan';

@@ -8,7 +8,7 @@ import {
   timed,
   type PostgresFaultApp,
 } from '../test-support/fault-app';
-import { BASE, newHostCredentials, signIn, signUpHost, type HostClient } from '../test-support/host-session';
+import { BASE, newHostCredentials, signIn, signUpHost, type HostClient } from '../in-process/host-session';
 import { testDatabaseKind } from '../test-support/test-app';
 
 const url = process.env.TEST_DATABASE_URL ?? '';

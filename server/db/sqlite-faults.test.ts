@@ -10,7 +10,7 @@ import { renderEmailHere } from '../email/render-email';
 import { silentLogger } from '../logger';
 import { MemoryRateLimitStore, RateLimiter } from '../middleware/rate-limit/rate-limiter';
 import { expectUnavailable, timed } from '../test-support/fault-app';
-import { signUpHost, type HostClient } from '../test-support/host-session';
+import { signUpHost, type HostClient } from '../in-process/host-session';
 import { testConfig, testDatabaseKind } from '../test-support/test-app';
 import { createDatabase, type KindlyDatabase } from './create-database';
 

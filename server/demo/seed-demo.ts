@@ -5,8 +5,8 @@ import type { Guest } from '../../core/schemas/guest';
 import type { Household } from '../../core/schemas/household';
 import type { Occasion } from '../../core/schemas/occasion';
 import type { AppEnv } from '../app-env';
-import { CookieJar } from '../test-support/cookie-jar';
-import { asHost, signIn, type HostClient, type HostCredentials } from '../test-support/host-session';
+import { CookieJar } from '../in-process/cookie-jar';
+import { asHost, signIn, type HostClient, type HostCredentials } from '../in-process/host-session';
 import { generateGuests } from './generate-guests';
 import { pick, seededRandom } from './random';
 

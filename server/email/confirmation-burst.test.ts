@@ -1,6 +1,6 @@
 import pMap from 'p-map';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { signUpHost } from '../test-support/host-session';
+import { signUpHost } from '../in-process/host-session';
 import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { DEFAULT_EMAIL_SETTINGS } from './email-settings';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { EmailKind, EmailStatus, OutboxPage } from '../../core/schemas/email';
 import type { Database } from '../db/schema';
-import { ApiError } from '../http/api-error';
+import { ApiError } from '../data/api-error';
 
 /** The outbox page size unless `limit` says otherwise, and the most `limit` may ask. */
 export const OUTBOX_PAGE_DEFAULT = 50;

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { EmailKind } from '../../core/schemas/email';
 import type { Database } from '../db/schema';
 import type { OccasionRow } from '../data/occasions';
-import { notFound } from '../http/api-error';
+import { notFound } from '../data/api-error';
 import { invitationContent } from './compose-invitation';
 import { confirmationParts } from './compose-confirmation';
 import { digestContent, digestReplies } from './compose-digest';

@@ -4,7 +4,7 @@ import type { DatabaseKind } from '../db/create-database';
 import type { Database } from '../db/schema';
 import { lockOccasionForBulk } from '../data/bulk-lock';
 import type { OccasionRow } from '../data/occasions';
-import { ApiError } from '../http/api-error';
+import { ApiError } from '../data/api-error';
 import { loadTemplate } from './email-templates';
 import { invitationRenderer } from './invitation-renderer';
 import type { EmailRenderer } from './render-email';

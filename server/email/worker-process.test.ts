@@ -10,7 +10,7 @@ import { silentLogger } from '../logger';
 import { MemoryRateLimitStore, RateLimiter } from '../middleware/rate-limit/rate-limiter';
 import { renderEmailHere } from './render-email';
 import { withAdminClient } from '../test-support/fault-app';
-import { signUpHost } from '../test-support/host-session';
+import { signUpHost } from '../in-process/host-session';
 import { withSchemaLock } from '../test-support/schema-lock';
 import { buildServer, spawnServer, type BuiltServer, type ServerProcess } from '../test-support/server-process';
 import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink';

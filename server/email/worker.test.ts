@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EmailSendResult, OutboxPage } from '../../core/schemas/email';
 import { expectJson, read, update } from '../routes/host/host-fixtures';
 import { createEventFixture, eventRequest, signInGuest, smithsWholeReply, type EventFixture } from '../test-support/event-fixture';
-import { BASE } from '../test-support/host-session';
+import { BASE } from '../in-process/host-session';
 import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { DEFAULT_EMAIL_SETTINGS, type EmailSettings } from './email-settings';

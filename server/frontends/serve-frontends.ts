@@ -4,7 +4,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { screenDataPaths } from '../../core/client/screen-data';
-import { ApiError } from '../http/api-error';
+import { ApiError } from '../data/api-error';
 import { widgetFiles } from './widget-files';
 import { styleNonce } from '../middleware/security-headers/security-headers';
 

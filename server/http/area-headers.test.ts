@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { compressAnswers } from '../middleware/compress/compress-answers';
 import { securityHeaders } from '../middleware/security-headers/security-headers';
 import { AreaHeaders, applyAreaHeaders, setAnswerHeader } from './area-headers';
-import { jsonAnswer, jsonBytes } from './json-answer';
+import { jsonBytes } from '../data/json-body';
+import { jsonAnswer } from './json-answer';
 
 /** The app's own order: security headers (the areas), then compression. */
 function app(): Hono {

@@ -1,18 +1,7 @@
 import type { Context } from 'hono';
+import type { JsonBody } from '../data/json-body';
 
-/** A JSON answer's text, or its UTF-8 bytes (what the hot reads keep: {@link jsonBytes}). */
-export type JsonBody = string | Uint8Array<ArrayBuffer>;
-
-const utf8 = new TextEncoder();
 const JSON_TYPE = { 'Content-Type': 'application/json' } as const;
-
-/**
- * A value's JSON as UTF-8 bytes, for an answer kept and sent many times: a text body is encoded
- * again for every send and its length counted for `Content-Length`; bytes go out as they are.
- */
-export function jsonBytes(value: unknown): Uint8Array<ArrayBuffer> {
-  return utf8.encode(JSON.stringify(value));
-}
 
 /**
  * A 200 answer of JSON already serialised (text, or bytes kept by a hot read's cache), through

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GuestBulkSchema } from '../../core/schemas/guest';
 import { InviteLinesBulkSchema } from '../../core/schemas/invite-line';
-import { ApiError } from './api-error';
+import { ApiError } from '../data/api-error';
 import { refuseLongLists, topLevelListLengths } from './list-lengths';
 
 describe('topLevelListLengths', () => {

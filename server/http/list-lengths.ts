@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import { ApiError } from './api-error';
+import { ApiError } from '../data/api-error';
 
 const QUOTE = 34;
 const BACKSLASH = 92;

@@ -1,5 +1,5 @@
 import type { Handler } from 'hono';
-import { ApiError } from './api-error';
+import { ApiError } from '../data/api-error';
 
 /**
  * A handler for a path that answers only `allowed` methods: any other (`TRACE`, `PUT`, `OPTIONS`,

@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import type * as v from 'valibot';
-import { ApiError } from './api-error';
+import { ApiError } from '../data/api-error';
 import { refuseLongLists } from './list-lengths';
-import { validate } from './validate';
+import { validate } from '../data/validate';
 
 /** The largest body of an ordinary request. */
 export const DEFAULT_BODY_LIMIT = 64 * 1024;

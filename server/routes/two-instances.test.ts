@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEventFixture, eventRequest, signInGuest, type EventFixture } from '../test-support/event-fixture';
-import { asHost, BASE, signIn, signOut, type HostClient } from '../test-support/host-session';
-import { CookieJar } from '../test-support/cookie-jar';
+import { asHost, BASE, signIn, signOut, type HostClient } from '../in-process/host-session';
+import { CookieJar } from '../in-process/cookie-jar';
 import { createTwoInstances, type TestApp } from '../test-support/test-app';
 
 /**

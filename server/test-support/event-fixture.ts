@@ -3,7 +3,7 @@ import type { Hono } from 'hono';
 import type { GuestSignInResult } from '../../core/schemas/event';
 import type { Occasion } from '../../core/schemas/occasion';
 import type { AppEnv } from '../app-env';
-import { BASE, signUpHost, type HostClient } from './host-session';
+import { BASE, signUpHost, type HostClient } from '../in-process/host-session';
 import type { TestApp } from './test-app';
 
 /** The site that embeds the widget in these tests. */

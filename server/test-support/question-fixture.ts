@@ -1,5 +1,5 @@
 import type { Question } from '../../core/schemas/question';
-import type { HostClient } from './host-session';
+import type { HostClient } from '../in-process/host-session';
 
 /** One question of each kind, made through the host API for the event fixture's occasion. */
 export interface QuestionFixture {

@@ -1,5 +1,5 @@
 import type { ClientError } from '../../core/client/result';
-import type { Catalogue } from '../i18n';
+import type { FirstScreenStrings } from '../i18n';
 
 type Body = { error?: { code?: string; message?: string; issues?: Array<{ path: string; message: string }> } } | undefined;
 const bodyOf = (error: ClientError | undefined): Body => (typeof error?.status === 'number' ? (error.data as Body) : undefined);
@@ -21,7 +21,7 @@ export function fieldIssues(error: ClientError | undefined): Record<string, stri
  * One sentence for a failed call, in the widget's language; `retryAfter` is the wait of a
  * 429 answer, in seconds (from its `Retry-After`).
  */
-export function describeError(error: ClientError, strings: Catalogue, retryAfter = 60): string {
+export function describeError(error: ClientError, strings: FirstScreenStrings, retryAfter = 60): string {
   if (typeof error.status !== 'number') return error.status === 'PARSING_ERROR' ? strings.serverError : strings.networkError;
   const code = errorCode(error);
   return code === 'INVALID_CREDENTIALS'

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { EventInfo } from '../../core/schemas/event';
 import { useLanguage } from '../i18n';
+import { useWholeStrings } from '../i18n/later-strings';
 import { Fold } from '../ui/fold';
 import { formatTimes } from './dates';
 
@@ -12,7 +13,8 @@ const row = (label: string, ...lines: string[]): ReactNode => {
 
 /** The occasion (description, venue) and the activities the household is invited to, folded under the RSVP. */
 export function EventDetails({ info }: { info: EventInfo }) {
-  const { strings, locale } = useLanguage();
+  const { locale } = useLanguage();
+  const strings = useWholeStrings();
   const { occasion, activities } = info;
   return (
     <Fold title={strings.eventDetails}>

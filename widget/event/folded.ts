@@ -1,9 +1,8 @@
 /**
- * What is folded beneath the RSVP (event details, the household): one chunk, fetched as soon
- * as the RSVP form shows, so the bytes before it stay few.
+ * What is folded beneath the RSVP (event details, the household), with the English strings of
+ * these screens (`../i18n/en-later`): one chunk, fetched as soon as the RSVP form shows, so the
+ * bytes before it stay few.
  */
-import '../i18n/en-later'; // English strings of these screens (and of the household form, reached only from here)
-
 export { EventDetails } from './event-details';
 export { HouseholdCard } from './household';
 export { RsvpReview, RsvpSummary } from './rsvp-summary';

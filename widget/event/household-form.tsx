@@ -4,7 +4,7 @@ import { statesForCountry } from '../../core/options/states';
 import type { EventHousehold } from '../../core/schemas/event';
 import type { Connection } from '../data/connection';
 import { describeError, fieldIssues } from '../data/errors';
-import { useStrings } from '../i18n';
+import type { Catalogue } from '../i18n';
 import { Alert, Field } from '../ui/field';
 import { useFocusFirstInvalid } from '../ui/focus';
 import { fullName } from './names';
@@ -27,10 +27,10 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * The household form: a chunk of its own with the country and state lists, loaded when the
- * guest first asks to edit (most never do).
+ * guest first asks to edit (most never do). Its strings are the household card's (whole: English
+ * joins its later screens' strings in the card's chunk).
  */
-export function HouseholdForm({ connection, household, onDone }: { connection: Connection; household: EventHousehold; onDone: (saved: boolean) => void }) {
-  const strings = useStrings();
+export function HouseholdForm({ connection, household, strings, onDone }: { connection: Connection; household: EventHousehold; strings: Catalogue; onDone: (saved: boolean) => void }) {
   const [address, setAddress] = useState(() => Object.fromEntries(ADDRESS.map(([key]) => [key, household[key]])) as Record<AddressKey, string>);
   const [members, setMembers] = useState<Member[]>(() => household.guests.map(({ id, firstName, lastName, dietaryNotes }) => ({ id, firstName, lastName, dietaryNotes })));
   const [errors, setErrors] = useState<Record<string, string>>({});

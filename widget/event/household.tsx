@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { formatPhone } from '../../core/format/format-phone';
 import type { EventHousehold } from '../../core/schemas/event';
 import type { Connection } from '../data/connection';
-import { useStrings } from '../i18n';
+import { useWholeStrings } from '../i18n/later-strings';
 import { Alert } from '../ui/field';
 import { Fold } from '../ui/fold';
 import { Busy, Retry } from '../ui/status';
@@ -23,7 +23,7 @@ const loadForm = (): Promise<FormModule> =>
  * under the RSVP. "Saved" shows until the guest moves on (the focus leaves the card).
  */
 export function HouseholdCard({ connection, household }: { connection: Connection; household: EventHousehold }) {
-  const strings = useStrings();
+  const strings = useWholeStrings();
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
   const summary = useRef<HTMLElement>(null);
@@ -51,7 +51,7 @@ export function HouseholdCard({ connection, household }: { connection: Connectio
           form === 'failed' ? (
             <Retry message={strings.networkError} onRetry={edit} />
           ) : form ? (
-            <form.HouseholdForm connection={connection} household={household} onDone={leave} />
+            <form.HouseholdForm connection={connection} household={household} strings={strings} onDone={leave} />
           ) : (
             <Busy />
           )

@@ -2,8 +2,7 @@ import type { RsvpBody } from '../../core/client/event-bodies';
 import type { GuestAnswer } from '../../core/schemas/answer';
 import type { AnswerValue } from '../../core/schemas/asked';
 import type { EventActivity, EventHousehold, EventHouseholdGuest, EventInfo, Rsvp } from '../../core/schemas/event';
-import type { Catalogue } from '../i18n';
-import type { QuestionsChunk } from './questions-chunk';
+import type { FirstScreenStrings } from '../i18n';
 
 /** One member invited to one activity, with the answer on record (if any). */
 export interface Invitation {
@@ -104,7 +103,7 @@ const activityOf = (info: EventInfo, line: Invitation): EventActivity => info.ac
  * The form's problems by field key (`<guestId> <activityId>`, `meal <key>`, `plusOne <id>`):
  * an answer for every invitation, a meal for attending an activity with meal options.
  */
-export function draftProblems(info: EventInfo, household: EventHousehold, invitations: Invitation[], draft: Draft, strings: Catalogue): Record<string, string> {
+export function draftProblems(info: EventInfo, household: EventHousehold, invitations: Invitation[], draft: Draft, strings: FirstScreenStrings): Record<string, string> {
   const problems: Record<string, string> = {};
   for (const line of invitations) {
     const key = answerKey(line);
@@ -122,8 +121,8 @@ export function draftProblems(info: EventInfo, household: EventHousehold, invita
   return problems;
 }
 
-/** The body of `POST`/`PUT /rsvp` for the draft; its `answers` once the question chunk is in. */
-export function rsvpBody(info: EventInfo, household: EventHousehold, invitations: Invitation[], draft: Draft, questions?: QuestionsChunk): RsvpBody {
+/** The body of `POST`/`PUT /rsvp` for the draft, with the questions' `answers` when given (once the question chunk is in). */
+export function rsvpBody(info: EventInfo, household: EventHousehold, invitations: Invitation[], draft: Draft, answers?: RsvpBody['answers']): RsvpBody {
   return {
     responses: invitations.map((line) => {
       const { response, mealChoice } = draft.answers[answerKey(line)]!;
@@ -147,6 +146,6 @@ export function rsvpBody(info: EventInfo, household: EventHousehold, invitations
         })),
       })),
     message: draft.message.trim(),
-    ...(questions ? { answers: questions.answersBody(info, draft) } : {}),
+    ...(answers ? { answers } : {}),
   };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { EventHousehold, EventInfo, Rsvp } from '../../core/schemas/event';
-import { useStrings } from '../i18n';
+import { useWholeStrings } from '../i18n/later-strings';
 import { Alert } from '../ui/field';
 import { namesOf } from './names';
 import type { QuestionsChunk } from './questions-chunk';
@@ -29,7 +29,7 @@ export interface RsvpReviewProps extends ShownAnswers {
 
 /** The answers about to be sent, with "Send RSVP" and "Change answers". */
 export function RsvpReview({ info, household, invitations, draft, questions, failure, busy, titleRef, onSend, onEdit }: RsvpReviewProps) {
-  const strings = useStrings();
+  const strings = useWholeStrings();
   return (
     <>
       <h4 ref={titleRef} tabIndex={-1}>
@@ -61,7 +61,7 @@ export interface RsvpSummaryProps extends ShownAnswers {
 
 /** The reply as stored (with "Add to calendar" and "Change answers" until the deadline). */
 export function RsvpSummary({ info, household, invitations, rsvp, thanks, deadline, questions, titleRef, onEdit }: RsvpSummaryProps) {
-  const strings = useStrings();
+  const strings = useWholeStrings();
   const { occasion } = info;
   const open = occasion.rsvpOpen;
   return (
@@ -110,7 +110,7 @@ export function RsvpSummary({ info, household, invitations, rsvp, thanks, deadli
  * (core's generator, which confirmation emails can reuse) and offered as a download.
  */
 function CalendarLink({ info, rsvp }: { info: EventInfo; rsvp: Rsvp }) {
-  const strings = useStrings();
+  const strings = useWholeStrings();
   const [calendar, setCalendar] = useState<typeof import('../../core/calendar/ics')>();
   const attended = new Set(rsvp.responses.filter((line) => line.response === 'ATTENDING').map((line) => line.activityId));
   const activities = info.activities.filter((activity) => attended.has(activity.id));
@@ -140,7 +140,7 @@ interface AnswersProps {
 
 /** The answers as text: per activity, each member's answer and meal; plus-ones; the message. */
 function Answers({ info, household, invitations, draft, questions }: AnswersProps) {
-  const strings = useStrings();
+  const strings = useWholeStrings();
   const names = namesOf(household);
   return (
     <div className="stack">

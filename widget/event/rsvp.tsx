@@ -71,7 +71,7 @@ export function RsvpCard({ connection, info, household, rsvp: stored, later }: R
     if (busy) return;
     setBusy(true);
     setFailure('');
-    const body = rsvpBody(info, household, asked, draft, questions);
+    const body = rsvpBody(info, household, asked, draft, questions?.answersBody(info, draft));
     const result = await connection.saveRsvp(body, !!rsvp);
     setBusy(false);
     if (result.error) {

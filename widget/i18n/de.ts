@@ -1,4 +1,4 @@
-import type { Catalogue } from './en';
+import type { Catalogue } from './catalogue';
 
 /** German. */
 const de: Catalogue = {

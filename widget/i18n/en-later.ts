@@ -1,11 +1,11 @@
 /**
  * The English strings of the later screens (event details, household, the RSVP's review and
- * summary), kept out of the first load: `event/folded.ts`, the chunk that shows them, imports
- * this module, which adds them to the English catalogue. Other languages are whole files.
+ * summary), kept out of the first load: only the chunk that shows them (`event/folded.ts`)
+ * reaches this module. Other languages are whole files.
  */
-import { en } from './en';
+import { en, type FirstScreenStrings, type Texts } from './en';
 
-export const later = {
+const later = {
   // Event info
   eventDetails: 'Event details',
   venue: 'Venue',
@@ -52,4 +52,8 @@ export const later = {
   bringing: (name: string) => `Bringing ${name}`,
 } as const;
 
-Object.assign(en, later);
+/** The strings of the later screens, in every language. */
+export type LaterStrings = Texts<typeof later>;
+
+/** All of English: the first screens' strings and the later ones'. */
+export const englishWhole: FirstScreenStrings & LaterStrings = { ...en, ...later };

@@ -1,12 +1,12 @@
 /**
- * Every string the widget shows, in English, the language built into the app. Every other
- * language is one more file with the same shape (`const de: Catalogue = { … }`, its default
- * export), loaded as its own chunk: a line in `./index.ts` adds it.
+ * The English strings of the first screens, built into the app; those of the later screens are in
+ * `./en-later`, with the chunk that shows them. Every other language is one whole file
+ * (`const de: Catalogue = { … }`, its default export, `./catalogue`), loaded as its own chunk: a
+ * line in `./index.ts` adds it.
  */
-/** Shown by `widget.js` itself when the app cannot be fetched (before any language is known). */
-import type { later } from './en-later';
 import { firstPaintStrings } from './first-paint';
 
+/** Shown by `widget.js` itself when the app cannot be fetched (before any language is known). */
 export const loadError = 'The RSVP form could not be loaded. Please reload the page.';
 
 /** The strings of the first screens (sign-in, the RSVP form): what every English page loads. */
@@ -67,15 +67,11 @@ const firstScreens = {
   rsvpClosed: 'The RSVP deadline has passed; answers can no longer be changed.',
 } as const;
 
-type English = typeof firstScreens & typeof later;
+/** A language's strings of the shape of `english`: each a text, or a function of the same parameters that writes one. */
+export type Texts<English> = { readonly [K in keyof English]: English[K] extends (...args: infer A) => string ? (...args: A) => string : string };
 
-/** The shape every language file fills in. */
-export type Catalogue = { readonly [K in keyof English]: English[K] extends (...args: infer A) => string ? (...args: A) => string : string };
+/** The strings of the first screens (sign-in, the RSVP form), in every language. */
+export type FirstScreenStrings = Texts<typeof firstScreens>;
 
-/**
- * English, built into the app. Only the first screens' strings are in the app's bytes; those
- * of the later screens (event details, household, the RSVP's review and summary) join from
- * `./en-later` with the chunk that shows them (`event/folded.ts` imports it).
- */
-export const en = firstScreens as unknown as Catalogue;
-
+/** English's first screens: all the English the app holds until the later screens' chunk comes. */
+export const en: FirstScreenStrings = firstScreens;

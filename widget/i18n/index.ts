@@ -1,7 +1,8 @@
 import { createContext, useContext } from 'react';
-import { en, type Catalogue } from './en';
+import type { Catalogue } from './catalogue';
+import { en, type FirstScreenStrings } from './en';
 
-export type { Catalogue };
+export type { Catalogue, FirstScreenStrings };
 
 /**
  * The languages besides English, by primary language subtag: each its own chunk, fetched only
@@ -17,7 +18,11 @@ const catalogues: Record<string, () => Promise<{ default: Catalogue }>> = {
 
 /** The widget's language: its strings and the locale its dates are written in. */
 export interface Language {
-  strings: Catalogue;
+  /**
+   * A language loaded from its own file is whole; English is its first screens' strings (the
+   * later screens get theirs with their chunk: `useWholeStrings`, `./later-strings`).
+   */
+  strings: Catalogue | FirstScreenStrings;
   /** The BCP 47 tag for `Intl` (the `lang` attribute when it names a shipped language). */
   locale: string;
 }
@@ -26,7 +31,7 @@ export interface Language {
 export const primary = (lang: string): string => lang.toLowerCase().split('-')[0]!;
 
 /** The tag for `Intl`: the attribute's own (`en-GB`, `pt-PT`) when valid, else the catalogue's. */
-function localeOf(lang: string, strings: Catalogue): string {
+function localeOf(lang: string, strings: FirstScreenStrings): string {
   try {
     return Intl.getCanonicalLocales(lang)[0] ?? strings.locale;
   } catch {
@@ -55,7 +60,7 @@ export function languageFor(lang: string): Language {
 
 export const LanguageContext = createContext<Language>({ strings: en, locale: en.locale });
 
-/** The strings of the widget's language. */
-export const useStrings = (): Catalogue => useContext(LanguageContext).strings;
+/** The first screens' strings of the widget's language. */
+export const useStrings = (): FirstScreenStrings => useContext(LanguageContext).strings;
 /** The widget's language (strings and locale). */
 export const useLanguage = (): Language => useContext(LanguageContext);

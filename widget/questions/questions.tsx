@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { answerValueSchema, isBlankAnswer, missingRequiredAnswers, type AnswerValue } from '../../core/schemas/answer';
 import type { EventHousehold, EventInfo } from '../../core/schemas/event';
 import type { EventQuestion } from '../../core/schemas/question';
-import { primary, useLanguage, type Catalogue } from '../i18n';
+import { primary, useLanguage, type FirstScreenStrings } from '../i18n';
 import { Field, ErrorText } from '../ui/field';
 import { fullName } from '../event/names';
 import type { Draft } from '../event/rsvp-model';
@@ -29,7 +29,7 @@ function useWords(): readonly [string, string, string] {
 }
 
 /** The problems of the answers by `q <key>`: required ones missing, values that do not fit. */
-export function questionProblems({ questions }: EventInfo, draft: Draft, strings: Catalogue): Record<string, string> {
+export function questionProblems({ questions }: EventInfo, draft: Draft, strings: FirstScreenStrings): Record<string, string> {
   const attendance = attendanceOf(draft.answers);
   const values = valuesOf(draft);
   const stored = valuesOf({ questions: {}, stored: draft.stored });

@@ -4,7 +4,7 @@ import { normaliseName, type Rsvp } from '../../../core/schemas/event';
 import { inviteLineId, newId } from '../../db/ids';
 import { queries } from '../../db/queries';
 import type { Database } from '../../db/schema';
-import { ApiError, notFound } from '../../http/api-error';
+import { ApiError, notFound } from '../api-error';
 import { IDS_PER_STATEMENT, chunked } from '../batch';
 import { planRsvp, type Answer, type HouseholdRsvpState, type RsvpChange, type RsvpLine, type RsvpPlan } from '../event-rsvp-plan';
 import { fullName, recordHistory, type HistoryActor, type HistoryChange } from '../history';

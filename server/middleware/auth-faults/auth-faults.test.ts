@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expectUnavailable } from '../../test-support/fault-app';
-import { signIn, signUpHost } from '../../test-support/host-session';
+import { signIn, signUpHost } from '../../in-process/host-session';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test-support/test-app';
 
 // PostgreSQL's side (session and sign-in with the database down) is in db/postgres-faults.test.ts.

@@ -1,7 +1,7 @@
 import { CompiledQuery } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { GuestSignInResult } from '../../../core/schemas/event';
-import { BASE } from '../../test-support/host-session';
+import { BASE } from '../../in-process/host-session';
 import {
   createEventFixture,
   eventRequest,

@@ -5,7 +5,7 @@ import type { AppEnv } from '../../app-env';
 import { readJsonColumn } from '../../data/json-column';
 import type { Database } from '../../db/schema';
 import { setAnswerHeader } from '../../http/area-headers';
-import { ApiError } from '../../http/api-error';
+import { ApiError } from '../../data/api-error';
 import { LruMap } from '../../lru-map';
 
 declare module 'hono' {

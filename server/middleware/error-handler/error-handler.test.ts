@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../http/api-error';
+import { ApiError } from '../../data/api-error';
 import { memoryLogger } from '../../test-support/memory-log';
 import { errorHandler, notFoundHandler } from './error-handler';
 

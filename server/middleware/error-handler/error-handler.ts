@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorBody } from '../../../core/schemas/error';
 import type { AppEnv } from '../../app-env';
-import { ApiError, unavailable } from '../../http/api-error';
+import { ApiError, unavailable } from '../../data/api-error';
 import { loggedRoute } from '../request-logger/request-logger';
 import { classifyUnavailable } from './unavailable-error';
 

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectUnavailable } from '../../test-support/fault-app';
-import { BASE } from '../../test-support/host-session';
+import { BASE } from '../../in-process/host-session';
 import { createTestApp, testDatabaseKind } from '../../test-support/test-app';
 import { classifyUnavailable } from './unavailable-error';
 

@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDatabase, type KindlyDatabase } from '../../db/create-database';
 import type { Database } from '../../db/schema';
-import { ApiError } from '../../http/api-error';
+import { ApiError } from '../../data/api-error';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test-support/test-app';
 import { DatabaseRateLimitStore } from './database-store';
 import { MemoryRateLimitStore, RateLimiter, type RateLimitRule, type RateLimitStore } from './rate-limiter';

@@ -1,4 +1,4 @@
-import { ApiError } from '../../http/api-error';
+import { ApiError } from '../../data/api-error';
 
 /** One limit: at most `limit` hits per `windowMs` for each key. */
 export interface RateLimitRule {

@@ -5,7 +5,7 @@ import { connectRedis } from '../../create-deps';
 import { silentLogger } from '../../logger';
 import { eventually, expectUnavailable, FAULT_TEST_TIMEOUTS, timed } from '../../test-support/fault-app';
 import { startFaultProxy, type FaultProxy } from '../../test-support/fault-proxy';
-import { BASE, newHostCredentials } from '../../test-support/host-session';
+import { BASE, newHostCredentials } from '../../in-process/host-session';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { RateLimiter } from './rate-limiter';
 import { RedisRateLimitStore } from './redis-store';

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { unavailable } from '../../http/api-error';
+import { unavailable } from '../../data/api-error';
 import type { RateLimitHit, RateLimitStore } from './rate-limiter';
 
 /**

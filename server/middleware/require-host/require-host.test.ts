@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '../../app';
-import { BASE, signUpHost, type HostClient } from '../../test-support/host-session';
+import { BASE, signUpHost, type HostClient } from '../../in-process/host-session';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 
 describe('requireHost', () => {

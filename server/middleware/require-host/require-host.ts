@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../app-env';
 import { findLiveHostSession } from '../../auth/host-sessions';
-import { unauthenticated } from '../../http/api-error';
+import { unauthenticated } from '../../data/api-error';
 import { tokenCookie } from '../../http/token-cookie';
 
 const SESSION_COOKIE = 'authjs.session-token';

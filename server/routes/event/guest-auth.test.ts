@@ -3,7 +3,7 @@ import { cpus, loadavg } from 'node:os';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { GuestSessionInfo, GuestSignInResult } from '../../../core/schemas/event';
-import { CookieJar } from '../../test-support/cookie-jar';
+import { CookieJar } from '../../in-process/cookie-jar';
 import {
   createEventFixture,
   errorCode,

@@ -7,7 +7,7 @@ import { loadEventInfo } from '../../data/event-info';
 import { loadRsvp } from '../../data/event-rsvp';
 import { createGuestSession, deleteGuestSession, guestSessionExpiry } from '../../data/event-sessions';
 import type { Database } from '../../db/schema';
-import { ApiError } from '../../http/api-error';
+import { ApiError } from '../../data/api-error';
 import { clientAddress } from '../../http/client-address';
 import { readBody } from '../../http/read-body';
 import { checkOccasionOrigin } from '../../middleware/cors/event-cors';

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { EventInfoCache } from '../../data/event-info-cache';
 import { isRsvpOpen, loadEventInfo } from '../../data/event-info';
-import { jsonAnswer, jsonBytes } from '../../http/json-answer';
+import { jsonBytes } from '../../data/json-body';
+import { jsonAnswer } from '../../http/json-answer';
 import type { EventEnv } from './event-env';
 
 /**

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import { findLiveGuestSession } from '../../data/event-sessions';
-import { ApiError, unauthenticated } from '../../http/api-error';
+import { ApiError, unauthenticated } from '../../data/api-error';
 import { isJson } from '../../http/read-body';
 import { tokenCookie } from '../../http/token-cookie';
 import { checkOccasionOrigin } from '../../middleware/cors/event-cors';

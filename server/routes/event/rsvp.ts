@@ -4,9 +4,9 @@ import { isRsvpOpen } from '../../data/event-info';
 import { createRsvp, loadRsvp, updateRsvp, type AfterRsvpWrite, type RsvpWriter } from '../../data/event-rsvp';
 import { recordReply } from '../../email/record-reply';
 import type { RsvpChange } from '../../data/event-rsvp-plan';
-import { ApiError } from '../../http/api-error';
+import { ApiError } from '../../data/api-error';
 import { readJson } from '../../http/read-body';
-import { validate } from '../../http/validate';
+import { validate } from '../../data/validate';
 import { consumeWriteLimit } from './event-rate-limits';
 import type { EventEnv } from './event-env';
 

@@ -4,7 +4,7 @@ import { AccountCreateSchema, PasswordChangeSchema } from '../../../core/schemas
 import type { AppEnv } from '../../app-env';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { newId } from '../../db/ids';
-import { ApiError } from '../../http/api-error';
+import { ApiError } from '../../data/api-error';
 import { clientAddress } from '../../http/client-address';
 import { readBody } from '../../http/read-body';
 import { requireHost } from '../../middleware/require-host/require-host';

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Activity } from '../../../core/schemas/activity';
 import type { InviteLine } from '../../../core/schemas/invite-line';
 import type { Occasion } from '../../../core/schemas/occasion';
-import { BASE, signUpHost, type HostClient } from '../../test-support/host-session';
+import { BASE, signUpHost, type HostClient } from '../../in-process/host-session';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import {
   createActivity,

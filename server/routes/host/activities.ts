@@ -6,7 +6,7 @@ import { assertOwnedOccasion } from '../../data/occasions';
 import { lockRows } from '../../data/row-lock';
 import { newId } from '../../db/ids';
 import { readBody } from '../../http/read-body';
-import { validate } from '../../http/validate';
+import { validate } from '../../data/validate';
 
 /** Activity CRUD. Deleting an activity deletes its invite lines (foreign-key cascade). */
 export function activityRoutes(): Hono<AppEnv> {

@@ -11,7 +11,7 @@ import { assertOwnedOccasion } from '../../data/occasions';
 import { listQuestions, toEventQuestion } from '../../data/questions';
 import type { Database } from '../../db/schema';
 import { BULK_BODY_LIMIT, readBody } from '../../http/read-body';
-import { validate } from '../../http/validate';
+import { validate } from '../../data/validate';
 import { failOnIssues } from './validation-failed';
 
 /**

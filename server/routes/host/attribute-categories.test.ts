@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AttributeCategory } from '../../../core/schemas/attribute-category';
 import type { Guest } from '../../../core/schemas/guest';
 import type { Occasion } from '../../../core/schemas/occasion';
-import { signUpHost, type HostClient } from '../../test-support/host-session';
+import { signUpHost, type HostClient } from '../../in-process/host-session';
 import { snapshotDatabase } from '../../test-support/snapshot';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import {

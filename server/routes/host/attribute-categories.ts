@@ -18,7 +18,7 @@ import { readBool } from '../../data/json-column';
 import { newId } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { readBody } from '../../http/read-body';
-import { validate } from '../../http/validate';
+import { validate } from '../../data/validate';
 import { failOnIssues } from './validation-failed';
 
 /**

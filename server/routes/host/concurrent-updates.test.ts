@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Occasion } from '../../../core/schemas/occasion';
-import { signUpHost, type HostClient } from '../../test-support/host-session';
+import { signUpHost, type HostClient } from '../../in-process/host-session';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test-support/test-app';
 import { createActivity, createCategory, createGuest, createHousehold, createOccasion, invite, read } from './host-fixtures';
 

@@ -3,7 +3,7 @@ import type { EmailRecipient, EmailSendResult, EmailTemplate, OutboxPage } from 
 import type { Occasion } from '../../../core/schemas/occasion';
 import type { Reply } from '../../../core/schemas/reply';
 import { createEventFixture, eventRequest, signInGuest, smithsWholeReply, type EventFixture } from '../../test-support/event-fixture';
-import { signUpHost } from '../../test-support/host-session';
+import { signUpHost } from '../../in-process/host-session';
 import { snapshotDatabase } from '../../test-support/snapshot';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test-support/test-app';
 import { expectBadBodiesRefused, expectError, expectHiddenFrom, expectJson, issuePaths, read, update } from './host-fixtures';

@@ -9,7 +9,7 @@ import { publicUrlOf } from '../../email/public-url';
 import { isUnrendered, renderConfirmation } from '../../email/record-reply';
 import { listRecipients } from '../../email/recipients';
 import { sendEmails } from '../../email/send-emails';
-import { notFound } from '../../http/api-error';
+import { notFound } from '../../data/api-error';
 import { readBody } from '../../http/read-body';
 
 /** `POST .../emails` names up to 10,000 households (~150 KB of ids). */

@@ -3,7 +3,7 @@ import type { Guest, GuestBulkResult } from '../../../core/schemas/guest';
 import type { GuestBulkDeleteResult } from '../../../core/schemas/guest-bulk-delete';
 import type { Household } from '../../../core/schemas/household';
 import type { Occasion } from '../../../core/schemas/occasion';
-import { signUpHost, type HostClient } from '../../test-support/host-session';
+import { signUpHost, type HostClient } from '../../in-process/host-session';
 import { snapshotDatabase } from '../../test-support/snapshot';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import {

@@ -4,7 +4,7 @@ import type { Household } from '../../../core/schemas/household';
 import type { Occasion } from '../../../core/schemas/occasion';
 import type { GuestRow } from '../../data/guests';
 import { byChangedColumns } from './guests-bulk';
-import { signUpHost, type HostClient } from '../../test-support/host-session';
+import { signUpHost, type HostClient } from '../../in-process/host-session';
 import { snapshotDatabase } from '../../test-support/snapshot';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import {

@@ -23,7 +23,7 @@ import {
 import { newHouseholdRow, type HouseholdRow } from '../../data/households';
 import { recordHistory, type HistoryActor } from '../../data/history';
 import { guestHistory, householdHistory } from '../../data/history-changes';
-import { validate } from '../../http/validate';
+import { validate } from '../../data/validate';
 import { assertOwnedOccasion } from '../../data/occasions';
 import type { DatabaseKind } from '../../db/create-database';
 import type { Database } from '../../db/schema';

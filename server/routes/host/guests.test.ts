@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Guest } from '../../../core/schemas/guest';
 import type { InviteLine } from '../../../core/schemas/invite-line';
 import type { Occasion } from '../../../core/schemas/occasion';
-import { asHost, signUpHost, type HostClient } from '../../test-support/host-session';
+import { asHost, signUpHost, type HostClient } from '../../in-process/host-session';
 import { createApp } from '../../app';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import {

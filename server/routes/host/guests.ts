@@ -13,11 +13,12 @@ import { assertOwnedOccasion } from '../../data/occasions';
 import { lockRows } from '../../data/row-lock';
 import { newId } from '../../db/ids';
 import type { Database } from '../../db/schema';
-import { notFound } from '../../http/api-error';
-import { jsonAnswer, jsonBytes, type JsonBody } from '../../http/json-answer';
+import { notFound } from '../../data/api-error';
+import { jsonBytes, type JsonBody } from '../../data/json-body';
+import { jsonAnswer } from '../../http/json-answer';
 import { readBody } from '../../http/read-body';
 import { revisionTag, revisionedJson } from '../../http/revisioned-json';
-import { validate } from '../../http/validate';
+import { validate } from '../../data/validate';
 import { failOnIssues } from './validation-failed';
 
 /** How many guests' answers `GET …/guest/{id}` keeps per process (a few MB at most). */

@@ -6,7 +6,7 @@ import type { InviteLine } from '../../../core/schemas/invite-line';
 import { historyGuestHouseholds } from '../../db/migrations/0009-history-guest-households';
 import { createEventFixture, eventRequest, signInGuest, smithsWholeReply, type EventFixture } from '../../test-support/event-fixture';
 import { snapshotDatabase } from '../../test-support/snapshot';
-import { signUpHost } from '../../test-support/host-session';
+import { signUpHost } from '../../in-process/host-session';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { expectError, read, update } from './host-fixtures';
 

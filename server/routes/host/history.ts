@@ -4,7 +4,7 @@ import type { AppEnv } from '../../app-env';
 import { listHistory } from '../../data/history';
 import { assertOwnedOccasion, findOwnedOccasion } from '../../data/occasions';
 import { repliesOverTime } from '../../data/replies-over-time';
-import { validate } from '../../http/validate';
+import { validate } from '../../data/validate';
 
 /**
  * `GET /occasion/{id}/history` (newest first, paged by cursor, filtered by household or guest)

@@ -5,7 +5,7 @@ import type { Guest } from '../../../core/schemas/guest';
 import type { Household } from '../../../core/schemas/household';
 import type { InviteLine } from '../../../core/schemas/invite-line';
 import type { Occasion } from '../../../core/schemas/occasion';
-import { BASE, type HostClient } from '../../test-support/host-session';
+import { BASE, type HostClient } from '../../in-process/host-session';
 import { snapshotDatabase } from '../../test-support/snapshot';
 import type { TestApp } from '../../test-support/test-app';
 

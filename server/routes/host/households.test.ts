@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Guest } from '../../../core/schemas/guest';
 import type { Household } from '../../../core/schemas/household';
 import type { Occasion } from '../../../core/schemas/occasion';
-import { signUpHost, type HostClient } from '../../test-support/host-session';
+import { signUpHost, type HostClient } from '../../in-process/host-session';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import {
   createGuest,

@@ -7,7 +7,7 @@ import { householdHistory } from '../../data/history-changes';
 import { assertOwnedOccasion } from '../../data/occasions';
 import { lockRows } from '../../data/row-lock';
 import { readBody } from '../../http/read-body';
-import { validate } from '../../http/validate';
+import { validate } from '../../data/validate';
 
 /**
  * Household CRUD. The server draws the invite code; `guestIds` follows the guests'

@@ -3,7 +3,7 @@ import type { Activity } from '../../../core/schemas/activity';
 import type { Guest, GuestBulkResult } from '../../../core/schemas/guest';
 import type { InviteLine } from '../../../core/schemas/invite-line';
 import type { Occasion } from '../../../core/schemas/occasion';
-import { signUpHost, type HostClient } from '../../test-support/host-session';
+import { signUpHost, type HostClient } from '../../in-process/host-session';
 import { snapshotDatabase } from '../../test-support/snapshot';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import {

@@ -11,7 +11,7 @@ import { assertOwnedOccasion } from '../../data/occasions';
 import { lockRows } from '../../data/row-lock';
 import { inviteLineId } from '../../db/ids';
 import type { Database } from '../../db/schema';
-import { conflict } from '../../http/api-error';
+import { conflict } from '../../data/api-error';
 import { readBody } from '../../http/read-body';
 import { failOnIssues } from './validation-failed';
 

@@ -6,7 +6,7 @@ import { writeJsonColumn } from '../../data/json-column';
 import { findOwnedOccasion, occasionSummary, readAllowedOrigins, toOccasion, writeAllowedOrigins, type OccasionRow } from '../../data/occasions';
 import { lockRows } from '../../data/row-lock';
 import { readBody } from '../../http/read-body';
-import { validate } from '../../http/validate';
+import { validate } from '../../data/validate';
 
 /** Occasion CRUD. Everything an occasion holds is deleted with it (foreign-key cascades). */
 export function occasionRoutes(): Hono<AppEnv> {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Occasion } from '../../../core/schemas/occasion';
 import type { Question } from '../../../core/schemas/question';
-import { BASE, signUpHost, type HostClient } from '../../test-support/host-session';
+import { BASE, signUpHost, type HostClient } from '../../in-process/host-session';
 import { snapshotDatabase } from '../../test-support/snapshot';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import {

@@ -14,7 +14,7 @@ import {
 import { lockRows } from '../../data/row-lock';
 import { newId } from '../../db/ids';
 import { readBody } from '../../http/read-body';
-import { validate } from '../../http/validate';
+import { validate } from '../../data/validate';
 
 /** Question CRUD. Deleting a question deletes its answers (foreign-key cascade). */
 export function questionRoutes(): Hono<AppEnv> {

@@ -1,5 +1,5 @@
 import type { ApiIssue } from '../../../core/schemas/error';
-import { ApiError } from '../../http/api-error';
+import { ApiError } from '../../data/api-error';
 
 /** Throws the contract's 400 with these issues, if there are any; the first one is the message. */
 export function failOnIssues(issues: readonly ApiIssue[]): void {

@@ -1,4 +1,9 @@
-import { describe, expect, it } from 'vitest';
+// @vitest-environment node
+// (Node's own fetch and HTTP server carry the answers that createSend hands to the parser.)
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSend } from '../../core/client/request';
 import { parseJson, readJsonStream } from './parse-json';
 
 /** Guests whose text has everything a slice boundary could trip on. */
@@ -134,5 +139,71 @@ describe('readJsonStream', () => {
     const parsing = readJsonStream(streamOf(text, 1 << 24), 1024);
     await parsing;
     expect(timerRan).toBe(true);
+  });
+});
+
+describe("core's createSend with the dashboard's parsers", () => {
+  let server: Server | undefined;
+  afterEach(async () => {
+    server?.closeAllConnections();
+    await new Promise((done) => (server ? server.close(done) : done(undefined)));
+    server = undefined;
+  });
+
+  /** A real HTTP server on a free port of 127.0.0.1; resolves to its base URL. */
+  async function listen(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<string> {
+    server = createServer(handler);
+    await new Promise<void>((ready) => server!.listen(0, '127.0.0.1', ready));
+    return `http://127.0.0.1:${(server!.address() as AddressInfo).port}`;
+  }
+
+  it('parses bodies with the parse option: the sliced parser gives the list, or PARSING_ERROR for a cut body', async () => {
+    const list = Array.from({ length: 3000 }, (_, i) => ({ id: `g${i}`, firstName: `Guest ${i}`, invitations: [{ activityId: 'a', response: 'PENDING' }] }));
+    const body = JSON.stringify(list);
+    const url = await listen((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(req.url === '/cut' ? body.slice(0, -10) : body);
+    });
+    const send = createSend({ baseUrl: url, parse: (text) => parseJson(text, 4096) });
+    expect(await send('/list')).toEqual({ data: list });
+    const cut = await send('/cut');
+    expect(cut.error).toMatchObject({ status: 'PARSING_ERROR', originalStatus: 200 });
+  });
+
+  it('reads JSON answers as they download with the readJson option: the list in pieces, PARSING_ERROR for a cut body, errors and 304s as before', async () => {
+    const list = Array.from({ length: 3000 }, (_, i) => ({ id: `g${i}`, firstName: `Zoë ${i}`, invitations: [{ activityId: 'a', response: 'PENDING' }] }));
+    const body = Buffer.from(JSON.stringify(list));
+    const url = await listen((req, res) => {
+      if (req.url === '/missing') {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        return res.end('{"error":{"code":"NOT_FOUND","message":"No such route."}}');
+      }
+      if (req.headers['if-none-match'] === '"7"') {
+        res.writeHead(304, { etag: '"7"' });
+        return res.end();
+      }
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', etag: '"7"' });
+      const sent = req.url === '/cut' ? body.subarray(0, -10) : body;
+      // In pieces cut anywhere (inside a character too), some time apart.
+      let at = 0;
+      const next = () => {
+        res.write(sent.subarray(at, at + 5001));
+        at += 5001;
+        if (at < sent.length) setTimeout(next, 1);
+        else res.end();
+      };
+      next();
+    });
+    const pieces: number[] = [];
+    const send = createSend({
+      baseUrl: url,
+      readJson: (stream) => readJsonStream(stream.pipeThrough(new TransformStream({ transform: (chunk, out) => (pieces.push(chunk.length), out.enqueue(chunk)) })), 4096),
+    });
+    const kept = {};
+    expect(await send('/list', { revalidate: kept })).toEqual({ data: list });
+    expect(pieces.length).toBeGreaterThan(10);
+    expect(await send('/list', { revalidate: kept })).toEqual({ data: list });
+    expect((await send('/cut')).error).toMatchObject({ status: 'PARSING_ERROR', originalStatus: 200 });
+    expect((await send('/missing')).error).toEqual({ status: 404, data: { error: { code: 'NOT_FOUND', message: 'No such route.' } } });
   });
 });

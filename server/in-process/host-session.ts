@@ -1,3 +1,4 @@
+/** A host signed in to the app in-process (the demo's seeding, the tests, the benchmarks): calls with its session cookie. */
 import type { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { CookieJar } from './cookie-jar';
