@@ -9,7 +9,7 @@ import type { AppDeps } from '../app-env';
 import { MemoryRateLimitStore, RateLimiter } from '../middleware/rate-limit/rate-limiter';
 import { expectUnavailable, timed } from '../test-support/fault-app';
 import { signUpHost, type HostClient } from '../test-support/host-session';
-import { testConfig, testDatabaseKind } from '../test-support/test-app';
+import { testConfig, testCosts, testDatabaseKind } from '../test-support/test-app';
 import { createDatabase, type KindlyDatabase } from './create-database';
 
 const occasion = (title: string) => ({ title, description: 'x'.repeat(4000), startDate: '2027-06-01', endDate: '2027-06-02' });
@@ -28,6 +28,7 @@ describe.runIf(testDatabaseKind === 'sqlite')('SQLite faults, on a database file
       config: testConfig,
       log: () => {},
       rateLimiter: new RateLimiter(new MemoryRateLimitStore()),
+      ...testCosts(),
     };
     host = await signUpHost(createApp(deps));
   });

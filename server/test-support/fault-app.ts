@@ -8,7 +8,7 @@ import { createDatabase } from '../db/create-database';
 import { MemoryRateLimitStore, RateLimiter } from '../middleware/rate-limit/rate-limiter';
 import { startFaultProxy, type FaultProxy } from './fault-proxy';
 import { withSchemaLock } from './schema-lock';
-import { testConfig, type TestApp } from './test-app';
+import { testConfig, testCosts, type TestApp } from './test-app';
 
 /** Short limits, so that a fault test sees its 503 within a second or two. */
 export const FAULT_TEST_TIMEOUTS: Timeouts = {
@@ -50,6 +50,7 @@ export async function createPostgresFaultApp(overrides: Partial<AppDeps> = {}): 
     config: { ...testConfig, timeouts: FAULT_TEST_TIMEOUTS },
     log,
     rateLimiter: new RateLimiter(new MemoryRateLimitStore()),
+    ...testCosts(),
     ...overrides,
   };
   return {

@@ -5,7 +5,7 @@ import { createApp } from '../app';
 import type { AppDeps } from '../app-env';
 import { createDatabase } from '../db/create-database';
 import { MemoryRateLimitStore, RateLimiter } from '../middleware/rate-limit/rate-limiter';
-import { testConfig } from './test-app';
+import { testConfig, testCosts } from './test-app';
 
 export interface LiveServer {
   /** e.g. `http://localhost:41234`: the API, the dashboard and `/widget.js`. */
@@ -26,6 +26,7 @@ export async function startLiveServer(overrides: Partial<AppDeps> = {}): Promise
     config: { ...testConfig, distDir: resolve('dist') },
     log: () => {},
     rateLimiter: new RateLimiter(new MemoryRateLimitStore()),
+    ...testCosts(),
     ...overrides,
   };
   const app = createApp(deps);
