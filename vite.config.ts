@@ -21,6 +21,8 @@ const exclude = ['**/node_modules/**', 'dist/**', ...browserTests];
 const testConfig: UserConfig = {
   plugins: [react()],
   test: {
+    // vitest's default is one worker fewer than the CPUs: on a 2-CPU machine, one file at a time.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -62,6 +64,7 @@ const testConfig: UserConfig = {
       {
         test: { name: 'widget', include: ['widget/**/*.test.{ts,tsx}'], exclude, environment: 'happy-dom' },
       },
+      // Browser files run side by side like the others: each starts its own server on a free port.
       {
         test: { name: 'bench', include: ['bench/**/*.test.ts'], exclude, environment: 'node' },
       },
@@ -72,7 +75,6 @@ const testConfig: UserConfig = {
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { hashPassword } from '../server/auth/passwords';
+import { createPasswords } from '../server/auth/passwords';
+import { PRODUCTION_ARGON2_COST } from '../server/create-deps';
 import { spawnServer, type ServerProcess } from '../server/test-support/server-process';
 import { reply, REPLY_KINDS, type ReplyTarget } from './wave/guest-reply';
 import { hostTraffic, type HostSession } from './wave/host-traffic';
@@ -60,7 +61,8 @@ let nextAddress = 0;
 async function main(): Promise<void> {
   const options = readWaveOptions();
   const started = new Date();
-  const passwordHash = () => hashPassword(HOST_PASSWORD);
+  const passwords = createPasswords(PRODUCTION_ARGON2_COST);
+  const passwordHash = () => passwords.hash(HOST_PASSWORD);
   console.log(`Seeding (or finding cached) the platform on ${options.database}: ${describeSize(options.size)}…`);
   const platform = await preparedDatabase(options, options.size, passwordHash, 'kindly_wave_run');
   console.log(platform.seedSeconds ? `  seeded in ${platform.seedSeconds.toFixed(0)} s` : '  cached');

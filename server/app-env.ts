@@ -6,6 +6,7 @@ import type { Database } from './db/schema';
 import type { RateLimiter } from './middleware/rate-limit/rate-limiter';
 import type { LiveHostSession } from './auth/host-sessions';
 import type { EmailRenderer } from './email/render-email';
+import type { Passwords } from './auth/passwords';
 
 /** What every request handler can reach. */
 export interface AppDeps {
@@ -18,6 +19,18 @@ export interface AppDeps {
   renderEmail: EmailRenderer;
   /** Runs in each RSVP write's transaction once its answers are written: tests fail or pause a write there. */
   duringRsvpWrite?: (trx: Transaction<Database>) => Promise<void>;
+  /** Hosts' password hashing: Argon2id at production cost (create-deps.ts), cheap in tests. */
+  passwords: Passwords;
+  /** How long every guest sign-in attempt takes at least (guest-auth.ts says why). */
+  guestSignInFloorMs: number;
+  /** What waits such as the sign-in floor go by. */
+  clock: Clock;
+}
+
+/** A monotonic clock in milliseconds: the system's in production, one a test moves by hand. */
+export interface Clock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
 }
 
 /** The signed-in host of a request, with the occasion its path names when there is one. */

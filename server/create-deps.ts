@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
-import type { AppDeps } from './app-env';
+import type { AppDeps, Clock } from './app-env';
+import { createPasswords, type Argon2Cost } from './auth/passwords';
 import type { ServerConfig, Timeouts } from './config';
 import { dataDirError } from './data-dir-error';
 import type { EmailRenderer } from './email/render-email';
@@ -35,6 +36,7 @@ export async function createRuntime(config: ServerConfig, log: ServerLogger, ren
     log,
     rateLimiter: new RateLimiter(chooseRateLimitStore(database, redis)),
     renderEmail,
+    ...productionCosts(),
   };
   return {
     deps,
@@ -44,6 +46,22 @@ export async function createRuntime(config: ServerConfig, log: ServerLogger, ren
       await database.close();
     },
   };
+}
+
+/** OWASP's Argon2id minimum: 19 MiB, 2 passes, 1 lane. */
+export const PRODUCTION_ARGON2_COST: Argon2Cost = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+/** Long enough to hide what a guest sign-in does inside it (a few milliseconds of queries). */
+export const PRODUCTION_GUEST_SIGN_IN_FLOOR_MS = 150;
+
+export const systemClock: Clock = {
+  now: () => performance.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+/** The sign-in costs and the clock a server runs with; tests pass cheap ones (test-support/test-app.ts). */
+export function productionCosts(): Pick<AppDeps, 'passwords' | 'guestSignInFloorMs' | 'clock'> {
+  return { passwords: createPasswords(PRODUCTION_ARGON2_COST), guestSignInFloorMs: PRODUCTION_GUEST_SIGN_IN_FLOOR_MS, clock: systemClock };
 }
 
 /**

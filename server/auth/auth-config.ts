@@ -5,7 +5,6 @@ import { SignInSchema } from '../../core/schemas/account';
 import type { AppDeps } from '../app-env';
 import { newId } from '../db/ids';
 import { endHostSession, findHostSessionAccount, HOST_SESSION_SECONDS, startHostSession } from './host-sessions';
-import { verifyPassword } from './passwords';
 
 export const AUTH_BASE_PATH = '/host/v1/auth';
 
@@ -77,7 +76,7 @@ export function createAuthConfig(deps: AppDeps): AuthConfig {
             .selectAll()
             .where('emailKey', '=', parsed.output.email.toLowerCase())
             .executeTakeFirst();
-          if (!(await verifyPassword(account?.passwordHash, parsed.output.password)) || !account) return null;
+          if (!(await deps.passwords.verify(account?.passwordHash, parsed.output.password)) || !account) return null;
           return {
             id: account.id,
             email: account.email,

@@ -11,7 +11,7 @@ import { silentLogger } from '../logger';
 import { MemoryRateLimitStore, RateLimiter } from '../middleware/rate-limit/rate-limiter';
 import { expectUnavailable, timed } from '../test-support/fault-app';
 import { signUpHost, type HostClient } from '../in-process/host-session';
-import { testConfig, testDatabaseKind } from '../test-support/test-app';
+import { testConfig, testCosts, testDatabaseKind } from '../test-support/test-app';
 import { createDatabase, type KindlyDatabase } from './create-database';
 
 const occasion = (title: string) => ({ title, description: 'x'.repeat(4000), startDate: '2027-06-01', endDate: '2027-06-02' });
@@ -31,6 +31,7 @@ describe.runIf(testDatabaseKind === 'sqlite')('SQLite faults, on a database file
       log: silentLogger(),
       rateLimiter: new RateLimiter(new MemoryRateLimitStore()),
       renderEmail: renderEmailHere,
+      ...testCosts(),
     };
     host = await signUpHost(createApp(deps));
   });

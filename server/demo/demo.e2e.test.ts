@@ -1,7 +1,7 @@
 /**
  * `npm run demo` as a person starts it, on another port than the default: the real process
- * (`dist/server/main.js --demo`) with `PORT=3000`, its example sites on 3001, the widget in
- * Chromium on them. Needs the build (`npm run build`).
+ * (`dist/server/main.js --demo`) with `PORT` set to a free port, its example sites on the next
+ * one, the widget in Chromium on them. Needs the build (`npm run build`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -10,19 +10,22 @@ import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath, launchChromium } from '../test-support/browser';
+import { freePortPair } from '../test-support/free-ports';
 
 const built = existsSync(resolve('dist/server/main.js')) && existsSync(resolve('dist/widget/widget.js'));
 
-describe.skipIf(!chromiumPath || !built)('the demo on PORT=3000 (Chromium)', () => {
+describe.skipIf(!chromiumPath || !built)('the demo on a PORT of its own (Chromium)', () => {
   let server: ChildProcess;
   let output = '';
   let browser: Browser;
+  let port: number;
   const dataDir = mkdtempSync(join(tmpdir(), 'kindly-demo-'));
 
   beforeAll(async () => {
+    port = await freePortPair();
     const { EXAMPLES_PORT: _examplesPort, AUTH_URL: _authUrl, ...env } = process.env;
     server = spawn(process.execPath, ['dist/server/main.js', '--demo'], {
-      env: { ...env, PORT: '3000', KINDLY_DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development' },
+      env: { ...env, PORT: String(port), KINDLY_DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     server.stdout!.on('data', (chunk) => (output += String(chunk)));
@@ -41,10 +44,10 @@ describe.skipIf(!chromiumPath || !built)('the demo on PORT=3000 (Chromium)', () 
   });
 
   it("serves the examples on PORT + 1, and their origin is the demo occasion's allowed one", async () => {
-    const examplesUrl = /Examples: +(http:\/\/127\.0\.0\.1:3001\/\?occasion=[\w-]+)/.exec(output)?.[1];
+    const examplesUrl = new RegExp(`Examples: +(http://127\\.0\\.0\\.1:${port + 1}/\\?occasion=[\\w-]+)`).exec(output)?.[1];
     expect(examplesUrl, output).toBeDefined();
     const occasion = new URL(examplesUrl!).searchParams.get('occasion')!;
-    for (const origin of ['http://127.0.0.1:3001', 'http://localhost:3001']) {
+    for (const origin of [`http://127.0.0.1:${port + 1}`, `http://localhost:${port + 1}`]) {
       const page = await browser.newPage();
       await page.goto(`${origin}/blank/?occasion=${occasion}`);
       const widget = page.locator('kindly-rsvp');

@@ -14,7 +14,7 @@ import { signUpHost } from '../in-process/host-session';
 import { withSchemaLock } from '../test-support/schema-lock';
 import { buildServer, spawnServer, type BuiltServer, type ServerProcess } from '../test-support/server-process';
 import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink';
-import { testConfig, testDatabaseKind } from '../test-support/test-app';
+import { testConfig, testCosts, testDatabaseKind } from '../test-support/test-app';
 
 const MESSAGES = 24;
 /** Three server processes start one after another: on a loaded 2-core machine each takes seconds. */
@@ -41,7 +41,7 @@ describe('the email worker as server processes', () => {
 
   /** An occasion of `MESSAGES` households with an address each, invited: the outbox holds `MESSAGES` messages. */
   async function queueInvitations(database: KindlyDatabase): Promise<string[]> {
-    const deps: AppDeps = { db: database.db, dbKind: database.kind, config: testConfig, log: silentLogger(), rateLimiter: new RateLimiter(new MemoryRateLimitStore()), renderEmail: renderEmailHere };
+    const deps: AppDeps = { db: database.db, dbKind: database.kind, config: testConfig, log: silentLogger(), rateLimiter: new RateLimiter(new MemoryRateLimitStore()), renderEmail: renderEmailHere, ...testCosts() };
     const app = createApp(deps);
     const host = await signUpHost(app);
     const occasion = (await (await host.request('POST', '/occasion', { title: 'Mail', startDate: '2027-06-12', endDate: '2027-06-12' })).json()) as { id: string };

@@ -10,7 +10,7 @@ import { MemoryRateLimitStore, RateLimiter } from '../middleware/rate-limit/rate
 import { startFaultProxy, type FaultProxy } from './fault-proxy';
 import { memoryLogger } from './memory-log';
 import { withSchemaLock } from './schema-lock';
-import { testConfig, type TestApp } from './test-app';
+import { testConfig, testCosts, type TestApp } from './test-app';
 
 /** Short limits, so that a fault test sees its 503 within a second or two. */
 export const FAULT_TEST_TIMEOUTS: Timeouts = {
@@ -53,6 +53,7 @@ export async function createPostgresFaultApp(overrides: Partial<AppDeps> = {}): 
     log: memoryLogger(logs),
     rateLimiter: new RateLimiter(new MemoryRateLimitStore()),
     renderEmail: renderEmailHere,
+    ...testCosts(),
     ...overrides,
   };
   return {

@@ -7,7 +7,7 @@ import { createDatabase } from '../db/create-database';
 import { renderEmailHere } from '../email/render-email';
 import { silentLogger } from '../logger';
 import { MemoryRateLimitStore, RateLimiter } from '../middleware/rate-limit/rate-limiter';
-import { testConfig } from './test-app';
+import { testConfig, testCosts } from './test-app';
 
 export interface LiveServer {
   /** e.g. `http://localhost:41234`: the API, the dashboard and `/widget.js`. */
@@ -29,6 +29,7 @@ export async function startLiveServer(overrides: Partial<AppDeps> = {}): Promise
     log: silentLogger(),
     rateLimiter: new RateLimiter(new MemoryRateLimitStore()),
     renderEmail: renderEmailHere,
+    ...testCosts(),
     ...overrides,
   };
   const app = createApp(deps);

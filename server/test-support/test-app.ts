@@ -6,7 +6,9 @@ import type { Hono } from 'hono';
 import pg from 'pg';
 import type { AppDeps, AppEnv } from '../app-env';
 import { createApp } from '../app';
+import { createPasswords, type Argon2Cost } from '../auth/passwords';
 import { DEFAULT_TIMEOUTS, type ServerConfig } from '../config';
+import { systemClock } from '../create-deps';
 import { createDatabase, currentSchema, type KindlyDatabase } from '../db/create-database';
 import { renderEmailHere } from '../email/render-email';
 import { MemoryRateLimitStore, RateLimiter } from '../middleware/rate-limit/rate-limiter';
@@ -38,6 +40,17 @@ export const testConfig: ServerConfig = {
   distDir: undefined,
   timeouts: DEFAULT_TIMEOUTS,
 };
+
+/** Argon2id's smallest cost (a hash in well under a millisecond); create-deps.test.ts proves the production one. */
+export const TEST_ARGON2_COST: Argon2Cost = { memoryCost: 8, timeCost: 1, parallelism: 1 };
+
+/** The guest sign-in floor in tests: still waited for on every attempt, too short to add up. */
+export const TEST_GUEST_SIGN_IN_FLOOR_MS = 1;
+
+/** Cheap sign-in costs on the system clock, for every app a test builds. */
+export function testCosts(): Pick<AppDeps, 'passwords' | 'guestSignInFloorMs' | 'clock'> {
+  return { passwords: createPasswords(TEST_ARGON2_COST), guestSignInFloorMs: TEST_GUEST_SIGN_IN_FLOOR_MS, clock: systemClock };
+}
 
 /**
  * A real app on a real, fresh database: SQLite in memory, or a schema of its own in the
@@ -79,6 +92,7 @@ function appOn(database: KindlyDatabase, overrides: Partial<AppDeps> = {}): Test
     log: memoryLogger(logs),
     rateLimiter: new RateLimiter(new MemoryRateLimitStore()),
     renderEmail: renderEmailHere,
+    ...testCosts(),
     ...overrides,
   };
   return { app: createApp(deps), deps, database, logs, close: () => database.close() };

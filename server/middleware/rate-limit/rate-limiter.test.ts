@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDatabase, type KindlyDatabase } from '../../db/create-database';
 import type { Database } from '../../db/schema';
 import { ApiError } from '../../data/api-error';
+import { withSchemaLock } from '../../test-support/schema-lock';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test-support/test-app';
 import { DatabaseRateLimitStore } from './database-store';
 import { MemoryRateLimitStore, RateLimiter, type RateLimitRule, type RateLimitStore } from './rate-limiter';
@@ -170,7 +171,9 @@ describe(`DatabaseRateLimitStore on ${testDatabaseKind}`, () => {
 async function openSecondConnection(db: Kysely<Database>): Promise<KindlyDatabase | undefined> {
   if (testDatabaseKind !== 'postgres') return undefined;
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-  return createDatabase({ databaseUrl: process.env.TEST_DATABASE_URL!, pgSchema: rows[0]!.schema, poolSize: 2 });
+  const url = process.env.TEST_DATABASE_URL!;
+  // Under the suite's schema lock: the migrator fails when another file drops its schema meanwhile.
+  return withSchemaLock(url, 'shared', () => createDatabase({ databaseUrl: url, pgSchema: rows[0]!.schema, poolSize: 2 }));
 }
 
 const redisReachable = await canReachRedis();

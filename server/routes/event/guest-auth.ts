@@ -6,6 +6,7 @@ import { loadEventHousehold } from '../../data/event-household';
 import { loadEventInfo } from '../../data/event-info';
 import { loadRsvp } from '../../data/event-rsvp';
 import { createGuestSession, deleteGuestSession, guestSessionExpiry } from '../../data/event-sessions';
+import type { Clock } from '../../app-env';
 import type { Database } from '../../db/schema';
 import { ApiError } from '../../data/api-error';
 import { clientAddress } from '../../http/client-address';
@@ -14,14 +15,6 @@ import { checkOccasionOrigin } from '../../middleware/cors/event-cors';
 import { checkSignInLimits, recordSignInFailure } from './event-rate-limits';
 import type { EventEnv } from './event-env';
 import { checkGuestRequest, clearGuestCookie, currentGuest, setGuestCookie } from './require-guest';
-
-/**
- * Every sign-in attempt takes at least this long, whatever happens inside, so that an unknown
- * name, a wrong code and a wrong passcode cannot be told apart by timing. A success also reads
- * the household's data (info, household, RSVP) inside this time: a few milliseconds, well
- * under the floor (guest-auth.test.ts measures it).
- */
-export const GUEST_SIGN_IN_FLOOR_MS = 150;
 
 const invalidCredentials = () =>
   new ApiError(
@@ -34,10 +27,14 @@ const invalidCredentials = () =>
 export function guestAuthRoutes(): Hono<EventEnv> {
   const routes = new Hono<EventEnv>();
 
+  // Every attempt takes at least `guestSignInFloorMs`, whatever happens inside, so that an unknown
+  // name, a wrong code and a wrong passcode cannot be told apart by timing. A success also reads
+  // the household's data (info, household, RSVP) inside this time: a few milliseconds, well
+  // under the floor.
   routes.post('/auth/credentials', async (c) => {
-    const { db, rateLimiter } = c.get('deps');
+    const { db, rateLimiter, clock, guestSignInFloorMs } = c.get('deps');
     const input = await readBody(c, GuestCredentialsSchema);
-    const started = performance.now();
+    const started = clock.now();
     const occasion = await findOccasionForSignIn(db, input.occasionId);
     await checkOccasionOrigin(c, occasion ?? null);
     const client = `${clientAddress(c)}|${input.occasionId}`;
@@ -49,7 +46,7 @@ export function guestAuthRoutes(): Hono<EventEnv> {
     } finally {
       // A fault too (opening the session, reading the household's data) waits for the floor: a
       // quick 500 would say "these credentials are right".
-      await waitUntil(started + GUEST_SIGN_IN_FLOOR_MS);
+      await waitUntil(clock, started + guestSignInFloorMs);
     }
     if (!result) throw invalidCredentials();
     setGuestCookie(c, result.token, new Date(result.expiresAt));
@@ -125,7 +122,7 @@ async function sessionInfo(
   return { occasionId: session.occasionId, householdId: session.householdId, guest, expiresAt: session.expiresAt };
 }
 
-async function waitUntil(deadline: number): Promise<void> {
-  const remaining = deadline - performance.now();
-  if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining));
+async function waitUntil(clock: Clock, deadline: number): Promise<void> {
+  const remaining = deadline - clock.now();
+  if (remaining > 0) await clock.sleep(remaining);
 }

@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import type { Account } from '../../../core/schemas/account';
 import { AccountCreateSchema, PasswordChangeSchema } from '../../../core/schemas/account';
 import type { AppEnv } from '../../app-env';
-import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { newId } from '../../db/ids';
 import { ApiError } from '../../data/api-error';
 import { clientAddress } from '../../http/client-address';
@@ -20,7 +19,7 @@ export function accountRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   routes.post('/account', async (c) => {
-    const { db, rateLimiter } = c.get('deps');
+    const { db, rateLimiter, passwords } = c.get('deps');
     await rateLimiter.consume([{ rule: HOST_RATE_LIMITS.accountCreation, key: clientAddress(c) }]);
     const input = await readBody(c, AccountCreateSchema);
     const emailKey = input.email.toLowerCase();
@@ -30,7 +29,7 @@ export function accountRoutes(): Hono<AppEnv> {
       id: newId(),
       email: input.email,
       emailKey,
-      passwordHash: await hashPassword(input.password),
+      passwordHash: await passwords.hash(input.password),
       firstName: input.firstName,
       lastName: input.lastName,
       createdAt: new Date().toISOString(),
@@ -46,15 +45,15 @@ export function accountRoutes(): Hono<AppEnv> {
   });
 
   routes.put('/account/password', requireHost(), async (c) => {
-    const { db } = c.get('deps');
+    const { db, passwords } = c.get('deps');
     const { accountId, sessionId } = c.get('host');
     const input = await readBody(c, PasswordChangeSchema);
     const account = await db.selectFrom('account').select('passwordHash').where('id', '=', accountId).executeTakeFirstOrThrow();
-    if (!(await verifyPassword(account.passwordHash, input.currentPassword))) {
+    if (!(await passwords.verify(account.passwordHash, input.currentPassword))) {
       const message = 'The current password is not right.';
       throw new ApiError(400, 'VALIDATION_FAILED', message, [{ path: 'currentPassword', message }]);
     }
-    const passwordHash = await hashPassword(input.newPassword);
+    const passwordHash = await passwords.hash(input.newPassword);
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('account').set({ passwordHash }).where('id', '=', accountId).execute();
       // Whoever else holds a session of this account (a stolen cookie, an old device) is out.
