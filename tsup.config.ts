@@ -20,7 +20,7 @@ const browser: Options = {
  * into shared chunks of their own (the first load was `app.js` and two chunks), while
  * Rolldown, allowed to add exports to the entry, keeps everything the first screen needs in
  * the entry and lets the lazy chunks import it from there. One file compresses better than
- * three: the English first load is 1.6 kB gzipped smaller (issue 11's 20 kB budget).
+ * three: the English first load is 1.6 kB gzipped smaller (inside the 20 kB budget of what an English guest loads up to the form).
  *
  * The entry's name carries its content hash (`app-<hash>.js`): `widget.js` imports exactly
  * that name (a new build never meets a cached older app), and the lazy chunks import the

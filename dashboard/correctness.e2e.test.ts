@@ -9,7 +9,7 @@ import { startLiveServer, type LiveServer } from '../server/test-support/live-se
 import { signUpInContext, type E2eHost } from './e2e-host';
 
 /**
- * Issue 14's correctness items in Chromium against the real server: search as hosts type,
+ * The guest screen's correctness at scale in Chromium against the real server: search as hosts type,
  * the filter pickers after "Reset filters", a revoked session, the editable invitation grid.
  * `npm run build && npx vitest run --project browser dashboard/correctness`.
  */
@@ -57,7 +57,7 @@ async function occasionWithGuests(host: E2eHost): Promise<Fixture> {
   return { host, occasion, activities: [ceremony, dinner], guests };
 }
 
-describe.skipIf(!chromiumPath)('issue 14: correctness in Chromium', () => {
+describe.skipIf(!chromiumPath)('guest screen correctness in Chromium', () => {
   let server: LiveServer;
   let browser: Browser;
   let context: BrowserContext;

@@ -12,7 +12,7 @@ import { expectAccessible, field, reportCspViolations } from './e2e-checks';
 import { signUpInContext, type E2eHost } from './e2e-host';
 
 /**
- * Issue 12 end to end in Chromium, with no SMTP server (the local outbox): a host sets the RSVP
+ * Email and replies end to end in Chromium, with no SMTP server (the local outbox): a host sets the RSVP
  * page to an example site that embeds the widget, sends invitations from the dashboard, and the
  * outbox shows them rendered; a guest opens the link of the stored email and replies with a
  * message in the widget; the host reads it in Replies and on the household's screen.

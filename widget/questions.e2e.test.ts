@@ -1,5 +1,5 @@
 /**
- * Issue 13 end to end in Chromium: a host adds three questions of different kinds in the
+ * Questions end to end in Chromium: a host adds three questions of different kinds in the
  * dashboard, a guest answers them in the widget on the hostile wedding page (another site),
  * and the host sees the answers summed up. Needs `npm run build` first.
  */

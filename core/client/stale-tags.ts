@@ -1,6 +1,6 @@
 /**
- * The contract's twelve cache categories (section 6), plus issue 12's `Reply`, `Email` and
- * `EmailTemplate` and issue 13's `Question` and `Answer`; every cached key starts with one.
+ * The contract's twelve cache categories (section 6), plus `Reply`, `Email` and
+ * `EmailTemplate` for email and replies, and `Question` and `Answer`; every cached key starts with one.
  */
 export type Tag =
   | 'Account'
@@ -22,7 +22,7 @@ export type Tag =
   /** The outbox and the recipients (who was invited when). */
   | 'Email'
   | 'EmailTemplate'
-  /** The host's history feeds and the replies chart (issue 13). */
+  /** The host's history feeds and the replies chart . */
   | 'History';
 
 /**

@@ -12,7 +12,7 @@ import { startLiveServer, type LiveServer } from '../../server/test-support/live
 import { signUpInContext, type E2eHost } from '../e2e-host';
 
 /**
- * Issue 14, items 1 and 2 in Chromium against the real server: export an occasion's guests and
+ * The CSV export and import in Chromium against the real server: export an occasion's guests and
  * import them into other occasions (every field of every guest, household and invitation
  * compared), a meal turned off in the target, a failure after the guests were written, and
  * files in other planners' column shapes.
@@ -168,7 +168,7 @@ async function describeGuests(host: E2eHost, setup: Setup): Promise<Map<string, 
   return described;
 }
 
-describe.skipIf(!chromiumPath)('issue 14: CSV round trip in Chromium', () => {
+describe.skipIf(!chromiumPath)('CSV round trip in Chromium', () => {
   let server: LiveServer;
   let browser: Browser;
   let context: BrowserContext;

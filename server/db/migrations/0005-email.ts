@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Email and replies (issue 12): the occasion's email settings and the worker's marks, who sent
+ * Email and replies: the occasion's email settings and the worker's marks, who sent
  * a reply, the outbox, editable templates, unsubscribed addresses and the per-occasion send log
  * behind the sending limit.
  */
