@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Driver, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import { DEFAULT_TIMEOUTS, type Timeouts } from '../config';
 import { migrations } from './migrations';
@@ -53,6 +53,26 @@ export async function currentSchema(db: Kysely<Database>): Promise<string | unde
   return rows[0]?.schema ?? undefined;
 }
 
+/**
+ * Kysely's SQLite dialect, except that a rollback finds nothing to do when SQLite has already
+ * ended the transaction itself (a full disk or I/O error rolls it back): Kysely's `rollback`
+ * would then fail and its error would replace the one that says what happened.
+ */
+class EmbeddedDialect extends SqliteDialect {
+  constructor(private readonly sqlite: SQLite.Database) {
+    super({ database: withStatementCache(sqlite) });
+  }
+
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    const rollback = driver.rollbackTransaction.bind(driver);
+    driver.rollbackTransaction = async (connection) => {
+      if (this.sqlite.inTransaction) await rollback(connection);
+    };
+    return driver;
+  }
+}
+
 function openSqlite(file: string, busyTimeoutMs: number): KindlyDatabase {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
@@ -60,7 +80,7 @@ function openSqlite(file: string, busyTimeoutMs: number): KindlyDatabase {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new EmbeddedDialect(sqlite) });
   registerSqliteConnection(db, sqlite);
   return { db, kind: 'sqlite', close: () => db.destroy() };
 }

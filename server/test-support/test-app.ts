@@ -127,3 +127,12 @@ function testPostgresUrl(): string {
 function openSchema(url: string, schema: string): Promise<KindlyDatabase> {
   return withSchemaLock(url, 'shared', () => createDatabase({ databaseUrl: url, pgSchema: schema, poolSize: 4 }));
 }
+
+/**
+ * Runs a test's own schema change (a table dropped, a migration taken down and up again) under
+ * the suite's exclusive schema lock on PostgreSQL, where another file's migrator may be reading
+ * every schema's tables at that moment.
+ */
+export function changingSchema<T>(work: () => Promise<T>): Promise<T> {
+  return testDatabaseKind === 'postgres' ? withSchemaLock(testPostgresUrl(), 'exclusive', work) : work();
+}

@@ -16,7 +16,7 @@ import {
 import { handMovedClock } from '../../test-support/hand-moved-clock';
 import { createQuestionFixture } from '../../test-support/question-fixture';
 import { snapshotDatabase } from '../../test-support/snapshot';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { createTestApp, type TestApp, changingSchema } from '../../test-support/test-app';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -232,7 +232,7 @@ describe('guest sign-in', () => {
       expect(success.status).toBe(200);
       expect(((await success.json()) as GuestSignInResult).household.name).toBe('The Smiths');
       // A quick 500 would say "these credentials are right".
-      await sql`DROP TABLE "guestSession"`.execute(t.deps.db);
+      await changingSchema(() => sql`DROP TABLE "guestSession"`.execute(t.deps.db));
       const fault = await answerOnHandMovedClock({ occasionId: f.occasionId, inviteCode: f.smith.inviteCode });
       expect(fault.status).toBeGreaterThanOrEqual(500);
     });
