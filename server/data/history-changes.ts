@@ -1,36 +1,11 @@
+import type { Selectable } from 'kysely';
+import { GUEST_FIELDS, type GuestTable } from '../db/schema';
 import type { HistoryChange } from './history';
 import { actionOf, fieldChanges, fullName } from './history';
 import { readBool, readJsonColumn } from './json-column';
 
 /** The guest columns history compares (never the sign-in key). */
-export interface GuestHistoryFields {
-  id: string;
-  householdId: string | null;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  ageGroup: string;
-  plusOneAllowed: number;
-  plusOneOf: string | null;
-  dietaryNotes: string;
-  attributes: string;
-  notes: string;
-}
-
-const GUEST_FIELDS = [
-  'householdId',
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'ageGroup',
-  'plusOneAllowed',
-  'plusOneOf',
-  'dietaryNotes',
-  'attributes',
-  'notes',
-] as const;
+export type GuestHistoryFields = Pick<Selectable<GuestTable>, 'id' | (typeof GUEST_FIELDS)[number]>;
 
 /** A guest's create, change or delete, with values as the API shows them (booleans, attribute maps). */
 export function guestHistory(before: GuestHistoryFields | undefined, after: GuestHistoryFields | undefined): HistoryChange {

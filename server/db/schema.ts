@@ -123,6 +123,21 @@ export interface GuestTable {
   updatedAt: string;
 }
 
+/** A guest's own fields: what a host edits and history compares (not its keys, sign-in key or times). */
+export const GUEST_FIELDS = [
+  'householdId',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'ageGroup',
+  'plusOneAllowed',
+  'plusOneOf',
+  'dietaryNotes',
+  'attributes',
+  'notes',
+] as const satisfies ReadonlyArray<keyof GuestTable>;
+
 export interface InviteLineTable {
   id: string;
   occasionId: string;

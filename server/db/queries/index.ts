@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, GuestTable } from '../schema';
+import { GUEST_FIELDS, type Database, type GuestTable } from '../schema';
 import { prepared } from './prepared';
 
 /**
@@ -10,23 +10,7 @@ import { prepared } from './prepared';
  */
 
 /** A guest's columns but its search key. */
-export const GUEST_COLUMNS = [
-  'id',
-  'occasionId',
-  'householdId',
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'ageGroup',
-  'plusOneAllowed',
-  'plusOneOf',
-  'dietaryNotes',
-  'attributes',
-  'notes',
-  'createdAt',
-  'updatedAt',
-] as const satisfies ReadonlyArray<Exclude<keyof GuestTable, 'nameKey'>>;
+export const GUEST_COLUMNS = ['id', 'occasionId', ...GUEST_FIELDS, 'createdAt', 'updatedAt'] as const satisfies ReadonlyArray<Exclude<keyof GuestTable, 'nameKey'>>;
 
 export const queries = {
   /** A guest session by its token's hash, with what the routes need of its occasion (only those columns: each costs). */
