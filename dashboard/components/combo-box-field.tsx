@@ -2,7 +2,8 @@ import { memo, useState } from 'react';
 import { Button, ComboBox, Input, type Key } from 'react-aria-components';
 import { blurField, chooseOption, clearSelection, visibleOptions, type FieldState } from '../../core/fields';
 import type { OptionEntry } from '../../core/options';
-import { disabledKeys, FieldLabel, messageOf, OptionsPopover, PickerNotes, textOf, useActive, type PickerProps } from './picker-parts';
+import { FieldLabel } from './field-label';
+import { disabledKeys, messageOf, OptionsPopover, PickerNotes, textOf, useActive, type PickerProps } from './picker-parts';
 
 export interface ComboBoxFieldProps extends PickerProps {
   value: string;

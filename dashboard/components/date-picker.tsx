@@ -12,12 +12,12 @@ import {
   FieldError,
   Group,
   Heading,
-  Label,
   Popover,
   Text,
   type DateValue,
 } from 'react-aria-components';
 import { DEFAULT_MAX_DATE, DEFAULT_MIN_DATE } from '../../core/fields';
+import { FieldLabel } from './field-label';
 
 const MIN_DATE = parseDate(DEFAULT_MIN_DATE);
 const MAX_DATE = parseDate(DEFAULT_MAX_DATE);
@@ -57,15 +57,7 @@ interface CommonProps {
 function PickerBody({ label, error, description, isRequired }: CommonProps) {
   return (
     <>
-      <Label>
-        {label}
-        {isRequired ? (
-          <span className="required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : null}
-      </Label>
+      <FieldLabel label={label} isRequired={isRequired} />
       <Group className="react-aria-Group date-group">
         <DateInput className="date-input">{(segment) => <DateSegment className="date-segment" segment={segment} />}</DateInput>
         <Button className="button button--quiet button--small" aria-label="Open calendar">

@@ -3,7 +3,7 @@
  * description and error under the field, the popover with its list, and when to build the list.
  */
 import { useState, type ReactNode } from 'react';
-import { FieldError, Label, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components';
+import { FieldError, ListBox, ListBoxItem, Popover, Text } from 'react-aria-components';
 import { emptyListText, showsError, type FieldState } from '../../core/fields';
 import type { OptionEntry } from '../../core/options';
 
@@ -21,20 +21,6 @@ export interface PickerProps {
   placeholder?: string;
   isDisabled?: boolean;
   className?: string;
-}
-
-export function FieldLabel({ label, isRequired }: { label: ReactNode; isRequired?: boolean | undefined }) {
-  return (
-    <Label>
-      {label}
-      {isRequired ? (
-        <span className="required" aria-hidden="true">
-          {' '}
-          *
-        </span>
-      ) : null}
-    </Label>
-  );
 }
 
 /** The picker's name as text, for buttons and messages. */

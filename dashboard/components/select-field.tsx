@@ -1,7 +1,8 @@
 import { memo, useState } from 'react';
 import { Button, ButtonContext, Select, SelectValue, type Key } from 'react-aria-components';
 import { blurField, chooseOption, clearSelection, visibleOptions, type FieldState } from '../../core/fields';
-import { disabledKeys, FieldLabel, messageOf, OptionsPopover, PickerNotes, textOf, useActive, type PickerProps } from './picker-parts';
+import { FieldLabel } from './field-label';
+import { disabledKeys, messageOf, OptionsPopover, PickerNotes, textOf, useActive, type PickerProps } from './picker-parts';
 
 export interface SelectFieldProps extends PickerProps {
   value: string;

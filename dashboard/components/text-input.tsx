@@ -1,5 +1,6 @@
 import { memo, type ReactNode } from 'react';
-import { Checkbox as AriaCheckbox, FieldError, Input, Label, Text, TextArea, TextField } from 'react-aria-components';
+import { Checkbox as AriaCheckbox, FieldError, Input, Text, TextArea, TextField } from 'react-aria-components';
+import { FieldLabel } from './field-label';
 
 export interface TextInputProps {
   label: ReactNode;
@@ -40,15 +41,7 @@ export const TextInput = memo(function TextInput(props: TextInputProps) {
       onBlur={props.onBlur}
       inputMode={props.inputMode}
     >
-      <Label>
-        {label}
-        {isRequired ? (
-          <span className="required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        ) : null}
-      </Label>
+      <FieldLabel label={label} isRequired={isRequired} />
       {multiline ? <TextArea placeholder={props.placeholder} /> : <Input placeholder={props.placeholder} />}
       {description ? (
         <Text slot="description" className="description">
