@@ -23,6 +23,7 @@ const testConfig: UserConfig = {
   test: {
     // vitest's default is one worker fewer than the CPUs: on a 2-CPU machine, one file at a time.
     maxWorkers: 2,
+    reporters: ['default', './vitest-closing-line.ts'],
     projects: [
       {
         test: {
