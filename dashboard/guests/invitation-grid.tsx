@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import type { Activity } from '../../core/schemas/activity';
 import type { Guest } from '../../core/schemas/guest';
 import type { InviteLinesBulkRow } from '../../core/schemas/invite-line';
@@ -152,7 +152,14 @@ function Grid({ data }: { data: OccasionData }) {
         {notice}
       </p>
       <div className="vlist" ref={scrollRef}>
-        <table className="vtable invitation-grid" role="grid" aria-label="Invitation grid" aria-rowcount={shown.length + 1} aria-colcount={columns}>
+        <table
+          className="vtable invitation-grid"
+          role="grid"
+          aria-label="Invitation grid"
+          aria-rowcount={shown.length + 1}
+          aria-colcount={columns}
+          style={{ '--grid-activities': data.activities.length } as CSSProperties}
+        >
           <thead>
             <tr aria-rowindex={1}>
               <th scope="col" style={{ width: '24%' }} aria-colindex={1}>
@@ -259,7 +266,8 @@ const GridRow = memo(function GridRow({ index, row, activities, activeCol, savin
             {invitation ? (
               <>
                 <span className={`pill pill--${invitation.response}`}>{RESPONSE_TEXT[invitation.response]}</span>
-                {meal ? <span className="small">{meal}</span> : null}
+                {/* A space between the words: the cell's name says them, so its visible text must too (WCAG 2.5.3). */}
+                {meal ? <>{' '}<span className="small">{meal}</span></> : null}
               </>
             ) : (
               <span className="pill pill--none">Not invited</span>

@@ -69,7 +69,6 @@ export function HouseholdDialog({ occasionId, household, households, guests, onC
       <ModalDialog title={household ? `Edit ${household.name}` : 'New household'} isOpen onOpenChange={(open) => !open && onClose()} wide>
         {(close) => (
           <Form onSubmit={submit} validationBehavior="aria" className="form" aria-label={household ? 'Edit household' : 'New household'}>
-            <FormMessage messages={[message]} />
             <TextInput label="Household name" value={values.name} onChange={set('name')} error={errors.name} isRequired autoFocus description="As it appears on the envelope, e.g. The Okafor family." />
             <div className="form-grid">
               <TextInput label="Address line 1" value={values.addressLine1} onChange={set('addressLine1')} error={errors.addressLine1} autoComplete="address-line1" />
@@ -122,6 +121,7 @@ export function HouseholdDialog({ occasionId, household, households, guests, onC
             {household ? <Members occasionId={occasionId} household={household} households={households} guests={guests} /> : null}
             {household ? <AnswersOf occasionId={occasionId} householdId={household.id} /> : null}
             {household ? <EntityHistory occasionId={occasionId} householdId={household.id} name={household.name} /> : null}
+            <FormMessage messages={[message]} focus />
             <div className="dialog-actions">
               {household ? (
                 <Button className="button button--danger" onPress={() => setDeleting(true)} style={{ marginRight: 'auto' }}>
