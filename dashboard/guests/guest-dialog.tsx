@@ -198,7 +198,6 @@ export function GuestDialog({ occasionId, guest, data, onClose: close }: GuestDi
       <ModalDialog title={guest ? `Edit ${name}` : 'New guest'} isOpen onOpenChange={(open) => !open && onClose()} wide>
         {(close) => (
           <Form onSubmit={submit} validationBehavior="aria" aria-label={guest ? `Edit ${name}` : 'New guest'} className="form">
-            <FormMessage messages={[message]} />
             <div className="form-grid">
               <TextInput label="First name" value={values.firstName} onChange={set('firstName')} error={errors.firstName} isRequired autoFocus />
               <TextInput label="Last name" value={values.lastName} onChange={set('lastName')} error={errors.lastName} />
@@ -326,6 +325,7 @@ export function GuestDialog({ occasionId, guest, data, onClose: close }: GuestDi
             </div>
             {guest ? <AnswersOf occasionId={occasionId} guestId={guest.id} /> : null}
             {guest ? <EntityHistory occasionId={occasionId} guestId={guest.id} name={name} /> : null}
+            <FormMessage messages={[message]} focus />
             <div className="dialog-actions">
               {guest ? (
                 <Button className="button button--danger" onPress={() => setDeleting(true)} style={{ marginRight: 'auto' }}>
