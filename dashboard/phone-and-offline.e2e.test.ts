@@ -1,0 +1,191 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumPath, launchChromium } from '../server/test-support/browser';
+import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
+import { call, seedOccasion, type SeededOccasion } from '../server/test-support/seed-occasion';
+import { expectAccessible, expectReadableOnPhone, field } from './e2e-checks';
+
+/**
+ * A host on a phone and on a connection that drops, in real Chromium against the real server:
+ * the households list shows names at 390 px, an offline save says so beside its button and keeps
+ * what was typed, one "Try again" brings a whole screen back, and the editable invitation grid
+ * passes axe. `npm run build && npx vitest run --project browser dashboard/phone-and-offline`.
+ */
+
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+
+describe.skipIf(!chromiumPath)('a host on a phone and a bad connection', () => {
+  let server: LiveServer;
+  let browser: Browser;
+  let seed: SeededOccasion;
+  let cookie: string;
+
+  beforeAll(async () => {
+    server = await startLiveServer();
+    seed = await seedOccasion(server.url, 60, 'offline-host@example.com');
+    cookie = seed.cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
+    const households = (await call(server.url, 'GET', `/host/v1/occasion/${seed.occasionId}/households`, undefined, cookie)) as { id: string }[];
+    // What widened the list's other columns: a long address and a long name.
+    await call(server.url, 'PUT', `/host/v1/occasion/${seed.occasionId}/household/${households[0]!.id}`, {
+      name: 'The Montgomery-Fitzwilliam and Papadopoulos family',
+      addressLine1: '1200 North Lake Shore Boulevard',
+      addressLine2: 'Apartment 4501',
+      city: 'Chicago',
+      state: 'IL',
+      postalCode: '60611',
+      country: 'USA',
+      phone: '+13125550199',
+    }, cookie);
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function open(viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+    const phone = viewport.width < 640;
+    const context = await browser.newContext({ viewport, ...(phone ? { deviceScaleFactor: 2, isMobile: true, hasTouch: true } : {}) });
+    await context.addCookies(seed.cookies.map(({ name, value }) => ({ name, value, url: server.url })));
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    return { context, page, errors };
+  }
+
+  /** Every host API call fails as it does offline (the page itself is already loaded or cached). */
+  const apiDown = (context: BrowserContext) => context.route('**/host/v1/**', (route) => route.abort('internetdisconnected'));
+  const apiBack = (context: BrowserContext) => context.unroute('**/host/v1/**');
+
+  it('shows each household by its name, first and whole, at 390 px', async () => {
+    const { context, page, errors } = await open(PHONE);
+    await page.goto(`${server.url}/occasion/${seed.occasionId}/households`);
+    await page.locator('[data-household-id]').first().waitFor();
+    await expectReadableOnPhone(page, 'households');
+    await field(page, 'Search households or members').locator('input').fill('Montgomery');
+    const first = page.locator('[data-household-id]').first();
+    const name = first.locator('td').first();
+    await expect.poll(() => name.textContent()).toBe('The Montgomery-Fitzwilliam and Papadopoulos family');
+    await expectReadableOnPhone(page, 'households, the long name');
+    const box = (await name.boundingBox())!;
+    // The name is the card's first line, inside the screen, and not cut.
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    expect(await name.evaluate((cell) => cell.scrollWidth <= cell.clientWidth + 1)).toBe(true);
+    for (const cell of await first.locator('td').all()) expect((await cell.boundingBox())!.y).toBeGreaterThanOrEqual(box.y - 1);
+    await expect.poll(() => first.getByRole('button', { name: /^Edit / }).isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('says why an offline save failed beside the Save button, moves focus there and keeps what was typed', async () => {
+    const { context, page, errors } = await open(PHONE);
+    await page.goto(`${server.url}/occasion/${seed.occasionId}/guests`);
+    const row = page.locator('[data-guest-id]').first();
+    await row.waitFor();
+    await page.waitForFunction(() => !document.querySelector('.state--loading'));
+    await row.getByRole('button', { name: /^Edit / }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await field(dialog, 'First name').locator('input').fill('Rosalind');
+    await field(dialog, 'Email').locator('input').fill('rosalind@example.com');
+    await apiDown(context);
+    const save = dialog.getByRole('button', { name: 'Save guest', exact: true });
+    await save.scrollIntoViewIfNeeded();
+    await save.click();
+
+    const alert = dialog.getByRole('alert').filter({ hasText: /.+/ });
+    await alert.first().waitFor();
+    // Focus is on the message, which is in view and next to the button that was pressed.
+    const focused = await page.evaluate(() => ({ role: document.activeElement?.getAttribute('role'), text: document.activeElement?.textContent ?? '' }));
+    expect(focused.role).toBe('alert');
+    expect(focused.text).toMatch(/\w/);
+    const message = (await page.locator(':focus').boundingBox())!;
+    const button = (await save.boundingBox())!;
+    expect(message.y).toBeGreaterThanOrEqual(0);
+    expect(message.y + message.height).toBeLessThanOrEqual(PHONE.height);
+    expect(Math.abs(button.y - (message.y + message.height))).toBeLessThan(120);
+    // What the host typed is still there, and saving again once the server is back keeps it.
+    expect(await field(dialog, 'First name').locator('input').inputValue()).toBe('Rosalind');
+    expect(await field(dialog, 'Email').locator('input').inputValue()).toBe('rosalind@example.com');
+    await apiBack(context);
+    await save.click();
+    await dialog.waitFor({ state: 'detached' });
+    const guests = (await call(server.url, 'GET', `/host/v1/occasion/${seed.occasionId}/guests`, undefined, cookie)) as { firstName: string; email: string }[];
+    expect(guests.some((guest) => guest.firstName === 'Rosalind' && guest.email === 'rosalind@example.com')).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('brings the whole guest screen back with one "Try again" after loading it offline', async () => {
+    const { context, page, errors } = await open(DESKTOP);
+    await apiDown(context);
+    await page.goto(`${server.url}/occasion/${seed.occasionId}/guests`);
+    const tryAgain = page.getByRole('button', { name: 'Try again' });
+    await tryAgain.first().waitFor();
+    await apiBack(context);
+    await tryAgain.first().click();
+    await page.locator('[data-guest-id]').first().waitFor({ timeout: 15_000 });
+    await page.waitForLoadState('networkidle');
+    await page.waitForFunction(() => !document.querySelector('.state--loading'));
+    expect(await page.locator('.state--error').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: /^60 guests/ }).count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('brings every failed part of a screen back with one "Try again" when only some requests failed', async () => {
+    const { context, page, errors } = await open(DESKTOP);
+    await page.goto(`${server.url}/occasion/${seed.occasionId}`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    // The session and the occasion are in; the household list and the history fail.
+    await context.route(/\/host\/v1\/occasion\/[^/]+\/(households|activities|attribute-categories|guests)/, (route) => route.abort('internetdisconnected'));
+    await page.getByRole('link', { name: 'Households' }).click();
+    const tryAgain = page.getByRole('button', { name: 'Try again' });
+    await tryAgain.first().waitFor();
+    await context.unroute(/\/host\/v1\/occasion\/[^/]+\/(households|activities|attribute-categories|guests)/);
+    await tryAgain.first().click();
+    await page.locator('[data-household-id]').first().waitFor({ timeout: 15_000 });
+    expect(await page.locator('.state--error').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  for (const [size, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    it(`passes axe on the editable invitation grid while a cell is being changed and while an uninvite is asked (${size})`, async () => {
+      const { context, page, errors } = await open(viewport);
+      await page.goto(`${server.url}/occasion/${seed.occasionId}/guests/grid`);
+      const grid = page.getByRole('grid', { name: 'Invitation grid' });
+      await grid.locator('[data-response=ATTENDING]').first().waitFor();
+      await page.waitForFunction(() => !document.querySelector('.state--loading'));
+      await expectAccessible(page, `invitation grid (${size})`);
+      // A cell with a meal: its name holds its visible words.
+      const withMeal = grid.locator('[data-response=ATTENDING]').filter({ hasText: 'Fish' }).first();
+      const label = (await withMeal.getAttribute('aria-label'))!;
+      const visible = (await withMeal.innerText()).replace(/\s+/g, ' ').trim();
+      expect(visible).toBe('Attending Fish');
+      expect(label.replace(/[,:]/g, '')).toContain(visible);
+      // Editing: a pending cell uninvited (no question), then an answered cell (asks first).
+      const pending = grid.locator('[data-response=PENDING]').first();
+      await pending.click();
+      await expectAccessible(page, `invitation grid, a cell saving (${size})`);
+      await page.getByTestId('grid-notice').filter({ hasText: /uninvited from/ }).waitFor();
+      await withMeal.click();
+      const confirm = page.getByRole('alertdialog');
+      await confirm.waitFor();
+      await expectAccessible(page, `invitation grid, uninvite asked (${size})`);
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await confirm.waitFor({ state: 'detached' });
+      await expectAccessible(page, `invitation grid after editing (${size})`);
+      if (size === 'phone') await expectReadableOnPhone(page, 'invitation grid');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+});
