@@ -120,11 +120,19 @@ export function phoneProblems(page: Page): Promise<PhoneProblems> {
       const box = element.getBoundingClientRect();
       return getComputedStyle(element).display !== 'none' && getComputedStyle(element).visibility !== 'hidden' && (box.width > 0 || box.height > 0);
     };
+    // Visually hidden (for screen readers only): inside a clipped box of a pixel or so.
+    const visuallyHidden = (element: Element): boolean => {
+      for (let up: Element | null = element; up && up !== document.body; up = up.parentElement) {
+        const box = up.getBoundingClientRect();
+        if (getComputedStyle(up).overflow !== 'visible' && (box.width <= 2 || box.height <= 2)) return true;
+      }
+      return false;
+    };
     const squeezed: string[] = [];
     const hiddenNames: string[] = [];
     const tables = document.querySelectorAll('table, [role=table], [role=grid]');
     for (const table of tables) {
-      if (!shown(table) || table.closest('[aria-hidden=true]')) continue;
+      if (!shown(table) || table.closest('[aria-hidden=true]') || visuallyHidden(table)) continue;
       const rows = [...table.querySelectorAll('tr, [role=row]')].filter((row) => row.closest('table, [role=table], [role=grid]') === table && !row.closest('thead, [role=rowgroup].glist__head') && !row.classList.contains('spacer'));
       for (const row of rows.slice(0, 12)) {
         const cells = [...row.querySelectorAll(':scope > td, :scope > th, :scope > [role=cell], :scope > [role=gridcell], :scope > [role=rowheader]')].filter(shown);

@@ -173,7 +173,13 @@ describe.skipIf(!chromiumPath)('a host on a phone and a bad connection', () => {
       expect(label.replace(/[,:]/g, '')).toContain(visible);
       // Editing: a pending cell uninvited (no question), then an answered cell (asks first).
       const pending = grid.locator('[data-response=PENDING]').first();
+      // The write is held back, so the cell is checked while it saves.
+      await page.route('**/invite-lines', async (route) => {
+        await new Promise((done) => setTimeout(done, 3_000));
+        await route.continue();
+      });
       await pending.click();
+      await grid.locator('[aria-busy=true]').waitFor();
       await expectAccessible(page, `invitation grid, a cell saving (${size})`);
       await page.getByTestId('grid-notice').filter({ hasText: /uninvited from/ }).waitFor();
       await withMeal.click();
