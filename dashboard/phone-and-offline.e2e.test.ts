@@ -37,6 +37,9 @@ describe.skipIf(!chromiumPath)('a host on a phone and a bad connection', () => {
       country: 'USA',
       phone: '+13125550199',
     }, cookie);
+    for (const [sortOrder, prompt] of ['Which song gets you dancing?', 'Will you take the shuttle?'].entries()) {
+      await call(server.url, 'POST', `/host/v1/occasion/${seed.occasionId}/question`, { kind: 'SHORT_TEXT', prompt, sortOrder }, cookie);
+    }
     browser = await launchChromium();
   });
 
@@ -117,6 +120,42 @@ describe.skipIf(!chromiumPath)('a host on a phone and a bad connection', () => {
     expect(guests.some((guest) => guest.firstName === 'Rosalind' && guest.email === 'rosalind@example.com')).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('says where the host acted when a grid cell or a question move is not saved offline', async () => {
+    const { context, page, errors } = await open(PHONE);
+    await page.goto(`${server.url}/occasion/${seed.occasionId}/guests/grid`);
+    const grid = page.getByRole('grid', { name: 'Invitation grid' });
+    const cell = grid.locator('[data-response=PENDING]').first();
+    await cell.waitFor();
+    const key = (await cell.getAttribute('data-cell'))!;
+    await apiDown(context);
+    await cell.click();
+    const same = grid.locator(`[data-cell="${key}"]`);
+    await expect.poll(() => same.innerText()).toContain('Not saved');
+    // The focus stays on the cell, whose name now says it was not saved; the answer is unchanged.
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-cell'))).toBe(key);
+    expect(await same.getAttribute('aria-label')).toMatch(/Pending, Not saved: /);
+    expect(await same.getAttribute('data-response')).toBe('PENDING');
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: /could not be uninvited/ }).count()).toBe(1);
+    await apiBack(context);
+    await same.click();
+    await expect.poll(() => same.innerText()).toBe('Not invited');
+
+    await page.goto(`${server.url}/occasion/${seed.occasionId}/questions`);
+    const down = page.getByRole('button', { name: 'Move Which song gets you dancing? down' });
+    await down.waitFor();
+    await apiDown(context);
+    await down.click();
+    const message = page.locator(':focus');
+    await expect.poll(() => message.getAttribute('role')).toBe('alert');
+    expect(await message.textContent()).toMatch(/“Which song gets you dancing\?” could not be moved/);
+    // Beside the buttons of the question that was moved.
+    const card = page.getByRole('listitem').filter({ has: down });
+    expect(await card.locator('[role=alert]').count()).toBe(1);
+    await apiBack(context);
+    await context.close();
+    expect(errors).toEqual([]);
   });
 
   it('brings the whole guest screen back with one "Try again" after loading it offline', async () => {
