@@ -158,6 +158,28 @@ describe.skipIf(!chromiumPath)('a host on a phone and a bad connection', () => {
     expect(errors).toEqual([]);
   });
 
+  it('keeps a delete that failed offline in its confirmation, with the reason beside its button', async () => {
+    const { context, page, errors } = await open(PHONE);
+    await page.goto(`${server.url}/occasion/${seed.occasionId}/households`);
+    const row = page.locator('[data-household-id]').first();
+    await row.waitFor();
+    const id = (await row.getAttribute('data-household-id'))!;
+    await row.getByRole('button', { name: /^Edit / }).click();
+    await page.getByRole('dialog').getByRole('button', { name: /^Delete household/ }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.waitFor();
+    await apiDown(context);
+    await confirm.getByRole('button', { name: 'Delete household' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('alert');
+    expect(await confirm.getByRole('alert').count()).toBe(1);
+    await apiBack(context);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    const households = (await call(server.url, 'GET', `/host/v1/occasion/${seed.occasionId}/households`, undefined, cookie)) as { id: string }[];
+    expect(households.some((household) => household.id === id)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('brings the whole guest screen back with one "Try again" after loading it offline', async () => {
     const { context, page, errors } = await open(DESKTOP);
     await apiDown(context);
