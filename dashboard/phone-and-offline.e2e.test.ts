@@ -217,6 +217,22 @@ describe.skipIf(!chromiumPath)('a host on a phone and a bad connection', () => {
     await context.close();
   });
 
+  it('brings back a screen whose code did not load with one "Try again"', async () => {
+    const { context, page } = await open(DESKTOP);
+    await page.goto(`${server.url}/occasion/${seed.occasionId}`);
+    await page.locator('tr[data-activity]').first().waitFor();
+    await context.route('**/assets/**', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('link', { name: 'Replies' }).click();
+    const tryAgain = page.getByRole('button', { name: 'Try again' });
+    await tryAgain.waitFor();
+    await context.unroute('**/assets/**');
+    await tryAgain.click();
+    await page.getByRole('heading', { name: 'Replies' }).first().waitFor();
+    await page.waitForFunction(() => !document.querySelector('.state--loading'));
+    expect(await page.locator('.state--error, .error-screen').count()).toBe(0);
+    await context.close();
+  });
+
   for (const [size, viewport] of [
     ['desktop', DESKTOP],
     ['phone', PHONE],
