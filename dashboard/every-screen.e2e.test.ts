@@ -21,7 +21,12 @@ const SIZES = {
 } as const;
 
 /** A button whose name starts so opens a dialog (or asks before doing anything). */
-const OPENS_DIALOG = /^(New|Add|Edit|Open|Send|Delete|Printable)\b/;
+const OPENS_DIALOG = /^(New|Add|Edit|Open|Send|Delete|Invite)\b/;
+
+/** Whether `path` is one of the route table's screens (`:occasionId` stands for any id). */
+function isScreen(path: string): boolean {
+  return screenPaths().some((screen) => new RegExp(`^${screen.path.replace(':occasionId', '[\\w-]+')}/?$`).test(path));
+}
 
 /**
  * A screen's states beyond its first look, by route path: the overview's replies as a table, the
@@ -135,6 +140,7 @@ describe.skipIf(!chromiumPath)('every screen and dialog', () => {
       const phone = size === 'phone';
       const failures: string[] = [];
       const visited: string[] = [];
+      const linked = new Set<string>();
       for (const signedIn of [false, true]) {
         const context: BrowserContext = await browser.newContext({ viewport, ...(phone ? { deviceScaleFactor: 2, isMobile: true, hasTouch: true } : {}) });
         if (signedIn) await context.addCookies(seed.cookies.map(({ name, value }) => ({ name, value, url: server.url })));
@@ -147,6 +153,12 @@ describe.skipIf(!chromiumPath)('every screen and dialog', () => {
           await settle(page);
           expect(new URL(page.url()).pathname, `${screen.path} is shown, not redirected`).toBe(url);
           visited.push(screen.path);
+          // Every screen the app links to is in the route table (so it is visited here too).
+          const links = await page.locator('a[href^="/"]').evaluateAll((anchors) => anchors.map((anchor) => new URL((anchor as HTMLAnchorElement).href).pathname));
+          for (const link of links) {
+            linked.add(link.replace(seed.occasionId, ':occasionId'));
+            if (!isScreen(link)) failures.push(`${screen.path} links to ${link}, which is not in routes.ts`);
+          }
           await collect(failures, () => expectAccessible(page, `${screen.path} (${size})`));
           if (phone) await collect(failures, () => expectReadableOnPhone(page, screen.path));
           await openEachDialog(page, screen.path, size, failures);
@@ -161,6 +173,8 @@ describe.skipIf(!chromiumPath)('every screen and dialog', () => {
         await context.close();
       }
       expect(visited).toEqual(screenPaths().map((screen) => screen.path));
+      // The tabs, the guest and household tools, the sign-in and sign-up links were all seen.
+      expect(linked.size).toBeGreaterThanOrEqual(12);
       // The buttons were found: each screen known to open dialogs opened some.
       for (const [screen, button] of [
         ['/occasions', 'New occasion'],
