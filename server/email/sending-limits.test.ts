@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EmailSendResult, OutboxPage } from '../../core/schemas/email';
-import { expectJson, read, update } from '../routes/host/host-fixtures';
+import { createHousehold, createOccasion, expectJson, read, remove, update } from '../routes/host/host-fixtures';
 import { createEventFixture, eventRequest, signInGuest, smithsWholeReply, type EventFixture } from '../test-support/event-fixture';
 import { BASE } from '../in-process/host-session';
 import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink';
@@ -85,5 +85,89 @@ describe('sending limits across instances', () => {
     expect(await restarted.runOnce(new Date(firstSent + HOUR + MINUTE))).toBe(1);
     await sink.waitFor(4);
     expect(sink.to('joneses@example.com').map((m) => m.subject)).toEqual(["You're invited: Sam & Alex", 'Reminder: please reply for Sam & Alex']);
+  });
+
+  /** Makes the fixture's account as old as `days`. */
+  const accountAge = (days: number) =>
+    t.deps.db.updateTable('account').set({ createdAt: new Date(Date.now() - days * DAY).toISOString() }).where('id', '=', f.host.accountId).execute();
+  /** Makes every waiting message due again (the limits set them to wait an hour or a day). */
+  const dueNow = () => t.deps.db.updateTable('email').set({ nextAttemptAt: new Date(Date.now() - 1000).toISOString() }).where('status', '=', 'QUEUED').execute();
+  const statusOf = async (occasionId: string) =>
+    (await t.deps.db.selectFrom('email').select(['kind', 'status', 'nextAttemptAt']).where('occasionId', '=', occasionId).execute()).map((e) => `${e.kind} ${e.status}`).sort();
+
+  it("keeps all of an account's occasions to EMAIL_ACCOUNT_DAILY_LIMIT, confirmations counted, deleted occasions too, and no other account's", async () => {
+    await accountAge(30);
+    const env = { EMAIL_ACCOUNT_DAILY_LIMIT: '3' };
+    await send({ kind: 'INVITATION' });
+    await smithsReply();
+    await workerOf(t, env).drain();
+    expect(sink.messages).toHaveLength(3);
+
+    // The same account's second occasion waits a day, on the other instance too.
+    const second = await createOccasion(f.host, { title: 'After-party' });
+    await createHousehold(f.host, second.id, { name: 'The Parks', email: 'parks@example.com' });
+    await expectJson(f.host, 'POST', `/occasion/${second.id}/emails`, { kind: 'INVITATION' }, 202);
+    await workerOf(two.second, env).drain();
+    expect(await statusOf(second.id)).toEqual(['INVITATION QUEUED']);
+    const [waiting] = await t.deps.db.selectFrom('email').select('nextAttemptAt').where('occasionId', '=', second.id).execute();
+    expect(Date.parse(waiting!.nextAttemptAt) - Date.now()).toBeGreaterThan(DAY - 10 * MINUTE);
+
+    // Deleting the occasion that sent them gives nothing back.
+    await remove(f.host, base);
+    await dueNow();
+    await workerOf(two.second, env).drain();
+    expect(await statusOf(second.id)).toEqual(['INVITATION QUEUED']);
+    expect(sink.messages).toHaveLength(3);
+
+    // Another account is not held back by this one.
+    const other = await createEventFixture(t);
+    await update(other.host, `/occasion/${other.occasionId}/household/${other.lee.id}`, { email: 'lees@example.com' });
+    await expectJson(other.host, 'POST', `/occasion/${other.occasionId}/emails`, { kind: 'INVITATION' }, 202);
+    await workerOf(t, env).drain();
+    expect(await statusOf(other.occasionId)).toEqual(['INVITATION SENT']);
+
+    // A day after the first of them, the second occasion's invitation goes.
+    expect(await workerOf(t, env).runOnce(new Date(Date.now() + DAY + MINUTE))).toBe(1);
+    expect(await statusOf(second.id)).toEqual(['INVITATION SENT']);
+  });
+
+  it('keeps a new account to EMAIL_NEW_ACCOUNT_DAILY_LIMIT for its first EMAIL_NEW_ACCOUNT_DAYS days, confirmations counted', async () => {
+    const env = { EMAIL_NEW_ACCOUNT_DAILY_LIMIT: '2', EMAIL_NEW_ACCOUNT_DAYS: '3' };
+    await update(f.host, `${base}/household/${f.lee.id}`, { email: 'lees@example.com' });
+    expect(await send({ kind: 'INVITATION' })).toMatchObject({ queued: 3 });
+    await workerOf(t, env).drain();
+    expect(await statusOf(f.occasionId)).toEqual(['INVITATION QUEUED', 'INVITATION SENT', 'INVITATION SENT']);
+    await smithsReply();
+    await workerOf(two.second, env).drain();
+    expect(await statusOf(f.occasionId)).toEqual(['CONFIRMATION QUEUED', 'INVITATION QUEUED', 'INVITATION SENT', 'INVITATION SENT']);
+    const waiting = await t.deps.db.selectFrom('email').select('nextAttemptAt').where('status', '=', 'QUEUED').execute();
+    for (const row of waiting) expect(Date.parse(row.nextAttemptAt) - Date.now()).toBeGreaterThan(DAY - 10 * MINUTE);
+    expect(sink.messages).toHaveLength(2);
+
+    // Still new on its third day; no longer on its fourth, when the account limit alone holds.
+    await accountAge(2.9);
+    await dueNow();
+    await workerOf(t, env).drain();
+    expect(sink.messages).toHaveLength(2);
+    await accountAge(3.1);
+    await dueNow();
+    await workerOf(t, env).drain();
+    expect(await statusOf(f.occasionId)).toEqual(['CONFIRMATION SENT', 'INVITATION SENT', 'INVITATION SENT', 'INVITATION SENT']);
+  });
+
+  it('counts a new account 50 messages a day for 3 days unless told otherwise', async () => {
+    const occasionIds = [f.occasionId];
+    // 51 households with an address over two occasions of the same new account.
+    for (let i = 0; i < 49; i += 1) await createHousehold(f.host, f.occasionId, { name: `House ${i}`, email: `house${i}@example.com` });
+    const second = await createOccasion(f.host, { title: 'After-party' });
+    occasionIds.push(second.id);
+    await createHousehold(f.host, second.id, { name: 'The Parks', email: 'parks@example.com' });
+    await send({ kind: 'INVITATION' });
+    await expectJson(f.host, 'POST', `/occasion/${second.id}/emails`, { kind: 'INVITATION' }, 202);
+    await workerOf(t, {}).drain();
+    const statuses = await t.deps.db.selectFrom('email').select('status').where('occasionId', 'in', occasionIds).execute();
+    expect(statuses).toHaveLength(52);
+    expect(statuses.filter((row) => row.status === 'SENT')).toHaveLength(50);
+    expect(statuses.filter((row) => row.status === 'QUEUED')).toHaveLength(2);
   });
 });
