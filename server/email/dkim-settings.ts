@@ -25,7 +25,7 @@ export function dkimKeyProblem(text: string): string | undefined {
   } catch {
     return 'is not a PEM private key';
   }
-  if (key.asymmetricKeyType !== 'rsa') return `is a ${key.asymmetricKeyType ?? 'non-RSA'} key, and DKIM signing here takes RSA keys only`;
+  if (key.asymmetricKeyType !== 'rsa') return `is a key of type ${key.asymmetricKeyType ?? 'unknown'}, and DKIM signing here takes RSA keys only`;
   const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
   if (bits < 1024) return `is an RSA key of ${bits} bits, and receivers ignore signatures by keys under 1024 bits`;
   return undefined;
