@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import pMap from 'p-map';
 import type { DatabaseKind } from '../db/create-database';
-import type { Database, EmailTable } from '../db/schema';
+import type { Database, EmailSendLogTable, EmailTable } from '../db/schema';
 import { readJsonColumn, writeJsonColumn } from '../data/json-column';
 import type { LogFunction } from '../logger';
 import type { EmailSettings } from './email-settings';
@@ -25,6 +25,8 @@ interface Batch {
   /** Each occasion's account and where replies to its guests' mail go; a deleted occasion is absent. */
   senders: Map<string, OccasionMailSender>;
   allowance: SendingAllowance;
+  /** The batch's sent messages, written to the send log in one statement when the batch ends. */
+  sent: Array<Insertable<EmailSendLogTable>>;
 }
 
 /** Whose an occasion's mail is, and the `Reply-To` of its guests' mail. */
@@ -121,7 +123,25 @@ export class EmailWorker {
       },
       { concurrency },
     );
+    await this.logSent(batch.sent);
     return handled;
+  }
+
+  /**
+   * Writes a batch's sent messages to the send log the account limits count, once the batch is
+   * done (the batch itself spent its allowance in memory). A message sent again after a lost
+   * `SENT` counts once. An instance that dies mid-batch leaves its batch uncounted: with the
+   * other instances' batches, the account limits may be passed by at most a batch each.
+   */
+  private async logSent(sent: Array<Insertable<EmailSendLogTable>>): Promise<void> {
+    for (let i = 0; i < sent.length; i += 500) {
+      await this.options.db
+        .insertInto('emailSendLog')
+        .values(sent.slice(i, i + 500))
+        .onConflict((oc) => oc.column('emailId').doNothing())
+        .execute()
+        .catch((error: unknown) => this.options.log(`email worker: send log: ${describe(error)}`));
+    }
   }
 
   /** Runs rounds until nothing is due (tests and the demo). */
@@ -166,7 +186,7 @@ export class EmailWorker {
       this.unsubscribed(claimed),
       this.senders(claimed),
     ]);
-    return { rendered, unsubscribed, senders, allowance: new SendingAllowance(db, settings, senders, now) };
+    return { rendered, unsubscribed, senders, allowance: new SendingAllowance(db, settings, senders, now), sent: [] };
   }
 
   private async deliver(claimed: EmailRow, batch: Batch): Promise<void> {
@@ -214,13 +234,8 @@ export class EmailWorker {
       return;
     }
     const sentAt = new Date().toISOString();
+    batch.sent.push({ emailId: message.id, accountId: sender.accountId, occasionId: message.occasionId, sentAt });
     await this.finish(message, { status: 'SENT', lastError: null, sentAt });
-    // The account's daily limits count this; a message sent again after a lost `SENT` counts once.
-    await this.options.db
-      .insertInto('emailSendLog')
-      .values({ emailId: message.id, accountId: sender.accountId, occasionId: message.occasionId, sentAt })
-      .onConflict((oc) => oc.column('emailId').doNothing())
-      .execute();
   }
 
   private async failed(message: EmailRow, error: unknown): Promise<void> {
