@@ -131,8 +131,14 @@ describe('mail that can be answered and is trusted', () => {
     }
   });
 
-  it('writes every link of every kind of message whole into its plain-text part, never into the punctuation after it', async () => {
+  it("writes every link of every kind of message whole into its plain-text part, the host's own included, never into the punctuation after it", async () => {
+    const intro = 'Details at https://sam-and-alex.com/info. The hotel (https://hotel.example.com/book?a=1&b=2), or sam-and-alex.com!';
+    for (const kind of EMAIL_KINDS) await update(f.host, `${base}/email-template/${kind}`, { intro });
     const sent = await sendEveryKind();
+    for (const [kind, { mail }] of sent) {
+      expect(mail.text, kind).toContain('Details at <https://sam-and-alex.com/info>. The hotel (<https://hotel.example.com/book?a=1&b=2>), or sam-and-alex.com!');
+      expect(String(mail.html), kind).toContain('<a href="https://hotel.example.com/book?a=1&amp;b=2"');
+    }
     for (const [kind, { mail }] of sent) {
       expect(mail.text, kind).toMatch(/Unsubscribe <http:\/\/localhost\/unsubscribe\/[A-Za-z0-9_-]{43}>\./);
       expectLinksDelimited(mail);

@@ -40,7 +40,13 @@ export async function renderEmailHere(content: EmailContent): Promise<RenderedEm
  */
 const plainText = compile({
   wordwrap: false,
-  selectors: [...plainTextSelectors, { selector: 'a', options: { linkBrackets: ['<', '>'], hideLinkHrefIfSameAsText: true } }],
+  // An address the host wrote in their text (a link whose text is the address) is written once, in brackets.
+  formatters: { bareLink: (elem, _walk, builder) => builder.addInline(`<${elem.attribs?.href ?? ''}>`, { noWordTransform: true }) },
+  selectors: [
+    ...plainTextSelectors,
+    { selector: 'a', options: { linkBrackets: ['<', '>'], hideLinkHrefIfSameAsText: true } },
+    { selector: 'a[data-bare-link]', format: 'bareLink' },
+  ],
 });
 
 function element(content: EmailContent): ReactElement {
