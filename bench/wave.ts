@@ -38,6 +38,7 @@ import { runCopy, seededSqlite } from './wave/seed-sqlite';
  *   `WAVE_PREFLIGHT_RATE` (100) and `WAVE_PREFLIGHT_SECONDS` (10); `WAVE_MAIL_WAIT_SECONDS` (120).
  * - `WAVE_EMAIL_HOURLY_LIMIT`: the server's per-occasion hourly email limit (its default if unset).
  * - `KINDLY_BENCH_CACHE`: where SQLite seeds and run copies live (default data/bench/, git-ignored).
+ * - `WAVE_CPU_PROF=<folder>`: the server runs under `node --cpu-prof`, its profile written there when it stops.
  */
 
 const PORT = 18797;
@@ -127,7 +128,7 @@ async function startServer(options: WaveOptions, databaseEnv: Record<string, str
     SMTP_URL: sink.url,
     KINDLY_DIST_DIR: resolve('dist'),
     ...(options.emailHourlyLimit ? { EMAIL_HOURLY_LIMIT: options.emailHourlyLimit } : {}),
-  });
+  }, options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(options.cpuProfDir)}`] : []);
   await server.ready;
   return server;
 }

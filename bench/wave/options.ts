@@ -52,6 +52,7 @@ const EnvSchema = v.object({
   WAVE_MAIL_WAIT_SECONDS: upTo600(120),
   WAVE_EMAIL_HOURLY_LIMIT: v.optional(v.string()),
   KINDLY_BENCH_CACHE: v.optional(v.string()),
+  WAVE_CPU_PROF: v.optional(v.string()),
 });
 
 export interface WaveOptions {
@@ -71,6 +72,8 @@ export interface WaveOptions {
   /** `EMAIL_HOURLY_LIMIT` for the server; undefined keeps the server's default. */
   emailHourlyLimit: string | undefined;
   cacheDir: string;
+  /** A folder for the server's CPU profiles (`node --cpu-prof`), written when it stops; none unless given. */
+  cpuProfDir: string | undefined;
 }
 
 /** Reads the options from the environment once; a malformed value ends the run with the schema's message. */
@@ -113,6 +116,7 @@ export function readWaveOptions(env: NodeJS.ProcessEnv = process.env): WaveOptio
     mailWaitSeconds: Number(e.WAVE_MAIL_WAIT_SECONDS),
     emailHourlyLimit: e.WAVE_EMAIL_HOURLY_LIMIT || undefined,
     cacheDir: e.KINDLY_BENCH_CACHE ?? 'data/bench',
+    cpuProfDir: e.WAVE_CPU_PROF || undefined,
   };
 }
 
