@@ -15,6 +15,7 @@ import {
   type EventFixture,
 } from '../../test-support/event-fixture';
 import { handMovedClock } from '../../test-support/hand-moved-clock';
+import { SHED_WHEN_LATE_MS } from './guest-auth';
 import { createQuestionFixture } from '../../test-support/question-fixture';
 import { snapshotDatabase } from '../../test-support/snapshot';
 import { createTestApp, type TestApp, changingSchema } from '../../test-support/test-app';
@@ -246,6 +247,20 @@ describe('guest sign-in', () => {
       await vi.waitFor(() => expect(timers.countTimers()).toBe(1), { interval: 1 });
       await timers.tickAsync(FLOOR_MS);
       expect((await next).status).toBe(200);
+    });
+
+    it('answers 503 with Retry-After at once to a sign-in while the event loop runs late, changing nothing, and signs in again once it catches up', async () => {
+      const loopLag = { lateMs: SHED_WHEN_LATE_MS + 1 };
+      const app = createApp({ ...t.deps, loopLag });
+      const body = { occasionId: f.occasionId, inviteCode: f.smith.inviteCode };
+      const before = await snapshotDatabase(t.deps.db);
+      const refused = await eventRequest(app, 'POST', '/auth/credentials', { body });
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('2');
+      expect(await errorCode(refused)).toBe('UNAVAILABLE');
+      expect(await snapshotDatabase(t.deps.db)).toEqual(before);
+      loopLag.lateMs = SHED_WHEN_LATE_MS;
+      expect((await eventRequest(app, 'POST', '/auth/credentials', { body })).status).toBe(200);
     });
 
     it('are each held for exactly the floor, as are a success and a fault after the credentials matched', async () => {

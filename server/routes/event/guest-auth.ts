@@ -25,13 +25,17 @@ const invalidCredentials = () =>
 
 /**
  * Sign-ins one instance works on at once unless `guestSignInsInFlight` says otherwise: each
- * stays in flight for the floor (150 ms), so some 1,500 a second pass. Past it the server is
- * falling behind, and every sign-in it takes on makes the others later: each guest opens a
- * connection of their own, and the ones waiting in the listen queue are worked on long after
- * their browser gave up. A sign-in over the limit is answered 503 with `Retry-After` before
- * anything is read, whatever its credentials, so it tells nothing about them.
+ * stays in flight for the floor (150 ms), so some 1,500 a second pass. Past it, or with the
+ * event loop more than {@link SHED_WHEN_LATE_MS} behind, the server is falling behind, and every
+ * sign-in it takes on makes the others later: each guest opens a connection of their own, and
+ * the ones waiting in the listen queue are worked on long after their browser gave up (the wave
+ * then answered none in time). A sign-in refused for load is answered 503 with `Retry-After`
+ * before anything is read, whatever its credentials, so it tells nothing about them; it costs a
+ * fraction of one worked on, so the queue drains and the guests already in finish their replies.
  */
 export const GUEST_SIGN_INS_IN_FLIGHT = 256;
+/** How late the event loop may run before new sign-ins are refused: a second, well past any answer in time, and past what a busy machine alone costs. */
+export const SHED_WHEN_LATE_MS = 1000;
 /** When a sign-in refused for load may try again. */
 const BUSY_RETRY_AFTER_SECONDS = 2;
 
@@ -46,8 +50,8 @@ export function guestAuthRoutes(): Hono<EventEnv> {
   // the household's data (info, household, RSVP) inside this time: a few milliseconds, well
   // under the floor.
   routes.post('/auth/credentials', async (c) => {
-    const { guestSignInsInFlight = GUEST_SIGN_INS_IN_FLIGHT } = c.get('deps');
-    if (inFlight >= guestSignInsInFlight) throw unavailable(BUSY_RETRY_AFTER_SECONDS);
+    const { guestSignInsInFlight = GUEST_SIGN_INS_IN_FLIGHT, loopLag } = c.get('deps');
+    if (inFlight >= guestSignInsInFlight || (loopLag?.lateMs ?? 0) > SHED_WHEN_LATE_MS) throw unavailable(BUSY_RETRY_AFTER_SECONDS);
     inFlight += 1;
     try {
       return await signInRequest(c);
