@@ -10,6 +10,7 @@ import {
 } from '../../core/schemas/event';
 import type { AgeGroup } from '../../core/schemas/guest';
 import type { DatabaseKind } from '../db/create-database';
+import { queries } from '../db/queries';
 import type { Database } from '../db/schema';
 import { ApiError } from './api-error';
 import { validate } from './validate';
@@ -40,17 +41,8 @@ export async function householdMembers(db: Kysely<Database>, householdId: string
 
 /** Each member's invitations, in the activities' time order. */
 async function memberInvitations(db: Kysely<Database>, householdId: string): Promise<Map<string, EventHouseholdInvitation[]>> {
-  const lines = await db
-    .selectFrom('inviteLine')
-    .innerJoin('guest', 'guest.id', 'inviteLine.guestId')
-    .innerJoin('activity', 'activity.id', 'inviteLine.activityId')
-    .select(['inviteLine.guestId', 'inviteLine.activityId', 'inviteLine.response', 'inviteLine.mealChoice'])
-    .where('guest.householdId', '=', householdId)
-    .orderBy('activity.startsAt')
-    .orderBy('activity.sortOrder')
-    .execute();
   const byGuest = new Map<string, EventHouseholdInvitation[]>();
-  for (const { guestId, activityId, response, mealChoice } of lines) {
+  for (const { guestId, activityId, response, mealChoice } of await queries.householdInvitations(db, { householdId })) {
     const list = byGuest.get(guestId) ?? [];
     list.push({ activityId, response: response as EventHouseholdInvitation['response'], mealChoice });
     byGuest.set(guestId, list);

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Driver, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type CompiledQuery, type Driver, type KyselyConfig, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import { DEFAULT_TIMEOUTS, type Timeouts } from '../config';
 import { migrations } from './migrations';
@@ -31,6 +31,8 @@ export interface DatabaseOptions {
   timeouts?: Partial<Timeouts>;
   /** Where lost PostgreSQL connections are reported. */
   log?: (line: string) => void;
+  /** Told of every statement run, as sent (tests: counting statements, explaining their plans). */
+  onQuery?: (query: CompiledQuery) => void;
 }
 
 const migrationProvider: MigrationProvider = {
@@ -41,7 +43,7 @@ const migrationProvider: MigrationProvider = {
 export async function createDatabase(options: DatabaseOptions): Promise<KindlyDatabase> {
   const database = options.databaseUrl?.startsWith('postgres')
     ? await openPostgres(options.databaseUrl, options)
-    : openSqlite(options.sqliteFile ?? ':memory:', options.timeouts?.sqliteBusyMs ?? DEFAULT_TIMEOUTS.sqliteBusyMs);
+    : openSqlite(options.sqliteFile ?? ':memory:', options.timeouts?.sqliteBusyMs ?? DEFAULT_TIMEOUTS.sqliteBusyMs, options);
   await migrate(database.db, options.pgSchema ?? (database.kind === 'postgres' ? await currentSchema(database.db) : undefined));
   prepareQueries(database.db);
   return database;
@@ -73,14 +75,20 @@ class EmbeddedDialect extends SqliteDialect {
   }
 }
 
-function openSqlite(file: string, busyTimeoutMs: number): KindlyDatabase {
+/** Kysely's log hook for `onQuery`, when given: none otherwise, so nothing is timed or logged. */
+function queryLog(options: Pick<DatabaseOptions, 'onQuery'>): Pick<KyselyConfig, 'log'> {
+  const { onQuery } = options;
+  return onQuery ? { log: (event) => onQuery(event.query) } : {};
+}
+
+function openSqlite(file: string, busyTimeoutMs: number, options: Pick<DatabaseOptions, 'onQuery'> = {}): KindlyDatabase {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
-  const db = new Kysely<Database>({ dialect: new EmbeddedDialect(sqlite) });
+  const db = new Kysely<Database>({ dialect: new EmbeddedDialect(sqlite), ...queryLog(options) });
   registerSqliteConnection(db, sqlite);
   // A file's long reads go through a second connection (sqlite-connection.ts says why); an
   // in-memory database is private to its one connection.
@@ -124,7 +132,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Kind
     },
     log: options.log ?? console.error,
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...queryLog(options) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 

@@ -9,7 +9,7 @@ import { createApp } from '../app';
 import { createPasswords, type Argon2Cost } from '../auth/passwords';
 import { DEFAULT_TIMEOUTS, type ServerConfig } from '../config';
 import { systemClock } from '../create-deps';
-import { createDatabase, currentSchema, type KindlyDatabase } from '../db/create-database';
+import { createDatabase, currentSchema, type DatabaseOptions, type KindlyDatabase } from '../db/create-database';
 import { renderEmailHere } from '../email/render-email';
 import { MemoryRateLimitStore, RateLimiter } from '../middleware/rate-limit/rate-limiter';
 import { memoryLogger } from './memory-log';
@@ -56,8 +56,8 @@ export function testCosts(): Pick<AppDeps, 'passwords' | 'guestSignInFloorMs' | 
  * A real app on a real, fresh database: SQLite in memory, or a schema of its own in the
  * PostgreSQL at `TEST_DATABASE_URL`, dropped again by `close()`.
  */
-export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<TestApp> {
-  return appOn(await openTestDatabase(), overrides);
+export async function createTestApp(overrides: Partial<AppDeps> = {}, databaseOptions: Pick<DatabaseOptions, 'onQuery'> = {}): Promise<TestApp> {
+  return appOn(await openTestDatabase(databaseOptions), overrides);
 }
 
 /**
@@ -101,11 +101,11 @@ function appOn(database: KindlyDatabase, overrides: Partial<AppDeps> = {}): Test
   return { app: createApp(deps), deps, database, logs, close: () => database.close() };
 }
 
-async function openTestDatabase(): Promise<KindlyDatabase> {
-  if (testDatabaseKind === 'sqlite') return createDatabase({ sqliteFile: ':memory:' });
+async function openTestDatabase(options: Pick<DatabaseOptions, 'onQuery'> = {}): Promise<KindlyDatabase> {
+  if (testDatabaseKind === 'sqlite') return createDatabase({ sqliteFile: ':memory:', ...options });
   const url = testPostgresUrl();
   const schema = `test_${randomBytes(6).toString('hex')}`;
-  const database = await openSchema(url, schema);
+  const database = await openSchema(url, schema, options);
   return {
     ...database,
     async close() {
@@ -127,8 +127,8 @@ function testPostgresUrl(): string {
 }
 
 /** The database in `schema` of the PostgreSQL at `url` (made and migrated when new). */
-function openSchema(url: string, schema: string): Promise<KindlyDatabase> {
-  return withSchemaLock(url, 'shared', () => createDatabase({ databaseUrl: url, pgSchema: schema, poolSize: 4 }));
+function openSchema(url: string, schema: string, options: Pick<DatabaseOptions, 'onQuery'> = {}): Promise<KindlyDatabase> {
+  return withSchemaLock(url, 'shared', () => createDatabase({ databaseUrl: url, pgSchema: schema, poolSize: 4, ...options }));
 }
 
 /**

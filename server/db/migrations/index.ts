@@ -8,6 +8,7 @@ import { history } from './0007-history';
 import { questionRevision } from './0008-question-revision';
 import { historyGuestHouseholds } from './0009-history-guest-households';
 import { occasionOrigins } from './0010-occasion-origins';
+import { guestPath } from './0011-guest-path';
 import { emailSendLog } from './0014-email-send-log';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
@@ -21,5 +22,6 @@ export const migrations: Record<string, Migration> = {
   '0008-question-revision': questionRevision,
   '0009-history-guest-households': historyGuestHouseholds,
   '0010-occasion-origins': occasionOrigins,
+  '0011-guest-path': guestPath,
   '0014-email-send-log': emailSendLog,
 };

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { GUEST_FIELDS, type Database, type GuestTable } from '../schema';
+import { isHouseholdLine, lineActivity, lineGuest } from './household-lines';
 import { prepared } from './prepared';
 
 /**
@@ -96,31 +97,40 @@ export const queries = {
   ),
 
   /**
-   * The invite lines of a household's members. The household is the session's, so in its
-   * occasion; an occasion filter here would lead SQLite to scan every line of the occasion.
+   * The invite lines of a household's members (see {@link isHouseholdLine}). The household is the
+   * session's, so in its occasion; an occasion filter here would lead SQLite to scan every line of
+   * the occasion.
    */
   householdLines: prepared((db, p: { householdId: string }) =>
     db
       .selectFrom('inviteLine')
-      .innerJoin('guest', 'guest.id', 'inviteLine.guestId')
       .select(['inviteLine.id', 'inviteLine.guestId', 'inviteLine.activityId', 'inviteLine.response', 'inviteLine.mealChoice', 'inviteLine.respondedBy'])
-      .where('guest.householdId', '=', p.householdId),
+      .where((eb) => isHouseholdLine(db, eb, p.householdId)),
+  ),
+
+  /** Every line of a household's members, in the activities' time order: the household as guests see it. */
+  householdInvitations: prepared((db, p: { householdId: string }) =>
+    db
+      .selectFrom('inviteLine')
+      .select(['inviteLine.guestId', 'inviteLine.activityId', 'inviteLine.response', 'inviteLine.mealChoice'])
+      .where((eb) => isHouseholdLine(db, eb, p.householdId))
+      .orderBy((eb) => lineActivity(eb, 'startsAt'))
+      .orderBy((eb) => lineActivity(eb, 'sortOrder'))
+      .orderBy('inviteLine.activityId'),
   ),
 
   /** A household's answered lines, by member then activity, as its reply lists them. */
   answeredLines: prepared((db, p: { householdId: string; attending: string; declined: string }) =>
     db
       .selectFrom('inviteLine')
-      .innerJoin('guest', 'guest.id', 'inviteLine.guestId')
-      .innerJoin('activity', 'activity.id', 'inviteLine.activityId')
       .select(['inviteLine.guestId', 'inviteLine.activityId', 'inviteLine.response', 'inviteLine.mealChoice'])
-      .where('guest.householdId', '=', p.householdId)
+      .where((eb) => isHouseholdLine(db, eb, p.householdId))
       .where('inviteLine.response', 'in', [p.attending, p.declined])
-      .orderBy('guest.createdAt')
-      .orderBy('guest.id')
-      .orderBy('activity.startsAt')
-      .orderBy('activity.sortOrder')
-      .orderBy('activity.id'),
+      .orderBy((eb) => lineGuest(eb, 'createdAt'))
+      .orderBy('inviteLine.guestId')
+      .orderBy((eb) => lineActivity(eb, 'startsAt'))
+      .orderBy((eb) => lineActivity(eb, 'sortOrder'))
+      .orderBy('inviteLine.activityId'),
   ),
 
   plusOnesOfHousehold: prepared((db, p: { householdId: string }) =>
