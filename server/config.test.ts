@@ -77,6 +77,18 @@ describe('loadConfig', () => {
     });
   });
 
+  it('keeps rate-limit counters in memory unless Redis or the database is chosen', () => {
+    const base = { KINDLY_DATA_DIR: '/srv/kindly/data', AUTH_SECRET: 's'.repeat(40) };
+    const redisUrl = 'redis://cache.example.com:6379';
+    expect(loadConfig(base).rateLimitStore).toBe('memory');
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://kindly@db/kindly' }).rateLimitStore).toBe('memory');
+    expect(loadConfig({ ...base, REDIS_URL: redisUrl }).rateLimitStore).toBe('redis');
+    expect(loadConfig({ ...base, RATE_LIMIT_STORE: 'database' }).rateLimitStore).toBe('database');
+    expect(loadConfig({ ...base, REDIS_URL: redisUrl, RATE_LIMIT_STORE: 'memory' }).rateLimitStore).toBe('memory');
+    expect(() => loadConfig({ ...base, RATE_LIMIT_STORE: 'redis' })).toThrow(new ConfigError('RATE_LIMIT_STORE=redis needs REDIS_URL, for example redis://redis.example.com:6379.'));
+    expect(() => loadConfig({ ...base, RATE_LIMIT_STORE: 'postgres' })).toThrow(new ConfigError('RATE_LIMIT_STORE must be memory, redis or database, not "postgres".'));
+  });
+
   it('reads every variable, an empty one counting as unset', () => {
     const config = loadConfig({
       KINDLY_DATA_DIR: '/srv/kindly/data',

@@ -24,6 +24,12 @@ export interface ServerConfig {
   /** Trust `X-Forwarded-For` from a reverse proxy for the client address. */
   trustProxy: boolean;
   redisUrl: string | undefined;
+  /**
+   * Where rate-limit counters live (`RATE_LIMIT_STORE`): this process's memory (one instance; the
+   * default without `REDIS_URL`), Redis (the default with it), or the database (several instances
+   * without Redis, at one write per counted request). Memory when left out.
+   */
+  rateLimitStore?: RateLimitStoreKind;
   /** Where the built dashboard and widget are (`dist/`); undefined serves the API alone. */
   distDir: string | undefined;
   /** How long the server waits on PostgreSQL, SQLite and Redis before it answers 503. */
@@ -31,6 +37,8 @@ export interface ServerConfig {
   /** Sending mail: SMTP or the local outbox, limits, retries; `DEFAULT_EMAIL_SETTINGS` when absent. */
   email?: EmailSettings;
 }
+
+export type RateLimitStoreKind = 'memory' | 'redis' | 'database';
 
 /** Time limits in milliseconds; each has its own environment variable (see README). */
 export interface Timeouts {
@@ -79,6 +87,9 @@ const ServerVariables = v.object({
   AUTH_URL: v.optional(urlWithScheme('AUTH_URL', ['https:', 'http:'], 'https://rsvp.example.com')),
   TRUST_PROXY: v.optional(flag('TRUST_PROXY'), '0'),
   REDIS_URL: v.optional(urlWithScheme('REDIS_URL', ['redis:', 'rediss:'], 'redis://redis.example.com:6379')),
+  RATE_LIMIT_STORE: v.optional(
+    v.picklist(['memory', 'redis', 'database'], (issue) => `RATE_LIMIT_STORE must be memory, redis or database, not "${String(issue.input)}".`),
+  ),
   PG_CONNECT_TIMEOUT_MS: v.optional(milliseconds('PG_CONNECT_TIMEOUT_MS'), String(DEFAULT_TIMEOUTS.pgConnectMs)),
   PG_STATEMENT_TIMEOUT_MS: v.optional(milliseconds('PG_STATEMENT_TIMEOUT_MS'), String(DEFAULT_TIMEOUTS.pgStatementMs)),
   PG_QUERY_TIMEOUT_MS: v.optional(milliseconds('PG_QUERY_TIMEOUT_MS'), String(DEFAULT_TIMEOUTS.pgQueryMs)),
@@ -103,6 +114,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
         'and AUTH_URL to the public URL of this server (for example https://rsvp.example.com).',
     );
   }
+  if (vars.RATE_LIMIT_STORE === 'redis' && !vars.REDIS_URL) {
+    throw new ConfigError('RATE_LIMIT_STORE=redis needs REDIS_URL, for example redis://redis.example.com:6379.');
+  }
   const dataDir = resolve(vars.KINDLY_DATA_DIR);
   return {
     port: vars.PORT,
@@ -114,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     production,
     trustProxy: vars.TRUST_PROXY,
     redisUrl: vars.REDIS_URL,
+    rateLimitStore: vars.RATE_LIMIT_STORE ?? (vars.REDIS_URL ? 'redis' : 'memory'),
     distDir: resolve(vars.KINDLY_DIST_DIR),
     timeouts: {
       pgConnectMs: vars.PG_CONNECT_TIMEOUT_MS,

@@ -8,9 +8,11 @@ import { renderEmailHere } from './email/render-email';
 import { silentLogger } from './logger';
 import { chooseRateLimitStore, createRuntime, systemClock } from './create-deps';
 import { DatabaseRateLimitStore } from './middleware/rate-limit/database-store';
-import { MemoryRateLimitStore } from './middleware/rate-limit/rate-limiter';
 import { RedisRateLimitStore } from './middleware/rate-limit/redis-store';
-import { eventRequest } from './test-support/event-fixture';
+import { loadConfig } from './config';
+import { MemoryRateLimitStore, RateLimiter } from './middleware/rate-limit/rate-limiter';
+import { EVENT_RATE_LIMITS } from './routes/event/event-rate-limits';
+import { createEventFixture, errorCode, eventRequest } from './test-support/event-fixture';
 import { createTestApp, testConfig, testDatabaseKind, type TestApp } from './test-support/test-app';
 
 describe('chooseRateLimitStore', () => {
@@ -22,13 +24,38 @@ describe('chooseRateLimitStore', () => {
 
   it('picks Redis when configured, whatever the database', () => {
     const redis = new Redis({ lazyConnect: true });
-    expect(chooseRateLimitStore(t.database, redis)).toBeInstanceOf(RedisRateLimitStore);
+    expect(chooseRateLimitStore('redis', t.database, redis)).toBeInstanceOf(RedisRateLimitStore);
     redis.disconnect();
   });
 
-  it(`picks the ${testDatabaseKind === 'postgres' ? 'database' : 'memory'} store on ${testDatabaseKind} without Redis`, () => {
-    const expected = testDatabaseKind === 'postgres' ? DatabaseRateLimitStore : MemoryRateLimitStore;
-    expect(chooseRateLimitStore(t.database, undefined)).toBeInstanceOf(expected);
+  it(`keeps counters in memory by default on ${testDatabaseKind}, and in the database only when told`, () => {
+    expect(chooseRateLimitStore('memory', t.database, undefined)).toBeInstanceOf(MemoryRateLimitStore);
+    expect(chooseRateLimitStore('database', t.database, undefined)).toBeInstanceOf(DatabaseRateLimitStore);
+  });
+});
+
+describe('rate limits without Redis', () => {
+  it(`hold on ${testDatabaseKind} with the default store, and a sign-in writes no counter to the database`, async () => {
+    const config = loadConfig({ KINDLY_DATA_DIR: '/srv/kindly/data', AUTH_SECRET: 's'.repeat(40), DATABASE_URL: 'postgres://kindly@db/kindly' });
+    const statements: string[] = [];
+    const t = await createTestApp({}, { onQuery: (query) => statements.push(query.sql) });
+    try {
+      const app = createApp({ ...t.deps, rateLimiter: new RateLimiter(chooseRateLimitStore(config.rateLimitStore!, t.database, undefined)) });
+      const f = await createEventFixture({ ...t, app });
+      const signIn = (inviteCode: string) => eventRequest(app, 'POST', '/auth/credentials', { body: { occasionId: f.occasionId, inviteCode }, address: '10.9.9.9' });
+      statements.length = 0;
+      expect((await signIn(f.smith.inviteCode)).status).toBe(200);
+      for (let i = 1; i < EVENT_RATE_LIMITS.signInPerClientMinute.limit; i++) expect((await signIn('ZZZZ-ZZZZ-ZZZZ')).status).toBe(401);
+      const limited = await signIn(f.smith.inviteCode);
+      expect(limited.status).toBe(429);
+      expect(await errorCode(limited)).toBe('RATE_LIMITED');
+      // Another client is not limited by this one's attempts.
+      expect((await eventRequest(app, 'POST', '/auth/credentials', { body: { occasionId: f.occasionId, inviteCode: f.smith.inviteCode }, address: '10.9.9.8' })).status).toBe(200);
+      expect(statements.filter((text) => text.includes('rateLimit'))).toEqual([]);
+      expect(await t.deps.db.selectFrom('rateLimit').selectAll().execute()).toEqual([]);
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import type { AppDeps, Clock } from './app-env';
 import { createPasswords, type Argon2Cost } from './auth/passwords';
-import type { ServerConfig, Timeouts } from './config';
+import type { RateLimitStoreKind, ServerConfig, Timeouts } from './config';
 import { dataDirError } from './data-dir-error';
 import type { EmailRenderer } from './email/render-email';
 import type { ServerLogger } from './logger';
@@ -29,14 +29,15 @@ export async function createRuntime(config: ServerConfig, log: ServerLogger, ren
   }).catch((error: unknown) => {
     throw (config.databaseUrl ? undefined : dataDirError(config.dataDir, error)) ?? error;
   });
-  const redis = config.redisUrl ? connectRedis(config.redisUrl, config.timeouts, log) : undefined;
+  const storeKind = config.rateLimitStore ?? 'memory';
+  const redis = config.redisUrl && storeKind === 'redis' ? connectRedis(config.redisUrl, config.timeouts, log) : undefined;
   const loopLag = new EventLoopLag();
   const deps: AppDeps = {
     db: database.db,
     dbKind: database.kind,
     config,
     log,
-    rateLimiter: new RateLimiter(chooseRateLimitStore(database, redis)),
+    rateLimiter: new RateLimiter(chooseRateLimitStore(storeKind, database, redis)),
     renderEmail,
     loopLag,
     ...productionCosts(),
@@ -69,12 +70,18 @@ export function productionCosts(): Pick<AppDeps, 'passwords' | 'guestSignInFloor
 }
 
 /**
- * Where rate-limit counters live: Redis when configured, else the shared PostgreSQL database,
- * so that limits hold across server instances; memory for the single-process SQLite default.
+ * Where rate-limit counters live (`RATE_LIMIT_STORE`): this process's memory by default, which
+ * holds the limits exactly for one instance and costs no write per sign-in; Redis (the default
+ * with `REDIS_URL`) or the database share one count between instances. On a database every
+ * counted request is a write (and, on PostgreSQL, a row lock per key): Redis is the way for
+ * several instances.
  */
-export function chooseRateLimitStore(database: KindlyDatabase, redis: Redis | undefined): RateLimitStore {
-  if (redis) return new RedisRateLimitStore(redis);
-  if (database.kind === 'postgres') return new DatabaseRateLimitStore(database.db);
+export function chooseRateLimitStore(kind: RateLimitStoreKind, database: KindlyDatabase, redis: Redis | undefined): RateLimitStore {
+  if (kind === 'redis') {
+    if (!redis) throw new Error('The Redis rate-limit store needs a Redis client.');
+    return new RedisRateLimitStore(redis);
+  }
+  if (kind === 'database') return new DatabaseRateLimitStore(database.db);
   return new MemoryRateLimitStore();
 }
 
