@@ -27,7 +27,7 @@ export interface ServerConfig {
   /**
    * Where rate-limit counters live (`RATE_LIMIT_STORE`): this process's memory (one instance; the
    * default without `REDIS_URL`), Redis (the default with it), or the database (several instances
-   * without Redis, at one write per counted request). Memory when left out.
+   * without Redis, at one write per counted request). Left out: Redis with `redisUrl`, else memory.
    */
   rateLimitStore?: RateLimitStoreKind;
   /** Where the built dashboard and widget are (`dist/`); undefined serves the API alone. */

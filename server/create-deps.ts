@@ -29,7 +29,7 @@ export async function createRuntime(config: ServerConfig, log: ServerLogger, ren
   }).catch((error: unknown) => {
     throw (config.databaseUrl ? undefined : dataDirError(config.dataDir, error)) ?? error;
   });
-  const storeKind = config.rateLimitStore ?? 'memory';
+  const storeKind = config.rateLimitStore ?? (config.redisUrl ? 'redis' : 'memory');
   const redis = config.redisUrl && storeKind === 'redis' ? connectRedis(config.redisUrl, config.timeouts, log) : undefined;
   const loopLag = new EventLoopLag();
   const deps: AppDeps = {
