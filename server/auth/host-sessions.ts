@@ -67,7 +67,7 @@ export async function findLiveHostSession(
   const row = (await queries.hostSessionWithOccasion(db, { sessionId, occasionId }))[0];
   if (!row || !isLive(row)) return undefined;
   // PostgreSQL's driver may answer an integer column as a string.
-  return { sessionId, accountId: row.accountId, occasion: { id: occasionId, revision: row.revision === null ? null : Number(row.revision) } };
+  return { sessionId, accountId: row.accountId, occasion: { id: occasionId, revision: row.ownedOccasionId === null ? null : Number(row.revision) } };
 }
 
 /**

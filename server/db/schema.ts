@@ -39,8 +39,6 @@ export interface OccasionTable {
   contactEmail: string;
   createdAt: string;
   updatedAt: string;
-  /** Bumped by database triggers on every write to the occasion or its rows: the guest list's ETag. */
-  revision: Generated<number>;
   /** `''` or the host's page that embeds the widget: invitation links point there. */
   rsvpPageUrl: Generated<string>;
   reminderDaysBeforeDeadline: number | null;
@@ -56,6 +54,18 @@ export interface OccasionTable {
  * One origin an occasion allows (its `allowedOrigins`, one row each, in the host's order): the
  * index on `origin` answers "does any occasion allow this origin?" for a preflight.
  */
+/**
+ * An occasion's revision counters (migration 0011): database triggers add 1 to one of them in
+ * every transaction that writes the occasion or its rows; their sum is the occasion's revision,
+ * the guest list's ETag and what kept answers are checked against.
+ */
+export interface OccasionRevisionTable {
+  occasionId: string;
+  slot: number;
+  /** A bigint: pg answers it as a string. */
+  count: number | string;
+}
+
 export interface OccasionOriginTable {
   occasionId: string;
   origin: string;
@@ -288,6 +298,7 @@ export interface Database {
   hostSession: HostSessionTable;
   occasion: OccasionTable;
   occasionOrigin: OccasionOriginTable;
+  occasionRevision: OccasionRevisionTable;
   activity: ActivityTable;
   attributeCategory: AttributeCategoryTable;
   household: HouseholdTable;

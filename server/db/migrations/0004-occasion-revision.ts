@@ -45,7 +45,12 @@ export async function createSqliteRevisionTriggers(db: Kysely<any>, table: strin
 
 async function createSqliteTriggers(db: Kysely<any>): Promise<void> {
   for (const table of REVISED_TABLES) await createSqliteRevisionTriggers(db, table);
-  // The occasion's own changes (the bump above changes only `revision`, which stops the recursion).
+  await createSqliteOwnRevisionTrigger(db);
+}
+
+/** SQLite: the occasion's own changes bump its column (also used by a later migration's `down`). */
+export async function createSqliteOwnRevisionTrigger(db: Kysely<any>): Promise<void> {
+  // The bump changes only `revision`, which stops the recursion.
   await sql
     .raw(
       'CREATE TRIGGER "occasion_revision" AFTER UPDATE ON "occasion" FOR EACH ROW WHEN NEW."revision" = OLD."revision" BEGIN ' +
@@ -55,6 +60,20 @@ async function createSqliteTriggers(db: Kysely<any>): Promise<void> {
 }
 
 async function createPostgresTriggers(db: Kysely<any>): Promise<void> {
+  await createPostgresBumpFunction(db);
+  for (const table of REVISED_TABLES) {
+    await sql
+      .raw(
+        `CREATE CONSTRAINT TRIGGER "${table}_revision" AFTER INSERT OR UPDATE OR DELETE ON "${table}" ` +
+          'DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_occasion_revision()',
+      )
+      .execute(db);
+  }
+  await createPostgresOwnRevisionTrigger(db);
+}
+
+/** PostgreSQL: the function the tables' triggers run, bumping the column (also used by a later migration's `down`). */
+export async function createPostgresBumpFunction(db: Kysely<any>): Promise<void> {
   // Deferred to the commit and once per occasion and transaction (a transaction-local flag): the
   // occasion's row is locked only while committing, so concurrent replies of one occasion do not
   // queue behind each other's whole transactions, and revisions follow the order of commits.
@@ -75,14 +94,10 @@ BEGIN
 END $$`,
     )
     .execute(db);
-  for (const table of REVISED_TABLES) {
-    await sql
-      .raw(
-        `CREATE CONSTRAINT TRIGGER "${table}_revision" AFTER INSERT OR UPDATE OR DELETE ON "${table}" ` +
-          'DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_occasion_revision()',
-      )
-      .execute(db);
-  }
+}
+
+/** PostgreSQL: the occasion's own changes bump its column (also used by a later migration's `down`). */
+export async function createPostgresOwnRevisionTrigger(db: Kysely<any>): Promise<void> {
   await sql
     .raw(
       'CREATE OR REPLACE FUNCTION bump_own_revision() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ' +

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { GUEST_FIELDS, type Database, type GuestTable } from '../schema';
 import { isHouseholdLine, lineActivity, lineGuest } from './household-lines';
 import { prepared } from './prepared';
@@ -13,6 +13,14 @@ import { prepared } from './prepared';
 /** A guest's columns but its search key. */
 export const GUEST_COLUMNS = ['id', 'occasionId', ...GUEST_FIELDS, 'createdAt', 'updatedAt'] as const satisfies ReadonlyArray<Exclude<keyof GuestTable, 'nameKey'>>;
 
+/**
+ * The occasion's revision: the sum of its counters (see `OccasionRevisionTable`), read by the
+ * primary key's index; 0 for an occasion without counters.
+ */
+function revisionOf(occasionId: 'guestSession.occasionId' | 'occasion.id') {
+  return sql<number | string>`(SELECT coalesce(sum(r."count"), 0) FROM "occasionRevision" r WHERE r."occasionId" = ${sql.ref(occasionId)})`;
+}
+
 export const queries = {
   /** A guest session by its token's hash, with what the routes need of its occasion (only those columns: each costs). */
   guestSession: prepared((db, p: { tokenHash: string }) =>
@@ -20,7 +28,8 @@ export const queries = {
       .selectFrom('guestSession')
       .innerJoin('guest', (join) => join.onRef('guest.id', '=', 'guestSession.guestId').onRef('guest.householdId', '=', 'guestSession.householdId'))
       .innerJoin('occasion', 'occasion.id', 'guestSession.occasionId')
-      .select(['guestSession.occasionId', 'guestSession.householdId', 'guestSession.guestId', 'guestSession.expiresAt', 'occasion.allowedOrigins', 'occasion.rsvpDeadline', 'occasion.revision'])
+      .select(['guestSession.occasionId', 'guestSession.householdId', 'guestSession.guestId', 'guestSession.expiresAt', 'occasion.allowedOrigins', 'occasion.rsvpDeadline'])
+      .select(revisionOf('guestSession.occasionId').as('revision'))
       .where('guestSession.tokenHash', '=', p.tokenHash),
   ),
 
@@ -31,12 +40,17 @@ export const queries = {
     db
       .selectFrom('hostSession')
       .leftJoin('occasion', (join) => join.on('occasion.id', '=', p.occasionId).onRef('occasion.accountId', '=', 'hostSession.accountId'))
-      .select(['hostSession.accountId', 'hostSession.expiresAt', 'occasion.revision'])
+      .select(['hostSession.accountId', 'hostSession.expiresAt', 'occasion.id as ownedOccasionId'])
+      .select(revisionOf('occasion.id').as('revision'))
       .where('hostSession.id', '=', p.sessionId),
   ),
 
   ownedOccasionRevision: prepared((db, p: { occasionId: string; accountId: string }) =>
-    db.selectFrom('occasion').select('revision').where('id', '=', p.occasionId).where('accountId', '=', p.accountId),
+    db
+      .selectFrom('occasion')
+      .select(revisionOf('occasion.id').as('revision'))
+      .where('id', '=', p.occasionId)
+      .where('accountId', '=', p.accountId),
   ),
 
   occasionById: prepared((db, p: { occasionId: string }) => db.selectFrom('occasion').selectAll().where('id', '=', p.occasionId)),

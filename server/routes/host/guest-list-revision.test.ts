@@ -194,4 +194,53 @@ describe('the guest list: revision ETag, 304 and brotli', () => {
     const plain = JSON.parse((await unbrotli(Buffer.from(await again.arrayBuffer()))).toString('utf8')) as unknown[];
     expect(plain).toHaveLength(3000 + 6);
   });
+  it('changes the ETag after replies sent all at once, and the list shows every one of them', async () => {
+    const tokens = await Promise.all(
+      [f.smith, f.jones, f.lee].map(async ({ inviteCode }) => (await signInGuest(t.app, { occasionId: f.occasionId, inviteCode })).token),
+    );
+    const before = await currentTag();
+    expect((await list({ 'if-none-match': before })).status).toBe(304);
+    const replies = [
+      smithsWholeReply(f, { message: 'Smiths' }),
+      { responses: [f.jones.ann, f.jones.sam].map((guestId) => ({ guestId, activityId: f.activities.brunch, response: 'ATTENDING' })), plusOnes: [], message: 'Joneses' },
+      { responses: [{ guestId: f.lee.sam, activityId: f.activities.ceremony, response: 'DECLINED' }], plusOnes: [], message: 'Lee' },
+    ];
+    const statuses = await Promise.all(replies.map(async (body, i) => (await eventRequest(t.app, 'POST', '/rsvp', { token: tokens[i], body })).status));
+    expect(statuses).toEqual([201, 201, 201]);
+    const after = await list({ 'if-none-match': before });
+    expect(after.status).toBe(200);
+    const tag = after.headers.get('etag')!;
+    expect(tag).not.toBe(before);
+    const guests = (await after.json()) as Array<{ id: string; invitations: Array<{ activityId: string; response: string }> }>;
+    const responseOf = (guestId: string, activityId: string) => guests.find((g) => g.id === guestId)?.invitations.find((i) => i.activityId === activityId)?.response;
+    expect(responseOf(f.smith.jane, f.activities.dinner)).toBe('ATTENDING');
+    expect(responseOf(f.smith.timmy, f.activities.ceremony)).toBe('DECLINED');
+    expect(responseOf(f.jones.ann, f.activities.brunch)).toBe('ATTENDING');
+    expect(responseOf(f.jones.sam, f.activities.brunch)).toBe('ATTENDING');
+    expect(responseOf(f.lee.sam, f.activities.ceremony)).toBe('DECLINED');
+    expect((await list({ 'if-none-match': tag })).status).toBe(304);
+    // Another round at once, changing every reply: a new tag again.
+    const changes = await Promise.all(
+      replies.map(async (body, i) => (await eventRequest(t.app, 'PUT', '/rsvp', { token: tokens[i], body: { ...body, message: `${body.message} again` } })).status),
+    );
+    expect(changes).toEqual([200, 200, 200]);
+    const third = await list({ 'if-none-match': tag });
+    expect(third.status).toBe(200);
+    expect(third.headers.get('etag')).not.toBe(tag);
+  });
+
+  it.runIf(testDatabaseKind === 'postgres')('lets a reply commit while the occasion’s row is locked: replies do not queue on it', async () => {
+    const smith = await signInGuest(t.app, { occasionId: f.occasionId, inviteCode: f.smith.inviteCode });
+    const before = await currentTag();
+    // What a reply's revision bump took at its commit before: the occasion's row, as another
+    // reply or a host's edit of the occasion holds it.
+    const outcome = await t.deps.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('occasion').select('id').where('id', '=', f.occasionId).forNoKeyUpdate().execute();
+      const reply = eventRequest(t.app, 'POST', '/rsvp', { token: smith.token, body: smithsWholeReply(f) }).then((response) => response.status);
+      const timeout = new Promise<string>((resolve) => setTimeout(() => resolve('still waiting'), 3000));
+      return Promise.race([reply, timeout]);
+    });
+    expect(outcome).toBe(201);
+    expect((await list({ 'if-none-match': before })).status).toBe(200);
+  });
 });

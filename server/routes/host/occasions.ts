@@ -38,7 +38,6 @@ export function occasionRoutes(): Hono<AppEnv> {
       digestEnabled: input.digestEnabled ? 1 : 0,
       createdAt: now,
       updatedAt: now,
-      revision: 0,
       reminderSentFor: null,
       digestSentAt: null,
     };

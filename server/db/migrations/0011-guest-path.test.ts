@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { queries } from '../queries';
+import { createTestApp, type TestApp, changingSchema, testDatabaseKind } from '../../test-support/test-app';
+import { guestPath, POSTGRES_REVISION_SLOTS } from './0011-guest-path';
+
+describe('migration 0011: revision counters instead of one hot column', () => {
+  let t: TestApp | undefined;
+  afterEach(() => t?.close());
+
+  it("carries every occasion's revision over, then counts each write once, from any table or the occasion itself", async () => {
+    t = await createTestApp();
+    const { db } = t.deps;
+    await changingSchema(() => guestPath.down(db));
+    const now = new Date().toISOString();
+    await db.insertInto('account').values({ id: 'a1', email: 'a@b.co', emailKey: 'a@b.co', passwordHash: 'x', firstName: 'A', lastName: 'B', createdAt: now }).execute();
+    const occasion = { accountId: 'a1', title: 'T', description: '', startDate: '2027-01-01', endDate: '2027-01-01', timezone: 'UTC', venueName: '', venueAddress: '', rsvpDeadline: null, passcode: null, allowedOrigins: '[]', contactEmail: '', createdAt: now, updatedAt: now };
+    // Written as the column stood before: `revision` is not in the schema's types any more.
+    await db.insertInto('occasion').values([{ ...occasion, id: 'o1', revision: 7 } as never, { ...occasion, id: 'o2', revision: 0 } as never]).execute();
+    await changingSchema(() => guestPath.up(db));
+
+    const revision = async (occasionId: string) => Number((await queries.ownedOccasionRevision(db, { occasionId, accountId: 'a1' }))[0]!.revision);
+    expect([await revision('o1'), await revision('o2')]).toEqual([7, 0]);
+    const slots = await db.selectFrom('occasionRevision').select(['occasionId', 'slot']).where('occasionId', '=', 'o1').execute();
+    expect(slots).toHaveLength(testDatabaseKind === 'postgres' ? POSTGRES_REVISION_SLOTS : 1);
+
+    const household = { occasionId: 'o1', name: 'H', addressLine1: '', addressLine2: '', city: '', state: '', postalCode: '', country: '', phone: '', email: '', notes: '', inviteCode: 'C1', createdAt: now, updatedAt: now };
+    // One transaction writing two rows: one bump.
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('household').values({ ...household, id: 'h1' }).execute();
+      await trx.updateTable('household').set({ notes: 'n' }).where('id', '=', 'h1').execute();
+    });
+    const afterHousehold = await revision('o1');
+    expect(afterHousehold).toBe(testDatabaseKind === 'postgres' ? 8 : 9);
+    await db.updateTable('occasion').set({ title: 'New title' }).where('id', '=', 'o1').execute();
+    expect(await revision('o1')).toBe(afterHousehold + 1);
+    expect(await revision('o2')).toBe(0);
+
+    // A new occasion gets its counters; deleting it takes them along.
+    await db.insertInto('occasion').values({ ...occasion, id: 'o3' }).execute();
+    expect(await revision('o3')).toBe(0);
+    await db.deleteFrom('occasion').where('id', '=', 'o3').execute();
+    expect(await db.selectFrom('occasionRevision').select('slot').where('occasionId', '=', 'o3').execute()).toEqual([]);
+  });
+});
