@@ -23,14 +23,17 @@ type AddressKey = (typeof ADDRESS_KEYS)[number];
 
 /** The household's members as guests see them, oldest record first: no notes or attributes. */
 export async function householdMembers(db: Kysely<Database>, householdId: string): Promise<EventHouseholdGuest[]> {
-  const rows = await db
-    .selectFrom('guest')
-    .select(['id', 'firstName', 'lastName', 'ageGroup', 'dietaryNotes', 'plusOneAllowed', 'plusOneOf'])
-    .where('householdId', '=', householdId)
-    .orderBy('createdAt')
-    .orderBy('id')
-    .execute();
-  const invitations = await memberInvitations(db, householdId);
+  // Side by side: on PostgreSQL on two of the pool's connections, one round trip less to wait for.
+  const [rows, invitations] = await Promise.all([
+    db
+      .selectFrom('guest')
+      .select(['id', 'firstName', 'lastName', 'ageGroup', 'dietaryNotes', 'plusOneAllowed', 'plusOneOf'])
+      .where('householdId', '=', householdId)
+      .orderBy('createdAt')
+      .orderBy('id')
+      .execute(),
+    memberInvitations(db, householdId),
+  ]);
   return rows.map((row) => ({
     ...row,
     ageGroup: row.ageGroup as AgeGroup,
@@ -52,12 +55,11 @@ async function memberInvitations(db: Kysely<Database>, householdId: string): Pro
 
 /** `GET /event/v1/household`: the address, contact and members; no notes, no invite code. */
 export async function loadEventHousehold(db: Kysely<Database>, householdId: string): Promise<EventHousehold> {
-  const row = await db
-    .selectFrom('household')
-    .select(['name', ...ADDRESS_KEYS])
-    .where('id', '=', householdId)
-    .executeTakeFirstOrThrow();
-  return { ...row, guests: await householdMembers(db, householdId) };
+  const [row, guests] = await Promise.all([
+    db.selectFrom('household').select(['name', ...ADDRESS_KEYS]).where('id', '=', householdId).executeTakeFirstOrThrow(),
+    householdMembers(db, householdId),
+  ]);
+  return { ...row, guests };
 }
 
 /**

@@ -15,7 +15,7 @@ import type { Database } from '../db/schema';
 import { ApiError } from './api-error';
 import { validate } from './validate';
 import type { HistoryActor } from './history';
-import { answerValue, householdAnswerRows, writeQuestionAnswers, type AnswerWrite } from './answers';
+import { answerValue, householdAnswerRows, writeQuestionAnswers, type AnswerRow, type AnswerWrite } from './answers';
 import type { Answer, HouseholdRsvpState, RsvpPlan } from './event-rsvp-plan';
 import { listQuestions, questionsAskedOf, toEventQuestion, type QuestionRow } from './questions';
 
@@ -145,9 +145,19 @@ function memberName(state: HouseholdRsvpState, guestId: string): string {
 }
 
 /** The household's answers as the RSVP echoes them, by question order, then guest. */
-export async function loadRsvpAnswers(db: Kysely<Database>, owner: AnswerOwner, memberIds: readonly string[]): Promise<GuestAnswer[]> {
-  const rows = await householdAnswerRows(db, owner.householdId, memberIds);
-  const order = new Map((await listQuestions(db, owner.occasionId)).map((question, index) => [question.id, index]));
+export async function loadRsvpAnswers(
+  db: Kysely<Database>,
+  owner: AnswerOwner,
+  memberIds: readonly string[],
+  questions?: readonly QuestionRow[],
+): Promise<GuestAnswer[]> {
+  const [rows, ordered] = await Promise.all([householdAnswerRows(db, owner.householdId, memberIds), questions ?? listQuestions(db, owner.occasionId)]);
+  return orderedAnswers(rows, ordered, memberIds);
+}
+
+/** Answer rows as a reply lists them: by the questions' order, the household's own first, then by member. */
+export function orderedAnswers(rows: readonly AnswerRow[], questions: readonly QuestionRow[], memberIds: readonly string[]): GuestAnswer[] {
+  const order = new Map(questions.map((question, index) => [question.id, index]));
   const memberOrder = new Map(memberIds.map((id, index) => [id, index]));
   return rows
     .map((row) => ({ questionId: row.questionId, guestId: row.guestId, value: answerValue(row) }))

@@ -123,7 +123,7 @@ async function writeAnswers(
   await recordHistory(trx, owner.occasionId, actor, history.changes);
   if (plan.newPlusOnes.length > 0) return undefined;
   const { responses, plusOnes, memberIds } = replyAfter(state, plan);
-  return { responses, plusOnes, answers: questions.length === 0 ? [] : await loadRsvpAnswers(trx, owner, memberIds) };
+  return { responses, plusOnes, answers: questions.length === 0 ? [] : await loadRsvpAnswers(trx, owner, memberIds, questions) };
 }
 
 /**

@@ -10,7 +10,7 @@ describe('migration 0011: revision counters instead of one hot column', () => {
   it("carries every occasion's revision over, then counts each write once, from any table or the occasion itself", async () => {
     t = await createTestApp();
     const { db } = t.deps;
-    await changingSchema(() => guestPath.down(db));
+    await changingSchema(() => guestPath.down!(db));
     const now = new Date().toISOString();
     await db.insertInto('account').values({ id: 'a1', email: 'a@b.co', emailKey: 'a@b.co', passwordHash: 'x', firstName: 'A', lastName: 'B', createdAt: now }).execute();
     const occasion = { accountId: 'a1', title: 'T', description: '', startDate: '2027-01-01', endDate: '2027-01-01', timezone: 'UTC', venueName: '', venueAddress: '', rsvpDeadline: null, passcode: null, allowedOrigins: '[]', contactEmail: '', createdAt: now, updatedAt: now };

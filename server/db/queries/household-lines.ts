@@ -3,17 +3,18 @@ import { isPostgres } from '../migrations/is-postgres';
 import type { Database } from '../schema';
 
 /**
- * The condition "this invite line is a member's of the household", in the shape each planner
- * turns into index lookups even without statistics (a fresh import, before any ANALYZE): the
- * members by `guest.householdId`, then their lines by `inviteLine.guestId` (the first column of
- * the line's unique index). As a join, PostgreSQL without statistics expects some 200 lines per
- * guest and hashes every line of the table instead; `= ANY(ARRAY(subquery))` makes the members
- * one value computed first and the lines an index scan on it. SQLite runs `IN (subquery)` the
- * same way (the members into a temporary index, then a search of the lines per member).
+ * The condition "this guest id is a member's of the household", in the shape each planner turns
+ * into index lookups even without statistics (a fresh import, before any ANALYZE): the members
+ * by `guest.householdId`, then the rows by `column` (the first column of an index). As a join,
+ * PostgreSQL without statistics expects some 200 invite lines per guest and hashes every line of
+ * the table instead; `= ANY(ARRAY(subquery))` makes the members one value computed first and the
+ * rows an index scan on it (also inside an `OR`, where `IN (subquery)` would be a filter on a
+ * scan). SQLite runs `IN (subquery)` the same way (the members into a temporary index, then a
+ * search per member).
  */
-export function isHouseholdLine(db: Kysely<Database>, eb: ExpressionBuilder<Database, 'inviteLine'>, householdId: string): Expression<SqlBool> {
-  const members = eb.selectFrom('guest').select('guest.id').where('guest.householdId', '=', householdId);
-  return isPostgres(db) ? sql<SqlBool>`${eb.ref('inviteLine.guestId')} = ANY(ARRAY(${members}))` : eb('inviteLine.guestId', 'in', members);
+export function isMemberOf(db: Kysely<Database>, column: 'inviteLine.guestId' | 'answer.guestId', householdId: string): Expression<SqlBool> {
+  const members = db.selectFrom('guest').select('guest.id').where('guest.householdId', '=', householdId);
+  return isPostgres(db) ? sql<SqlBool>`${sql.ref(column)} = ANY(ARRAY(${members}))` : sql<SqlBool>`${sql.ref(column)} IN (${members})`;
 }
 
 /**

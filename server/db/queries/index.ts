@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { GUEST_FIELDS, type Database, type GuestTable } from '../schema';
-import { isHouseholdLine, lineActivity, lineGuest } from './household-lines';
+import { isMemberOf, lineActivity, lineGuest } from './household-lines';
 import { prepared } from './prepared';
 
 /**
@@ -111,7 +111,7 @@ export const queries = {
   ),
 
   /**
-   * The invite lines of a household's members (see {@link isHouseholdLine}). The household is the
+   * The invite lines of a household's members (see {@link isMemberOf}). The household is the
    * session's, so in its occasion; an occasion filter here would lead SQLite to scan every line of
    * the occasion.
    */
@@ -119,7 +119,7 @@ export const queries = {
     db
       .selectFrom('inviteLine')
       .select(['inviteLine.id', 'inviteLine.guestId', 'inviteLine.activityId', 'inviteLine.response', 'inviteLine.mealChoice', 'inviteLine.respondedBy'])
-      .where((eb) => isHouseholdLine(db, eb, p.householdId)),
+      .where(isMemberOf(db, 'inviteLine.guestId', p.householdId)),
   ),
 
   /** Every line of a household's members, in the activities' time order: the household as guests see it. */
@@ -127,7 +127,7 @@ export const queries = {
     db
       .selectFrom('inviteLine')
       .select(['inviteLine.guestId', 'inviteLine.activityId', 'inviteLine.response', 'inviteLine.mealChoice'])
-      .where((eb) => isHouseholdLine(db, eb, p.householdId))
+      .where(isMemberOf(db, 'inviteLine.guestId', p.householdId))
       .orderBy((eb) => lineActivity(eb, 'startsAt'))
       .orderBy((eb) => lineActivity(eb, 'sortOrder'))
       .orderBy('inviteLine.activityId'),
@@ -138,7 +138,7 @@ export const queries = {
     db
       .selectFrom('inviteLine')
       .select(['inviteLine.guestId', 'inviteLine.activityId', 'inviteLine.response', 'inviteLine.mealChoice'])
-      .where((eb) => isHouseholdLine(db, eb, p.householdId))
+      .where(isMemberOf(db, 'inviteLine.guestId', p.householdId))
       .where('inviteLine.response', 'in', [p.attending, p.declined])
       .orderBy((eb) => lineGuest(eb, 'createdAt'))
       .orderBy('inviteLine.guestId')
@@ -147,12 +147,17 @@ export const queries = {
       .orderBy('inviteLine.activityId'),
   ),
 
-  plusOnesOfHousehold: prepared((db, p: { householdId: string }) =>
-    db.selectFrom('guest').select(['plusOneOf', 'firstName', 'lastName']).where('householdId', '=', p.householdId).where('plusOneOf', 'is not', null).orderBy('createdAt').orderBy('id'),
+  /** A household's members in the reply's order, with who each plus-one came with. */
+  membersOfHousehold: prepared((db, p: { householdId: string }) =>
+    db.selectFrom('guest').select(['id', 'plusOneOf', 'firstName', 'lastName']).where('householdId', '=', p.householdId).orderBy('createdAt').orderBy('id'),
   ),
 
-  memberIdsOfHousehold: prepared((db, p: { householdId: string }) =>
-    db.selectFrom('guest').select('id').where('householdId', '=', p.householdId).orderBy('createdAt').orderBy('id'),
+  /** Every answer of a household: its own and its members' (see {@link isMemberOf}). */
+  answersOfHousehold: prepared((db, p: { householdId: string }) =>
+    db
+      .selectFrom('answer')
+      .selectAll()
+      .where((eb) => eb.or([eb('answer.householdId', '=', p.householdId), isMemberOf(db, 'answer.guestId', p.householdId)])),
   ),
 };
 
