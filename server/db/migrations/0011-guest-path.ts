@@ -14,7 +14,7 @@ const BUMPING_TABLES = [...REVISED_TABLES, 'question'] as const;
 /**
  * The revision's counters per occasion on PostgreSQL: a write transaction bumps one picked at
  * random, so concurrent replies of one occasion rarely wait for each other's commit. SQLite
- * serialises its writes anyway: one counter.
+ * serialises its writes anyway: one counter (slot 0).
  */
 export const POSTGRES_REVISION_SLOTS = 16;
 
@@ -23,10 +23,11 @@ export const POSTGRES_REVISION_SLOTS = 16;
  *
  * `occasion.revision` was one row every write of an occasion bumped, so on PostgreSQL every
  * reply of a large occasion queued on that row's lock at its commit. The revision is now the sum
- * of the occasion's counters in `occasionRevision` (one per slot, made with the occasion): each
- * write transaction adds 1 to one counter, so the sum still changes with every committed change
- * the host could see, never repeats, and is read by the primary key's index. The occasion's own
- * changes bump a counter too (they bumped the column before).
+ * of the occasion's counters in `occasionRevision` (one per slot, made by the first write that
+ * picks it, so occasions imported with triggers off count too): each write transaction adds 1 to
+ * one counter, so the sum still changes with every committed change the host could see, never
+ * repeats, and is read by the primary key's index. The occasion's own changes bump a counter too
+ * (they bumped the column before).
  *
  * Deleting a guest (a plus-one removed by a reply, a host's delete) cascades to its sessions by
  * `guestSession.guestId`, which had no index, so every such delete read every session.
@@ -41,14 +42,8 @@ export const guestPath: Migration = {
       .addColumn('count', 'bigint', (c) => c.notNull())
       .addPrimaryKeyConstraint('occasionRevision_pkey', ['occasionId', 'slot'])
       .execute();
-    const slots = isPostgres(db) ? POSTGRES_REVISION_SLOTS : 1;
-    // Slot 0 carries the revision so far; the others start at 0.
-    await sql
-      .raw(
-        `INSERT INTO "occasionRevision" ("occasionId", "slot", "count") SELECT o."id", s."slot", CASE WHEN s."slot" = 0 THEN o."revision" ELSE 0 END ` +
-          `FROM "occasion" o CROSS JOIN (${Array.from({ length: slots }, (_, slot) => `SELECT ${slot} AS "slot"`).join(' UNION ALL ')}) s`,
-      )
-      .execute(db);
+    // The revision so far, in slot 0; the other counters are made by the first write that picks them.
+    await sql.raw('INSERT INTO "occasionRevision" ("occasionId", "slot", "count") SELECT "id", 0, "revision" FROM "occasion"').execute(db);
     if (isPostgres(db)) await postgresUp(db);
     else await sqliteUp(db);
     await db.schema.alterTable('occasion').dropColumn('revision').execute();
@@ -59,13 +54,10 @@ export const guestPath: Migration = {
       .raw('UPDATE "occasion" SET "revision" = (SELECT coalesce(sum(r."count"), 0) FROM "occasionRevision" r WHERE r."occasionId" = "occasion"."id")')
       .execute(db);
     if (isPostgres(db)) {
-      await sql.raw('DROP TRIGGER IF EXISTS "occasion_revision_slots" ON "occasion"').execute(db);
       await sql.raw('DROP TRIGGER IF EXISTS "occasion_revision" ON "occasion"').execute(db);
-      await sql.raw('DROP FUNCTION IF EXISTS make_revision_slots()').execute(db);
       await createPostgresBumpFunction(db);
       await createPostgresOwnRevisionTrigger(db);
     } else {
-      await sql.raw('DROP TRIGGER IF EXISTS "occasion_revision_slots"').execute(db);
       await sql.raw('DROP TRIGGER IF EXISTS "occasion_revision"').execute(db);
       for (const table of BUMPING_TABLES) {
         for (const event of ['insert', 'update', 'delete']) await sql.raw(`DROP TRIGGER IF EXISTS "${table}_revision_${event}"`).execute(db);
@@ -98,9 +90,12 @@ BEGIN
   flag := 'kindly.revised_' || md5(target);
   IF current_setting(flag, true) IS DISTINCT FROM '1' THEN
     PERFORM set_config(flag, '1', true);
-    -- Picked once: random() in the WHERE clause would be drawn again for every row.
+    -- Picked once: random() in the statement would be drawn again for every row. A deleted
+    -- occasion (its rows cascading in this transaction) gets no counter.
     picked := floor(random() * ${POSTGRES_REVISION_SLOTS})::int;
-    UPDATE "occasionRevision" r SET "count" = r."count" + 1 WHERE r."occasionId" = target AND r."slot" = picked;
+    INSERT INTO "occasionRevision" ("occasionId", "slot", "count")
+      SELECT target, picked, 1 WHERE EXISTS (SELECT 1 FROM "occasion" WHERE "id" = target)
+      ON CONFLICT ("occasionId", "slot") DO UPDATE SET "count" = "occasionRevision"."count" + 1;
   END IF;
   RETURN NULL;
 END $$`,
@@ -112,16 +107,12 @@ END $$`,
         'DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_occasion_revision()',
     )
     .execute(db);
-  await sql
-    .raw(
-      `CREATE OR REPLACE FUNCTION make_revision_slots() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
-  INSERT INTO "occasionRevision" ("occasionId", "slot", "count") SELECT NEW."id", s, 0 FROM generate_series(0, ${POSTGRES_REVISION_SLOTS - 1}) s;
-  RETURN NULL;
-END $$`,
-    )
-    .execute(db);
-  await sql.raw('CREATE TRIGGER "occasion_revision_slots" AFTER INSERT ON "occasion" FOR EACH ROW EXECUTE FUNCTION make_revision_slots()').execute(db);
 }
+
+/** SQLite: adds 1 to the occasion's counter, making it on the first write; none for a deleted occasion. */
+const SQLITE_BUMP = (occasionId: string) =>
+  `INSERT INTO "occasionRevision" ("occasionId", "slot", "count") SELECT ${occasionId}, 0, 1 WHERE EXISTS (SELECT 1 FROM "occasion" WHERE "id" = ${occasionId}) ` +
+  'ON CONFLICT ("occasionId", "slot") DO UPDATE SET "count" = "count" + 1;';
 
 async function sqliteUp(db: Kysely<any>): Promise<void> {
   await sql.raw('DROP TRIGGER IF EXISTS "occasion_revision"').execute(db);
@@ -131,15 +122,12 @@ async function sqliteUp(db: Kysely<any>): Promise<void> {
       await sql
         .raw(
           `CREATE TRIGGER "${table}_revision_${event}" AFTER ${event.toUpperCase()} ON "${table}" FOR EACH ROW BEGIN ` +
-            `UPDATE "occasionRevision" SET "count" = "count" + 1 WHERE "occasionId" = ${row}."occasionId" AND "slot" = 0; END`,
+            `${SQLITE_BUMP(`${row}."occasionId"`)} END`,
         )
         .execute(db);
     }
   }
   await sql
-    .raw('CREATE TRIGGER "occasion_revision" AFTER UPDATE ON "occasion" FOR EACH ROW BEGIN UPDATE "occasionRevision" SET "count" = "count" + 1 WHERE "occasionId" = NEW."id" AND "slot" = 0; END')
-    .execute(db);
-  await sql
-    .raw('CREATE TRIGGER "occasion_revision_slots" AFTER INSERT ON "occasion" FOR EACH ROW BEGIN INSERT INTO "occasionRevision" ("occasionId", "slot", "count") VALUES (NEW."id", 0, 0); END')
+    .raw(`CREATE TRIGGER "occasion_revision" AFTER UPDATE ON "occasion" FOR EACH ROW BEGIN ${SQLITE_BUMP('NEW."id"')} END`)
     .execute(db);
 }
