@@ -25,17 +25,24 @@ export const queries = {
 
   hostSession: prepared((db, p: { sessionId: string }) => db.selectFrom('hostSession').select(['accountId', 'expiresAt']).where('id', '=', p.sessionId)),
 
-  /** A host session, with the revision of the occasion when its account owns it (null otherwise). */
+  /** A host session, with its account's role on the occasion and the occasion's revision (both null without a role). */
   hostSessionWithOccasion: prepared((db, p: { sessionId: string; occasionId: string }) =>
     db
       .selectFrom('hostSession')
-      .leftJoin('occasion', (join) => join.on('occasion.id', '=', p.occasionId).onRef('occasion.accountId', '=', 'hostSession.accountId'))
-      .select(['hostSession.accountId', 'hostSession.expiresAt', 'occasion.revision'])
+      .leftJoin('occasionRole', (join) => join.on('occasionRole.occasionId', '=', p.occasionId).onRef('occasionRole.accountId', '=', 'hostSession.accountId'))
+      .leftJoin('occasion', 'occasion.id', 'occasionRole.occasionId')
+      .select(['hostSession.accountId', 'hostSession.expiresAt', 'occasion.revision', 'occasionRole.role'])
       .where('hostSession.id', '=', p.sessionId),
   ),
 
+  /** The occasion's revision and the account's role there; no row without a role. */
   ownedOccasionRevision: prepared((db, p: { occasionId: string; accountId: string }) =>
-    db.selectFrom('occasion').select('revision').where('id', '=', p.occasionId).where('accountId', '=', p.accountId),
+    db
+      .selectFrom('occasionRole')
+      .innerJoin('occasion', 'occasion.id', 'occasionRole.occasionId')
+      .select(['occasion.revision', 'occasionRole.role'])
+      .where('occasionRole.occasionId', '=', p.occasionId)
+      .where('occasionRole.accountId', '=', p.accountId),
   ),
 
   occasionById: prepared((db, p: { occasionId: string }) => db.selectFrom('occasion').selectAll().where('id', '=', p.occasionId)),
