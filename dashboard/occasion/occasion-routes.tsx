@@ -1,10 +1,11 @@
 import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
-import { Link, Route, Switch, useLocation, useParams } from 'wouter';
+import { Link, Redirect, Route, Switch, useLocation, useParams } from 'wouter';
 import { ErrorScreen, NoMatch, RouteError } from '../components/error-screen';
 import { ErrorState, Loading } from '../components/states';
 import { useKindly, useQuery } from '../data/kindly';
 import type { ReadableAtom } from 'nanostores';
 import type { Occasion } from '../../core/schemas/occasion';
+import { roleCan, type Permission } from '../../core/schemas/people';
 import { OccasionContext, OccasionListsContext, useOccasion, type OccasionListStores } from './occasion-context';
 import { chunk } from '../chunks/chunk';
 import { lazyChunk } from '../chunks/lazy-chunk';
@@ -20,6 +21,8 @@ const RepliesPage = lazyChunk(chunk(() => import('../replies/replies-page')), (m
 const EmailPage = lazyChunk(chunk(() => import('../email/email-page')), (module) => module.default);
 const GuestsRoutes = lazyChunk(occasionScreenChunks.guests, (module) => module.default);
 const HouseholdsRoutes = lazyChunk(occasionScreenChunks.households, (module) => module.default);
+const PeoplePage = lazyChunk(chunk(() => import('../people/people-page')), (module) => module.default);
+const DoorPage = lazyChunk(chunk(() => import('../door/door-page')), (module) => module.default);
 
 /**
  * Starts what the guest and household screens need (their code, and the occasion's lists)
@@ -110,9 +113,37 @@ function OccasionScreens({ occasion }: { occasionId: string; occasion: ReturnTyp
     );
   }
 
+  if (occasion.data.role === 'door') {
+    // The door sees names and households only: its one screen.
+    return (
+      <OccasionContext.Provider value={occasion.data}>
+        <Switch>
+          <Route path="/door">
+            <Area section="/door">
+              <DoorPage />
+            </Area>
+          </Route>
+          <Route>
+            <Redirect to="/door" replace />
+          </Route>
+        </Switch>
+      </OccasionContext.Provider>
+    );
+  }
+
   return (
     <OccasionContext.Provider value={occasion.data}>
       <Switch>
+        <Route path="/people">
+          <Area section="/people">
+            <PeoplePage />
+          </Area>
+        </Route>
+        <Route path="/door">
+          <Area section="/door">
+            <DoorPage />
+          </Area>
+        </Route>
         <Route path="/">
           <Area section="">
             <OverviewPage />
@@ -185,16 +216,19 @@ function Area({ section, children }: { section: Section; children: ReactNode }) 
   );
 }
 
+/** The occasion's tabs and what a role needs to see each (core's role table). */
 const TABS = [
-  { path: '', label: 'Overview' },
-  { path: '/schedule', label: 'Schedule' },
-  { path: '/guests', label: 'Guests' },
-  { path: '/households', label: 'Households' },
-  { path: '/questions', label: 'Questions' },
-  { path: '/replies', label: 'Replies' },
-  { path: '/emails', label: 'Email' },
-  { path: '/edit', label: 'Settings' },
-] as const;
+  { path: '', label: 'Overview', needs: 'read' },
+  { path: '/schedule', label: 'Schedule', needs: 'read' },
+  { path: '/guests', label: 'Guests', needs: 'read' },
+  { path: '/households', label: 'Households', needs: 'read' },
+  { path: '/questions', label: 'Questions', needs: 'read' },
+  { path: '/replies', label: 'Replies', needs: 'read' },
+  { path: '/emails', label: 'Email', needs: 'read' },
+  { path: '/door', label: 'Door', needs: 'door' },
+  { path: '/people', label: 'People', needs: 'read' },
+  { path: '/edit', label: 'Settings', needs: 'write' },
+] as const satisfies ReadonlyArray<{ path: string; label: string; needs: Permission }>;
 
 type Section = (typeof TABS)[number]['path'];
 
@@ -208,7 +242,7 @@ function OccasionFrame({ section, children }: { section: Section; children: Reac
       </p>
       <nav aria-label="Occasion" className="no-print">
         <ul className="tabs">
-          {TABS.map((tab) => {
+          {TABS.filter((tab) => roleCan(occasion.role, tab.needs)).map((tab) => {
             const href = `~/occasion/${occasion.id}${tab.path}`;
             const current = tab.path === section;
             return (
