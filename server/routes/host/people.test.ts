@@ -45,6 +45,16 @@ describe('people and invitations', () => {
     expect(t.logs.join('\n')).not.toContain(token);
   });
 
+  it('lets one of two accounts accepting the same link at once have it', async () => {
+    const [first, second] = [await signUpHost(t.app), await signUpHost(t.app)];
+    await owner.request('POST', `${base}/invitations`, { email: 'shared@example.com', role: 'editor' });
+    const token = await invitationTokenFor(t, 'shared@example.com');
+    const answers = await Promise.all([first, second].map((person) => person.request('POST', '/invitation/accept', { token })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const people = await read<People>(owner, `${base}/people`);
+    expect(people.people.map((person) => person.role).sort()).toEqual(['editor', 'owner']);
+  });
+
   it('refuses an expired invitation and changes nothing', async () => {
     const person = await signUpHost(t.app);
     await owner.request('POST', `${base}/invitations`, { email: person.credentials.email, role: 'editor' });
