@@ -5,6 +5,7 @@ import type { DatabaseKind } from '../db/create-database';
 import { newId } from '../db/ids';
 import type { Database, OccasionInvitationTable } from '../db/schema';
 import { conflict, notFound } from './api-error';
+import { hostActor, recordHistory } from './history';
 import { lockOccasionRoles } from './occasion-roles';
 
 /** How long an invitation's link works. */
@@ -118,6 +119,7 @@ export async function acceptInvitation(db: Kysely<Database>, kind: DatabaseKind,
     if (roles.some((row) => row.accountId === accountId)) throw conflict('You already help run this occasion.');
     await trx.insertInto('occasionRole').values({ occasionId: invitation.occasionId, accountId, role: invitation.role, createdAt: now.toISOString() }).execute();
     await trx.updateTable('occasionInvitation').set({ acceptedAt: now.toISOString(), acceptedByAccountId: accountId }).where('id', '=', invitation.id).execute();
+    await recordPersonChange(trx, invitation.occasionId, accountId, accountId, 'CREATE', null, invitation.role);
     return { occasionId: invitation.occasionId, role: invitation.role as Role };
   });
 }
@@ -128,12 +130,13 @@ const LAST_OWNER = 'An occasion needs at least one owner: make someone else owne
  * Changes a person's role, in a transaction whose role check locked every role row of the
  * occasion (the route's `own` permission), so two owners cannot demote each other at once.
  */
-export async function changeRole(trx: Kysely<Database>, kind: DatabaseKind, occasionId: string, accountId: string, role: Role): Promise<Person> {
+export async function changeRole(trx: Kysely<Database>, kind: DatabaseKind, occasionId: string, accountId: string, role: Role, changedBy: string): Promise<Person> {
   const roles = await lockOccasionRoles(trx, kind, occasionId);
   const current = roles.find((row) => row.accountId === accountId);
   if (!current) throw notFound('No such person on this occasion.');
   if (current.role === 'owner' && role !== 'owner' && roles.filter((row) => row.role === 'owner').length === 1) throw conflict(LAST_OWNER);
   await trx.updateTable('occasionRole').set({ role }).where('occasionId', '=', occasionId).where('accountId', '=', accountId).execute();
+  await recordPersonChange(trx, occasionId, changedBy, accountId, 'UPDATE', current.role, role);
   const row = await trx
     .selectFrom('occasionRole')
     .innerJoin('account', 'account.id', 'occasionRole.accountId')
@@ -145,12 +148,30 @@ export async function changeRole(trx: Kysely<Database>, kind: DatabaseKind, occa
 }
 
 /** Removes a person's role (the last owner stays). */
-export async function removePerson(trx: Kysely<Database>, kind: DatabaseKind, occasionId: string, accountId: string): Promise<void> {
+export async function removePerson(trx: Kysely<Database>, kind: DatabaseKind, occasionId: string, accountId: string, removedBy: string): Promise<void> {
   const roles = await lockOccasionRoles(trx, kind, occasionId);
   const current = roles.find((row) => row.accountId === accountId);
   if (!current) throw notFound('No such person on this occasion.');
   if (current.role === 'owner' && roles.filter((row) => row.role === 'owner').length === 1) throw conflict(LAST_OWNER);
   await trx.deleteFrom('occasionRole').where('occasionId', '=', occasionId).where('accountId', '=', accountId).execute();
+  await recordPersonChange(trx, occasionId, removedBy, accountId, 'DELETE', current.role, null);
+}
+
+/** A role given, changed or ended, in the occasion's history: by whom, to whom (by name at the time), from what to what. */
+async function recordPersonChange(
+  trx: Kysely<Database>,
+  occasionId: string,
+  actorId: string,
+  accountId: string,
+  action: 'CREATE' | 'UPDATE' | 'DELETE',
+  before: string | null,
+  after: string | null,
+): Promise<void> {
+  const person = await trx.selectFrom('account').select(['firstName', 'lastName']).where('id', '=', accountId).executeTakeFirst();
+  const subjectName = person ? `${person.firstName} ${person.lastName}`.trim() : '';
+  await recordHistory(trx, occasionId, hostActor(actorId), [
+    { entity: 'PERSON', entityId: accountId, action, changes: { role: [before, after] }, householdId: null, guestId: null, subjectName },
+  ]);
 }
 
 /** The names-only list the `door` role works from. */

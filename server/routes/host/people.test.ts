@@ -109,14 +109,20 @@ describe('people and invitations', () => {
     expect(list.map((o) => [o.id, o.role])).toEqual([[occasionId, 'viewer']]);
   });
 
-  it('records who made each change in history', async () => {
+  it('records who made each change in history, people’s roles included', async () => {
     const partner = await addPerson(t, owner, occasionId, 'editor');
     await owner.request('POST', `${base}/guest`, { firstName: 'Ada' });
     await partner.request('POST', `${base}/guest`, { firstName: 'Bo' });
-    const { entries } = await read<{ entries: Array<{ actorId: string; actorName: string; subjectName: string }> }>(owner, `${base}/history`);
-    expect(entries.map((e) => [e.subjectName.trim(), e.actorId])).toEqual([
-      ['Bo', partner.accountId],
-      ['Ada', owner.accountId],
+    await owner.request('PUT', `${base}/person/${partner.accountId}`, { role: 'viewer' });
+    await owner.request('DELETE', `${base}/person/${partner.accountId}`);
+    type Entry = { entity: string; action: string; actorId: string; subjectName: string; changes: Record<string, unknown> };
+    const { entries } = await read<{ entries: Entry[] }>(owner, `${base}/history`);
+    expect(entries.map((e) => [e.entity, e.action, e.subjectName.trim(), e.actorId, e.entity === 'PERSON' ? e.changes : undefined])).toEqual([
+      ['PERSON', 'DELETE', 'Ada Lovelace', owner.accountId, { role: ['viewer', null] }],
+      ['PERSON', 'UPDATE', 'Ada Lovelace', owner.accountId, { role: ['editor', 'viewer'] }],
+      ['GUEST', 'CREATE', 'Bo', partner.accountId, undefined],
+      ['GUEST', 'CREATE', 'Ada', owner.accountId, undefined],
+      ['PERSON', 'CREATE', 'Ada Lovelace', partner.accountId, { role: [null, 'editor'] }],
     ]);
   });
 });

@@ -86,13 +86,13 @@ export function peopleRoutes(): Hono<AppEnv> {
     const { db, dbKind } = c.get('deps');
     const { occasionId, accountId } = c.req.param();
     const { role } = await readBody(c, PersonUpdateSchema);
-    return c.json(await db.transaction().execute((trx) => changeRole(trx, dbKind, occasionId, accountId, role)));
+    return c.json(await db.transaction().execute((trx) => changeRole(trx, dbKind, occasionId, accountId, role, c.get('host').accountId)));
   });
 
   routes.delete(`${base}/person/:accountId`, async (c) => {
     const { db, dbKind } = c.get('deps');
     const { occasionId, accountId } = c.req.param();
-    await db.transaction().execute((trx) => removePerson(trx, dbKind, occasionId, accountId));
+    await db.transaction().execute((trx) => removePerson(trx, dbKind, occasionId, accountId, c.get('host').accountId));
     return c.body(null, 204);
   });
 
