@@ -5,6 +5,7 @@ import { AppShell } from './components/app-shell';
 import { RouteErrorBoundary } from './components/error-screen';
 import { ErrorState, Loading } from './components/states';
 import { KindlyProvider, useKindly, useSessionCheckOnNavigation, type Kindly } from './data/kindly';
+import { chunk } from './chunks/chunk';
 import { lazyChunk } from './chunks/lazy-chunk';
 import { screenChunks } from './chunks/screens';
 import { AREAS } from './routes';
@@ -14,6 +15,7 @@ import { AREAS } from './routes';
 const OccasionsRoutes = lazyChunk(screenChunks.occasions, (module) => module.default);
 const AuthRoutes = lazyChunk(screenChunks.auth, (module) => module.default);
 const OccasionRoutes = lazyChunk(screenChunks.occasion, (module) => module.default);
+const InvitationPage = lazyChunk(chunk(() => import('./invitation/invitation-page')), (module) => module.default);
 
 /**
  * The dashboard (contract section 7). Render it inside a wouter `<Router>`; tests pass their own
@@ -48,7 +50,8 @@ function SessionGate({ children }: { children: ReactNode }) {
 /**
  * `/auth/*` is for signed-out visitors (a signed-in one goes on to `next` or `/occasions`);
  * `/occasions/*` and `/occasion/:occasionId/*` need a session (a signed-out visitor goes to
- * sign-in and comes back afterwards); any other path redirects to `/occasions`.
+ * sign-in and comes back afterwards); `/invitation` takes an invitation to help run an occasion,
+ * signed in or out; any other path redirects to `/occasions`.
  */
 export function AppRoutes() {
   const { session } = useSession();
@@ -92,6 +95,11 @@ export function AppRoutes() {
           ) : (
             toSignIn
           )}
+        </Route>
+        <Route path="/invitation">
+          <Suspense fallback={<PageLoading />}>
+            <InvitationPage />
+          </Suspense>
         </Route>
         <Route>
           <Redirect to="/occasions" replace />

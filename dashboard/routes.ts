@@ -5,6 +5,8 @@
  * screen that `screenPaths()` gives. No React here: the tests import it in Node.
  */
 
+import type { Permission } from '../core/schemas/people';
+
 /** The app's areas (`app.tsx`): where each is mounted and whether it needs a session. */
 export const AREAS = {
   auth: { path: '/auth', signedIn: false },
@@ -18,17 +20,19 @@ export const AUTH_SCREENS = ['/sign-in', '/sign-up'] as const;
 /** `/occasions/*` (`occasions/occasions-routes.tsx`); `/new` is the list with the create dialog open. */
 export const OCCASIONS_SCREENS = ['/', '/new'] as const;
 
-/** An occasion's tabs (`occasion/occasion-routes.tsx`), in the order the tab bar shows them. */
+/** An occasion's tabs (`occasion/occasion-routes.tsx`), in the order the tab bar shows them, and the permission (core's role table) a role needs to see each. */
 export const OCCASION_TABS = [
-  { path: '', label: 'Overview' },
-  { path: '/schedule', label: 'Schedule' },
-  { path: '/guests', label: 'Guests' },
-  { path: '/households', label: 'Households' },
-  { path: '/questions', label: 'Questions' },
-  { path: '/replies', label: 'Replies' },
-  { path: '/emails', label: 'Email' },
-  { path: '/edit', label: 'Settings' },
-] as const;
+  { path: '', label: 'Overview', needs: 'read' },
+  { path: '/schedule', label: 'Schedule', needs: 'read' },
+  { path: '/guests', label: 'Guests', needs: 'read' },
+  { path: '/households', label: 'Households', needs: 'read' },
+  { path: '/questions', label: 'Questions', needs: 'read' },
+  { path: '/replies', label: 'Replies', needs: 'read' },
+  { path: '/emails', label: 'Email', needs: 'read' },
+  { path: '/door', label: 'Door', needs: 'door' },
+  { path: '/people', label: 'People', needs: 'read' },
+  { path: '/edit', label: 'Settings', needs: 'write' },
+] as const satisfies ReadonlyArray<{ path: string; label: string; needs: Permission }>;
 
 /** An occasion tab's path (`''` is the overview). */
 export type OccasionSection = (typeof OCCASION_TABS)[number]['path'];

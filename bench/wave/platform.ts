@@ -7,7 +7,7 @@ import type { PlatformSize } from './options';
 /**
  * The seeded platform, row by row, in the tables' own columns: accounts (one per five
  * occasions, each with a host session whose token {@link hostToken} gives), occasions (each
- * allowing its own site, {@link occasionOrigin}), and for the first `guestOccasions` of them
+ * allowing its own site, {@link occasionOrigin}, its account its owner), and for the first `guestOccasions` of them
  * two activities (the second with meal options), two household questions, households of one
  * to five guests whose invite codes {@link inviteCode} gives, and every guest invited to both
  * activities. Occasion 0 is the large one. Deterministic: the same size gives the same rows.
@@ -21,6 +21,7 @@ export const TABLES = {
     id: 'text', accountId: 'text', title: 'text', description: 'text', startDate: 'text', endDate: 'text', timezone: 'text',
     venueName: 'text', venueAddress: 'text', allowedOrigins: 'text', contactEmail: 'text', createdAt: 'text', updatedAt: 'text',
   },
+  occasionRole: { occasionId: 'text', accountId: 'text', role: 'text', createdAt: 'text' },
   activity: {
     id: 'text', occasionId: 'text', name: 'text', description: 'text', startsAt: 'text', locationName: 'text', address: 'text',
     dressCode: 'text', mealOptions: 'text', sortOrder: 'integer',
@@ -47,7 +48,7 @@ export type Row = Array<string | number>;
 export type TableRow = [TableName, Row];
 
 /** Changes whenever the rows change: a cache seeded by another version is seeded again. */
-export const PLATFORM_VERSION = 1;
+export const PLATFORM_VERSION = 2;
 
 const OCCASIONS_PER_ACCOUNT = 5;
 const HOUSEHOLD_SIZES = [1, 1, 2, 2, 2, 3, 3, 4, 5];
@@ -86,6 +87,7 @@ export function* platformRows(size: PlatformSize, passwordHash: string): Generat
     if (o % OCCASIONS_PER_ACCOUNT === 0) yield* accountRows(o / OCCASIONS_PER_ACCOUNT, passwordHash);
     const occasionId = platformId('occasion', o);
     yield occasionRow(o, occasionId);
+    yield ['occasionRole', [occasionId, platformId('account', accountOf(o)), 'owner', CREATED]];
     if (o >= size.guestOccasions) continue;
     const activities = [platformId('activity', o * 2), platformId('activity', o * 2 + 1)];
     yield* activityAndQuestionRows(o, occasionId, activities);

@@ -10,6 +10,7 @@ import type { OccasionCreateSchema, OccasionUpdateSchema } from '../schemas/occa
 import type { AnswersBulkSchema } from '../schemas/answer';
 import type { QuestionCreateSchema, QuestionUpdateSchema } from '../schemas/question';
 import type { EmailSendSchema, EmailTemplateUpdateSchema } from '../schemas/email';
+import type { InvitationCreateSchema, InvitationTokenSchema, PersonUpdateSchema } from '../schemas/people';
 
 // Request bodies as the server accepts them: the schemas' *input* types, so fields that
 // have a default may be left out (the schemas' `…Create` types are their validated output).
@@ -58,3 +59,10 @@ export type AnswersBulkBody = v.InferInput<typeof AnswersBulkSchema>;
 export type EmailTemplateUpdateBody = v.InferInput<typeof EmailTemplateUpdateSchema>;
 /** Body of `POST /occasion/{id}/emails`: `{ kind, householdIds? }`. */
 export type EmailSendBody = v.InferInput<typeof EmailSendSchema>;
+
+/** Body of `POST /occasion/{id}/invitations`. */
+export type InvitationCreateBody = v.InferInput<typeof InvitationCreateSchema>;
+/** Body of `PUT /occasion/{id}/person/{accountId}`. */
+export type PersonUpdateBody = v.InferInput<typeof PersonUpdateSchema>;
+/** Body of `POST /invitation/lookup` and `POST /invitation/accept`. */
+export type InvitationTokenBody = v.InferInput<typeof InvitationTokenSchema>;

@@ -11,6 +11,7 @@ import type { Answer } from '../schemas/answer';
 import type { Question } from '../schemas/question';
 import type { EmailKind, EmailRecipient, EmailSendResult, EmailTemplate, OutboxPage } from '../schemas/email';
 import type { Reply } from '../schemas/reply';
+import type { DoorList, InvitationAccepted, InvitationPreview, PendingInvitation, People, Person } from '../schemas/people';
 import type {
   AccountCreateBody,
   PasswordChangeBody,
@@ -34,6 +35,9 @@ import type {
   QuestionCreateBody,
   QuestionUpdateBody,
   AnswersBulkBody,
+  InvitationCreateBody,
+  InvitationTokenBody,
+  PersonUpdateBody,
 } from './bodies';
 import type { AuthRedirect, HostCredentials, HostSession } from './host-session';
 import { path } from './path';
@@ -151,6 +155,23 @@ export interface HostClient {
   getHistory(occasionId: string, query?: HistoryRequest): Promise<Result<HistoryPage>>;
   /** `GET /occasion/{occasionId}/replies-over-time`: attending, declined and pending per day. */
   getRepliesOverTime(occasionId: string): Promise<Result<RepliesDay[]>>;
+
+  /** `GET /occasion/{occasionId}/people`: the people and their roles, and the pending invitations. */
+  listPeople(occasionId: string): Promise<Result<People>>;
+  /** `POST /occasion/{occasionId}/invitations` `{ email, role }`: emails an invitation (owners; 409 if the person already has a role). */
+  invitePerson(occasionId: string, body: InvitationCreateBody): Promise<Result<PendingInvitation>>;
+  /** `DELETE /occasion/{occasionId}/invitation/{invitationId}`: withdraws a pending invitation; its link stops working. */
+  revokeInvitation(occasionId: string, invitationId: string): Promise<Result<void>>;
+  /** `PUT /occasion/{occasionId}/person/{accountId}` `{ role }` (409 when it would leave no owner). */
+  updatePerson(occasionId: string, accountId: string, body: PersonUpdateBody): Promise<Result<Person>>;
+  /** `DELETE /occasion/{occasionId}/person/{accountId}`: ends the person's role (409 for the last owner). */
+  removePerson(occasionId: string, accountId: string): Promise<Result<void>>;
+  /** `GET /occasion/{occasionId}/door`: households and guests by name only, for the door on the day. */
+  getDoorList(occasionId: string): Promise<Result<DoorList>>;
+  /** `POST /invitation/lookup` `{ token }`: what an invitation offers (no session needed; 404 unknown, 409 used or expired). */
+  lookUpInvitation(body: InvitationTokenBody): Promise<Result<InvitationPreview>>;
+  /** `POST /invitation/accept` `{ token }`: the signed-in account takes the invitation's role. */
+  acceptInvitation(body: InvitationTokenBody): Promise<Result<InvitationAccepted>>;
 }
 
 /** Options of {@link HostClient.upsertGuests} and `updateAnswers`: `source: 'import'` records the write as a CSV import. */
@@ -266,6 +287,15 @@ export function createHostClient(options: ClientOptions): HostClient {
     emailHtmlUrl: (occasionId, emailId) => `${hostBase}${o(occasionId)}${path`/email/${emailId}/html`}`,
     getHistory: (occasionId, query = {}) => get(`${o(occasionId)}/history${queryString(query)}`),
     getRepliesOverTime: (occasionId) => get(`${o(occasionId)}/replies-over-time`),
+
+    listPeople: (occasionId) => get(`${o(occasionId)}/people`),
+    invitePerson: (occasionId, body) => post(`${o(occasionId)}/invitations`, body),
+    revokeInvitation: (occasionId, id) => del(`${o(occasionId)}${path`/invitation/${id}`}`),
+    updatePerson: (occasionId, accountId, body) => put(`${o(occasionId)}${path`/person/${accountId}`}`, body),
+    removePerson: (occasionId, accountId) => del(`${o(occasionId)}${path`/person/${accountId}`}`),
+    getDoorList: (occasionId) => get(`${o(occasionId)}/door`),
+    lookUpInvitation: (body) => post('/invitation/lookup', body),
+    acceptInvitation: (body) => post('/invitation/accept', body),
   };
 }
 

@@ -12,6 +12,7 @@ import type { Answer } from '../schemas/answer';
 import type { Question } from '../schemas/question';
 import type { EmailKind, EmailRecipient, EmailSendResult, EmailTemplate, OutboxPage } from '../schemas/email';
 import type { Reply } from '../schemas/reply';
+import type { DoorList, InvitationAccepted, PendingInvitation, People, Person } from '../schemas/people';
 import type {
   AccountCreateBody,
   ActivityCreateBody,
@@ -34,6 +35,9 @@ import type {
   QuestionCreateBody,
   QuestionUpdateBody,
   AnswersBulkBody,
+  InvitationCreateBody,
+  InvitationTokenBody,
+  PersonUpdateBody,
 } from './bodies';
 import { signInHost, signOutHost, signUpHost } from './host-auth';
 import type { GuestBulkOptions, HostClient } from './host-client';
@@ -93,6 +97,10 @@ export interface HostStores {
   guestHistory(occasionId: KeyArg, guestId: KeyArg): Query<HistoryPage>;
   /** Attending, declined and pending per day, for the overview's chart. */
   repliesOverTime(occasionId: KeyArg): Query<RepliesDay[]>;
+  /** The occasion's people and pending invitations (tag `Person`). */
+  people(occasionId: KeyArg): Query<People>;
+  /** The door's names-only list (tag `Door`; guest and household writes mark it stale). */
+  doorList(occasionId: KeyArg): Query<DoorList>;
 
   /** Creates the account, then signs in (fresh CSRF token first). */
   $signUp: Mutation<AccountCreateBody, HostSession>;
@@ -137,6 +145,14 @@ export interface HostStores {
   $updateEmailTemplate: Mutation<OccasionInput<EmailTemplateUpdateBody> & { kind: EmailKind }, EmailTemplate>;
   /** Queues invitations or reminders; marks `Email` stale. */
   $sendEmails: Mutation<OccasionInput<EmailSendBody>, EmailSendResult>;
+
+  /** Emails an invitation to help run the occasion (owners). */
+  $invitePerson: Mutation<OccasionInput<InvitationCreateBody>, PendingInvitation>;
+  $revokeInvitation: Mutation<{ occasionId: string; invitationId: string }, void>;
+  $updatePerson: Mutation<OccasionInput<PersonUpdateBody> & { accountId: string }, Person>;
+  $removePerson: Mutation<{ occasionId: string; accountId: string }, void>;
+  /** Takes the invitation's role for the signed-in account; marks `Occasion` stale. */
+  $acceptInvitation: Mutation<InvitationTokenBody, InvitationAccepted>;
 
   /** Marks tags stale by hand (e.g. after a write made with the plain client). */
   markStale(tags: readonly Tag[]): void;
@@ -202,6 +218,8 @@ export function createHostStores(host: HostClient): HostStores {
     householdHistory: (o, h) => query('History', [o, 'household', h], (id, _, householdId) => host.getHistory(id, { householdId })),
     guestHistory: (o, g) => query('History', [o, 'guest', g], (id, _, guestId) => host.getHistory(id, { guestId })),
     repliesOverTime: (o) => query('History', [o, 'replies'], (id) => host.getRepliesOverTime(id)),
+    people: (o) => query('Person', [o], host.listPeople),
+    doorList: (o) => query('Door', [o], host.getDoorList),
 
     $signUp: mutation((account) => signUpHost(host, account), [], signedIn),
     $signIn: mutation((credentials) => signInHost(host, credentials), [], signedIn),
@@ -246,6 +264,11 @@ export function createHostStores(host: HostClient): HostStores {
     $updateAnswers: mutation((i) => host.updateAnswers(i.occasionId, i.body, i.source ? { source: i.source } : {}), stale.updateAnswers),
     $updateEmailTemplate: mutation((i) => host.updateEmailTemplate(i.occasionId, i.kind, i.body), stale.updateEmailTemplate),
     $sendEmails: mutation((i) => host.sendEmails(i.occasionId, i.body), stale.sendEmails),
+    $invitePerson: mutation((i) => host.invitePerson(i.occasionId, i.body), stale.invitePerson),
+    $revokeInvitation: mutation((i) => host.revokeInvitation(i.occasionId, i.invitationId), stale.revokeInvitation),
+    $updatePerson: mutation((i) => host.updatePerson(i.occasionId, i.accountId, i.body), stale.updatePerson),
+    $removePerson: mutation((i) => host.removePerson(i.occasionId, i.accountId), stale.removePerson),
+    $acceptInvitation: mutation((body) => host.acceptInvitation(body), stale.acceptInvitation),
     markStale,
     retryFailed,
   };

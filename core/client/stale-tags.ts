@@ -23,7 +23,11 @@ export type Tag =
   | 'Email'
   | 'EmailTemplate'
   /** The host's history feeds and the replies chart . */
-  | 'History';
+  | 'History'
+  /** The people of an occasion and its pending invitations. */
+  | 'Person'
+  /** The door's names-only list. */
+  | 'Door';
 
 /**
  * What each host write marks stale: the tags whose data it can change. Open stores of those
@@ -32,10 +36,18 @@ export type Tag =
  */
 export const hostStaleTags = {
   createOccasion: ['Occasion'],
+  /** A pending invitation, and its email in the outbox. */
+  invitePerson: ['Person', 'Email'],
+  revokeInvitation: ['Person'],
+  /** The occasion answers the account's own `role`. */
+  updatePerson: ['Person', 'Occasion'],
+  removePerson: ['Person', 'Occasion'],
+  /** The account gains an occasion. */
+  acceptInvitation: ['Occasion', 'Person'],
   /** The templates' defaults name the occasion's title. */
   updateOccasion: ['Occasion', 'EmailTemplate'],
   /** Deletes everything under it. */
-  deleteOccasion: ['Occasion', 'Activity', 'Guest', 'Household', 'InviteLine', 'AttributeCategory', 'Question', 'Answer', 'Reply', 'Email', 'EmailTemplate'],
+  deleteOccasion: ['Occasion', 'Activity', 'Guest', 'Household', 'InviteLine', 'AttributeCategory', 'Question', 'Answer', 'Reply', 'Email', 'EmailTemplate', 'Door'],
   /** The occasion's `summary` counts activities. */
   createActivity: ['Activity', 'Occasion'],
   /** Start time and sort order reorder the summary's `perActivity`. */
@@ -43,18 +55,18 @@ export const hostStaleTags = {
   /** Its invite lines go, and with them guests' `invitations`; its questions and their answers go. */
   deleteActivity: ['Activity', 'Occasion', 'InviteLine', 'Guest', 'Question', 'Answer'],
   /** Summary counts guests; a household's `guestIds` lists them. */
-  createGuest: ['Guest', 'Occasion', 'Household'],
+  createGuest: ['Guest', 'Occasion', 'Household', 'Door'],
   /** A new `householdId` moves the guest between households' `guestIds` (and their answers with them). */
-  updateGuest: ['Guest', 'Household', 'Answer'],
-  deleteGuest: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer'],
+  updateGuest: ['Guest', 'Household', 'Answer', 'Door'],
+  deleteGuest: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer', 'Door'],
   /** Rows may name households that are then created. */
-  upsertGuests: ['Guest', 'Occasion', 'Household'],
-  deleteGuests: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer'],
-  createHousehold: ['Household', 'Occasion', 'Email'],
+  upsertGuests: ['Guest', 'Occasion', 'Household', 'Door'],
+  deleteGuests: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer', 'Door'],
+  createHousehold: ['Household', 'Occasion', 'Email', 'Door'],
   /** Its email is a recipient's address. */
-  updateHousehold: ['Household', 'Email'],
+  updateHousehold: ['Household', 'Email', 'Door'],
   /** Its guests are left with `householdId: null`; its household answers go. */
-  deleteHousehold: ['Household', 'Occasion', 'Guest', 'Answer'],
+  deleteHousehold: ['Household', 'Occasion', 'Guest', 'Answer', 'Door'],
   /** Lines are guests' `invitations` and the summary's `perActivity` counts. */
   createInviteLine: ['InviteLine', 'Guest', 'Occasion'],
   updateInviteLine: ['InviteLine', 'Guest', 'Occasion'],

@@ -9,6 +9,9 @@ export const EMAIL_KINDS = ['INVITATION', 'REMINDER', 'CONFIRMATION', 'DIGEST'] 
 /** One kind of message (see {@link EMAIL_KINDS}). */
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
+/** Every kind a message in the outbox may be: the templates' kinds, and an invitation to help run an occasion. */
+export type OutboxEmailKind = EmailKind | 'HOST_INVITATION';
+
 /** The kinds a host sends by hand (`POST .../emails`); confirmations and digests are sent by Kindly. */
 export const SENDABLE_EMAIL_KINDS = ['INVITATION', 'REMINDER'] as const;
 
@@ -120,7 +123,7 @@ export interface EmailSendResult {
 /** One message of the outbox. */
 export interface OutboxEmail {
   id: string;
-  kind: EmailKind;
+  kind: OutboxEmailKind;
   /** Null for the digest, which goes to the host. */
   householdId: string | null;
   /** The one address the message goes to (a household with several gets one message each). */

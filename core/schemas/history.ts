@@ -9,12 +9,14 @@ export const historyActorKinds: readonly ['HOST', 'GUEST', 'IMPORT'] = ['HOST', 
 export type HistoryActorKind = (typeof historyActorKinds)[number];
 
 /** What a history entry is about. */
-export const historyEntities: readonly ['GUEST', 'HOUSEHOLD', 'INVITE_LINE', 'RSVP', 'ANSWER'] = [
+export const historyEntities: readonly ['GUEST', 'HOUSEHOLD', 'INVITE_LINE', 'RSVP', 'ANSWER', 'PERSON'] = [
   'GUEST',
   'HOUSEHOLD',
   'INVITE_LINE',
   'RSVP',
   'ANSWER',
+  // A person's role on the occasion (`entityId` their account, `changes.role`).
+  'PERSON',
 ];
 /** What a history entry is about. */
 export type HistoryEntity = (typeof historyEntities)[number];

@@ -21,3 +21,4 @@ export * from './answer';
 export * from './email';
 export * from './reply';
 export * from './history';
+export * from './people';

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import type { Role } from './people';
 import { crossCheck, flag, integer, nullOr } from './field';
 import { allowedOrigins } from './origin';
 import { strictBody } from './strict-body';
@@ -188,4 +189,6 @@ export interface Occasion {
   createdAt: string;
   updatedAt: string;
   summary: OccasionSummary;
+  /** The signed-in person's role on this occasion (read-only). A `door` person gets `passcode: null`. */
+  role: Role;
 }

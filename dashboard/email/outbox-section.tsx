@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { errorMessage } from '../../core/client/result';
-import type { EmailKind, OutboxEmail } from '../../core/schemas/email';
+import type { OutboxEmail, OutboxEmailKind } from '../../core/schemas/email';
 import { ModalDialog } from '../components/dialog';
 import { Empty, ErrorState, Loading } from '../components/states';
 import { FormMessage } from '../components/text-input';
@@ -11,11 +11,12 @@ import { useKindly, useQuery } from '../data/kindly';
 /** How often the outbox is asked again while a message waits to be sent. */
 const POLL_MS = 2000;
 
-export const KIND_TEXT: Record<EmailKind, string> = {
+export const KIND_TEXT: Record<OutboxEmailKind, string> = {
   INVITATION: 'Invitation',
   REMINDER: 'Reminder',
   CONFIRMATION: 'Confirmation',
   DIGEST: 'Daily digest',
+  HOST_INVITATION: 'Co-host invitation',
 };
 
 const STATUS_TEXT: Record<OutboxEmail['status'], string> = {

@@ -12,6 +12,7 @@ import { useKindly, useQuery } from '../data/kindly';
 import { useRefreshOnFocus } from '../data/refresh-on-focus';
 import { matchesWords, searchKey, searchWords } from '../guests/guest-filters';
 import { describeSkips, messageCount, planSend, sendSummary, type SendPlan } from './send-plan';
+import { useCan } from '../occasion/occasion-context';
 
 /** Rows drawn at once; a search narrows a longer list. */
 const SHOWN_AT_MOST = 300;
@@ -56,6 +57,7 @@ function matches(recipient: EmailRecipient, words: readonly string[]): boolean {
 }
 
 function Recipients({ occasionId, timeZone, recipients }: { occasionId: string; timeZone: string; recipients: readonly EmailRecipient[] }) {
+  const canWrite = useCan('write');
   const { stores } = useKindly();
   const [query, setQuery] = useState('');
   const [onlyMissing, setOnlyMissing] = useState(false);
@@ -102,7 +104,7 @@ function Recipients({ occasionId, timeZone, recipients }: { occasionId: string; 
         {plural(recipients.length, 'household')}: {formatCount(notInvited)} not yet invited, {formatCount(pending)} pending,{' '}
         {plural(withoutAddress, 'household')} without an email address.
       </p>
-      <div className="row row--center" style={{ marginBottom: 12 }}>
+      <div className="row row--center" style={{ marginBottom: 12 }} hidden={!canWrite}>
         <Button className="button button--primary" onPress={() => ask('INVITATION')}>
           {`Send invitations${scope || ' to those not yet invited'}`}
         </Button>

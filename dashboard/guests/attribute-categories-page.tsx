@@ -8,12 +8,13 @@ import { fromEditable, OptionEntriesEditor, toEditable, type EditableOption } fr
 import { Empty, ErrorState, Loading } from '../components/states';
 import { Checkbox, FormMessage, TextInput } from '../components/text-input';
 import { useKindly, useQuery } from '../data/kindly';
-import { useOccasion } from '../occasion/occasion-context';
+import { useCan, useOccasion } from '../occasion/occasion-context';
 import { GuestsHead } from './guests-page';
 
 /** `.../guests/attributes`: the host's ways to tag guests (side, relationship, A/B list…). */
 export default function AttributeCategoriesPage() {
   const occasion = useOccasion();
+  const canWrite = useCan('write');
   const categories = useQuery((s) => s.attributeCategories(occasion.id), occasion.id);
   const [editing, setEditing] = useState<AttributeCategory | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AttributeCategory | null>(null);
@@ -26,9 +27,11 @@ export default function AttributeCategoriesPage() {
           <h2>Attributes</h2>
           <p className="small muted">Tag guests to filter and count them: which side, relationship, A or B list…</p>
         </div>
-        <Button className="button button--primary" onPress={() => setEditing('new')}>
-          Add attribute
-        </Button>
+        {canWrite ? (
+          <Button className="button button--primary" onPress={() => setEditing('new')}>
+            Add attribute
+          </Button>
+        ) : null}
       </div>
       {categories.error ? (
         <ErrorState error={categories.error} what="the attributes" onRetry={categories.retry} />
@@ -46,7 +49,7 @@ export default function AttributeCategoriesPage() {
                 <h3 style={{ margin: 0 }}>
                   {category.name} <span className="small muted">{category.multiple ? '(several per guest)' : '(one per guest)'}</span>
                 </h3>
-                <div className="row">
+                <div className="row" hidden={!canWrite}>
                   <Button className="button button--small" onPress={() => setEditing(category)} aria-label={`Edit ${category.name}`}>
                     Edit
                   </Button>

@@ -14,7 +14,7 @@ import { Checkbox, FormMessage, TextInput } from '../components/text-input';
 import { useDraftState } from '../data/drafts';
 import { useKindly } from '../data/kindly';
 import { AnswersOf } from '../questions/answers-of';
-import { useOccasion } from '../occasion/occasion-context';
+import { useCan, useOccasion } from '../occasion/occasion-context';
 import { HouseholdReply } from '../replies/household-reply';
 import { EntityHistory } from '../history/entity-history';
 import type { OccasionData } from './occasion-data';
@@ -119,6 +119,7 @@ export interface GuestDialogProps {
 export function GuestDialog({ occasionId, guest, data, onClose: close }: GuestDialogProps) {
   const { stores } = useKindly();
   const { timezone } = useOccasion();
+  const canWrite = useCan('write');
   const [values, setValues, restored, discardDraft] = useDraftState(guestDraftKey(occasionId, guest?.id), () => valuesOf(guest, data));
   const onClose = () => {
     discardDraft();
@@ -133,6 +134,7 @@ export function GuestDialog({ occasionId, guest, data, onClose: close }: GuestDi
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (!canWrite) return;
     setMessage(undefined);
     const body = {
       firstName: values.firstName,
@@ -195,9 +197,9 @@ export function GuestDialog({ occasionId, guest, data, onClose: close }: GuestDi
 
   return (
     <>
-      <ModalDialog title={guest ? `Edit ${name}` : 'New guest'} isOpen onOpenChange={(open) => !open && onClose()} wide>
+      <ModalDialog title={guest ? `${canWrite ? 'Edit' : 'View'} ${name}` : 'New guest'} isOpen onOpenChange={(open) => !open && onClose()} wide>
         {(close) => (
-          <Form onSubmit={submit} validationBehavior="aria" aria-label={guest ? `Edit ${name}` : 'New guest'} className="form">
+          <Form onSubmit={submit} validationBehavior="aria" aria-label={guest ? `${canWrite ? 'Edit' : 'View'} ${name}` : 'New guest'} className="form">
             <div className="form-grid">
               <TextInput label="First name" value={values.firstName} onChange={set('firstName')} error={errors.firstName} isRequired autoFocus />
               <TextInput label="Last name" value={values.lastName} onChange={set('lastName')} error={errors.lastName} />
@@ -327,17 +329,19 @@ export function GuestDialog({ occasionId, guest, data, onClose: close }: GuestDi
             {guest ? <EntityHistory occasionId={occasionId} guestId={guest.id} name={name} /> : null}
             <FormMessage messages={[message]} focus />
             <div className="dialog-actions">
-              {guest ? (
+              {guest && canWrite ? (
                 <Button className="button button--danger" onPress={() => setDeleting(true)} style={{ marginRight: 'auto' }}>
                   Delete guest…
                 </Button>
               ) : null}
               <Button className="button" onPress={close}>
-                Cancel
+                {canWrite ? 'Cancel' : 'Close'}
               </Button>
-              <Button type="submit" className="button button--primary" isDisabled={busy}>
-                {busy ? 'Saving…' : guest ? 'Save guest' : 'Add guest'}
-              </Button>
+              {canWrite ? (
+                <Button type="submit" className="button button--primary" isDisabled={busy}>
+                  {busy ? 'Saving…' : guest ? 'Save guest' : 'Add guest'}
+                </Button>
+              ) : null}
             </div>
           </Form>
         )}

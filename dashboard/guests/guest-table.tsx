@@ -1,5 +1,7 @@
 import { useVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useMemo, useRef, useSyncExternalStore, type PointerEvent } from 'react';
+import { memo, useCallback, useContext, useEffect, useMemo, useRef, useSyncExternalStore, type PointerEvent } from 'react';
+import { roleCan } from '../../core/schemas/people';
+import { OccasionContext } from '../occasion/occasion-context';
 import type { Activity } from '../../core/schemas/activity';
 import type { AttributeCategory } from '../../core/schemas/attribute-category';
 import type { Guest } from '../../core/schemas/guest';
@@ -223,6 +225,8 @@ interface RowProps {
 }
 
 const GuestTableRow = memo(function GuestTableRow({ index, top, guest, isSelected, household, activities, categories, onToggle, onEdit }: RowProps) {
+  const occasion = useContext(OccasionContext);
+  const canWrite = !occasion || roleCan(occasion.role, 'write');
   const name = `${guest.firstName} ${guest.lastName}`.trim();
   const answers = invitationTexts(guest, activities);
   const attributes = categories.flatMap((category) => (guest.attributes[category.id] ?? []).map((value) => ({ category, value })));
@@ -271,8 +275,8 @@ const GuestTableRow = memo(function GuestTableRow({ index, top, guest, isSelecte
         )}
       </div>
       <div role="cell" className="col-actions">
-        <button type="button" className="button button--small" onClick={() => onEdit(guest)} aria-label={`Edit ${name}`}>
-          Edit
+        <button type="button" className="button button--small" onClick={() => onEdit(guest)} aria-label={`${canWrite ? 'Edit' : 'View'} ${name}`}>
+          {canWrite ? 'Edit' : 'View'}
         </button>
       </div>
     </div>

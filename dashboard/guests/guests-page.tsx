@@ -6,7 +6,7 @@ import { downloadText, exportFileName } from '../csv/download';
 import { formatCount, plural } from '../components/format';
 import { useKindly } from '../data/kindly';
 import { Empty, ErrorState, Loading } from '../components/states';
-import { useOccasion } from '../occasion/occasion-context';
+import { useCan, useOccasion } from '../occasion/occasion-context';
 import { useReopenGuestForm } from './guest-to-reopen';
 import { EMPTY_FILTERS, filterGuests, isFiltered, toRows, warmSearchKeys, type GuestFilters } from './guest-filters';
 import { GuestTable } from './guest-table';
@@ -54,6 +54,7 @@ export default function GuestsPage() {
 }
 
 export function GuestsHead() {
+  const canWrite = useCan('write');
   return (
     <div className="page-head">
       <h1>Guests</h1>
@@ -67,9 +68,11 @@ export function GuestsHead() {
         <Link href="/attributes" className="button button--small">
           Attributes
         </Link>
-        <Link href="/import" className="button button--small">
-          Import CSV
-        </Link>
+        {canWrite ? (
+          <Link href="/import" className="button button--small">
+            Import CSV
+          </Link>
+        ) : null}
       </nav>
     </div>
   );
@@ -102,11 +105,14 @@ function useAfterFirstPaint(): boolean {
 
 /** Add and export; memoised so that typing in the search box does not re-render them. */
 const ListActions = memo(function ListActions({ onAdd, onExport, canExport, notice }: { onAdd(): void; onExport(): void; canExport: boolean; notice: string }) {
+  const canWrite = useCan('write');
   return (
     <div className="row row--center" style={{ marginBottom: 12 }}>
-      <button type="button" className="button button--primary" onClick={onAdd}>
-        Add guest
-      </button>
+      {canWrite ? (
+        <button type="button" className="button button--primary" onClick={onAdd}>
+          Add guest
+        </button>
+      ) : null}
       <button type="button" className="button" onClick={() => void onExport()} disabled={!canExport}>
         Export CSV
       </button>
@@ -130,6 +136,7 @@ export const LOADING_ALL = 'Loading all guests…';
 function GuestList({ data, householdsPending, partial }: { data: OccasionData; householdsPending: boolean; partial: boolean }) {
   const showFilters = useAfterFirstPaint();
   const occasion = useOccasion();
+  const canWrite = useCan('write');
   const [filters, setFilters] = useState<GuestFilters>(EMPTY_FILTERS);
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [editing, setEditing] = useState<Guest | 'new' | null>(null);
@@ -213,7 +220,7 @@ function GuestList({ data, householdsPending, partial }: { data: OccasionData; h
           ) : (
             <div className="toolbar-placeholder" aria-hidden="true" />
           )}
-          {selectedGuests.length > 0 && !partial ? (
+          {selectedGuests.length > 0 && !partial && canWrite ? (
             <Suspense fallback={null}>
               <BulkBar
                 occasionId={occasion.id}

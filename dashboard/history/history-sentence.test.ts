@@ -38,6 +38,14 @@ describe('history sentences', () => {
     expect(historySentence(entry({ entity: 'RSVP', action: 'CREATE', subjectName: 'The Kims' }), activities)).toBe('The Kims replied');
   });
 
+  it('tells a role given, changed and ended', () => {
+    const person = (action: HistoryEntry['action'], role: [string | null, string | null]) =>
+      historySentence(entry({ entity: 'PERSON', action, actorKind: 'HOST', subjectName: 'Robin Partner', householdId: null, guestId: null, activityId: null, changes: { role } }), activities);
+    expect(person('CREATE', [null, 'editor'])).toBe('Robin Partner joined as editor');
+    expect(person('UPDATE', ['editor', 'viewer'])).toBe('Robin Partner is now viewer');
+    expect(person('DELETE', ['viewer', null])).toBe('Robin Partner no longer helps run the occasion');
+  });
+
   it('names who made the change', () => {
     expect(actorText(entry({}))).toBe('Amara Kim');
     expect(actorText(entry({ actorKind: 'HOST', actorName: 'Ada Lovelace' }))).toBe('Ada Lovelace (host)');

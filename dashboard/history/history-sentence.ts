@@ -50,7 +50,16 @@ export function historySentence(entry: HistoryEntry, activities: ActivityNames):
       return entry.action === 'CREATE' ? `${subject} replied` : `${subject} changed their message`;
     case 'ANSWER':
       return answerSentence(entry, subject);
+    case 'PERSON':
+      return personSentence(entry, subject);
   }
+}
+
+/** Roles are recorded as `{ role: [before, after] }`. */
+function personSentence(entry: HistoryEntry, subject: string): string {
+  const role = entry.changes.role?.[1];
+  if (entry.action === 'DELETE' || typeof role !== 'string') return `${subject} no longer helps run the occasion`;
+  return entry.action === 'CREATE' ? `${subject} joined as ${role}` : `${subject} is now ${role}`;
 }
 
 /** Answers are recorded as `{ [prompt]: [before, after] }`. */

@@ -14,7 +14,7 @@ import { useKindly } from '../data/kindly';
 import { AnswersOf } from '../questions/answers-of';
 import { EntityHistory } from '../history/entity-history';
 import { NO_HOUSEHOLD } from '../guests/guest-filters';
-import { useOccasion } from '../occasion/occasion-context';
+import { useCan, useOccasion } from '../occasion/occasion-context';
 import { HouseholdReply } from '../replies/household-reply';
 
 interface Values {
@@ -48,6 +48,7 @@ export interface HouseholdDialogProps {
 export function HouseholdDialog({ occasionId, household, households, guests, onClose }: HouseholdDialogProps) {
   const { stores } = useKindly();
   const { timezone } = useOccasion();
+  const canWrite = useCan('write');
   const [values, setValues] = useState(() => valuesOf(household));
   const { errors, message, busy, save, setMessage } = useFormSave();
   const [deleting, setDeleting] = useState(false);
@@ -55,6 +56,7 @@ export function HouseholdDialog({ occasionId, household, households, guests, onC
   const states = statesForCountry(values.country);
 
   async function submit(event: FormEvent) {
+    if (!canWrite) return event.preventDefault();
     event.preventDefault();
     const saved = await save(HouseholdCreateSchema, values, (output) =>
       household
@@ -123,17 +125,19 @@ export function HouseholdDialog({ occasionId, household, households, guests, onC
             {household ? <EntityHistory occasionId={occasionId} householdId={household.id} name={household.name} /> : null}
             <FormMessage messages={[message]} focus />
             <div className="dialog-actions">
-              {household ? (
+              {household && canWrite ? (
                 <Button className="button button--danger" onPress={() => setDeleting(true)} style={{ marginRight: 'auto' }}>
                   Delete household…
                 </Button>
               ) : null}
               <Button className="button" onPress={close}>
-                Cancel
+                {canWrite ? 'Cancel' : 'Close'}
               </Button>
-              <Button type="submit" className="button button--primary" isDisabled={busy}>
-                {busy ? 'Saving…' : household ? 'Save household' : 'Add household'}
-              </Button>
+              {canWrite ? (
+                <Button type="submit" className="button button--primary" isDisabled={busy}>
+                  {busy ? 'Saving…' : household ? 'Save household' : 'Add household'}
+                </Button>
+              ) : null}
             </div>
           </Form>
         )}

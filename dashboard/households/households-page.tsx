@@ -11,7 +11,7 @@ import { Empty, ErrorState, Loading } from '../components/states';
 import { Checkbox, TextInput } from '../components/text-input';
 import { matchesWords, searchKey, searchWords } from '../guests/guest-filters';
 import { useOccasionData, type OccasionData } from '../guests/occasion-data';
-import { useOccasion } from '../occasion/occasion-context';
+import { useCan, useOccasion } from '../occasion/occasion-context';
 import { missingAddress } from '../occasion/overview-page';
 import { listRect, useNarrowScreen } from '../guests/guest-table';
 import { HouseholdDialog } from './household-dialog';
@@ -64,6 +64,7 @@ export const HOUSEHOLD_CARD_HEIGHT = 116;
 
 function HouseholdList({ data }: { data: OccasionData }) {
   const occasion = useOccasion();
+  const canWrite = useCan('write');
   const search = useSearch();
   const [query, setQuery] = useState('');
   const [onlyMissing, setOnlyMissing] = useState(() => new URLSearchParams(search).get('missing') === 'address');
@@ -112,9 +113,11 @@ function HouseholdList({ data }: { data: OccasionData }) {
   return (
     <>
       <div className="row row--center" style={{ marginBottom: 12 }}>
-        <Button className="button button--primary" onPress={() => setEditing('new')}>
-          Add household
-        </Button>
+        {canWrite ? (
+          <Button className="button button--primary" onPress={() => setEditing('new')}>
+            Add household
+          </Button>
+        ) : null}
       </div>
       {data.households.length === 0 ? (
         <Empty title="No households yet">

@@ -5,6 +5,7 @@ import type { AttributeCategory } from '../../core/schemas/attribute-category';
 import type { Guest } from '../../core/schemas/guest';
 import type { Household } from '../../core/schemas/household';
 import type { Occasion } from '../../core/schemas/occasion';
+import { roleCan, type Permission } from '../../core/schemas/people';
 
 /** The occasion whose pages are shown (loaded once by the occasion layout). */
 export const OccasionContext = createContext<Occasion | null>(null);
@@ -37,3 +38,8 @@ export interface OccasionListStores {
  * guest list's load, in a profile).
  */
 export const OccasionListsContext = createContext<OccasionListStores | null>(null);
+
+/** Whether the signed-in person's role on the current occasion holds a permission: screens hide what it does not (the server refuses it anyway). */
+export function useCan(permission: Permission): boolean {
+  return roleCan(useOccasion().role, permission);
+}

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
-import { Link, Route, Switch, useLocation, useParams } from 'wouter';
+import { Link, Redirect, Route, Switch, useLocation, useParams } from 'wouter';
 import { ErrorScreen, NoMatch, RouteError } from '../components/error-screen';
 import { ErrorState, Loading } from '../components/states';
 import { useKindly, useQuery } from '../data/kindly';
@@ -10,6 +10,7 @@ import { chunk } from '../chunks/chunk';
 import { lazyChunk } from '../chunks/lazy-chunk';
 import { occasionScreenChunks } from '../chunks/occasion-screens';
 import { OCCASION_TABS, type OccasionSection } from '../routes';
+import { roleCan } from '../../core/schemas/people';
 
 // The overview is its own chunk too (with React Aria's pickers, the history and the chart): the
 // guest list's first paint does not wait for its code.
@@ -19,6 +20,8 @@ const SchedulePage = lazyChunk(chunk(() => import('../schedule/schedule-page')),
 const QuestionsPage = lazyChunk(chunk(() => import('../questions/questions-page')), (module) => module.default);
 const RepliesPage = lazyChunk(chunk(() => import('../replies/replies-page')), (module) => module.default);
 const EmailPage = lazyChunk(chunk(() => import('../email/email-page')), (module) => module.default);
+const PeoplePage = lazyChunk(chunk(() => import('../people/people-page')), (module) => module.default);
+const DoorPage = lazyChunk(chunk(() => import('../door/door-page')), (module) => module.default);
 const GuestsRoutes = lazyChunk(occasionScreenChunks.guests, (module) => module.default);
 const HouseholdsRoutes = lazyChunk(occasionScreenChunks.households, (module) => module.default);
 
@@ -111,6 +114,24 @@ function OccasionScreens({ occasion }: { occasionId: string; occasion: ReturnTyp
     );
   }
 
+  if (occasion.data.role === 'door') {
+    // The door sees names and households only: its one screen.
+    return (
+      <OccasionContext.Provider value={occasion.data}>
+        <Switch>
+          <Route path="/door">
+            <Area section="/door">
+              <OnePage page={DoorPage} />
+            </Area>
+          </Route>
+          <Route>
+            <Redirect to="/door" replace />
+          </Route>
+        </Switch>
+      </OccasionContext.Provider>
+    );
+  }
+
   return (
     <OccasionContext.Provider value={occasion.data}>
       <Switch>
@@ -146,6 +167,8 @@ const SECTIONS: Record<Section, ReactNode> = {
   '/questions': <OnePage page={QuestionsPage} />,
   '/replies': <OnePage page={RepliesPage} />,
   '/emails': <OnePage page={EmailPage} />,
+  '/door': <OnePage page={DoorPage} />,
+  '/people': <OnePage page={PeoplePage} />,
   '/edit': <OnePage page={EditPage} />,
 };
 
@@ -170,7 +193,7 @@ function OccasionFrame({ section, children }: { section: Section; children: Reac
       </p>
       <nav aria-label="Occasion" className="no-print">
         <ul className="tabs">
-          {OCCASION_TABS.map((tab) => {
+          {OCCASION_TABS.filter((tab) => roleCan(occasion.role, tab.needs)).map((tab) => {
             const href = `~/occasion/${occasion.id}${tab.path}`;
             const current = tab.path === section;
             return (

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { Link, useLocation } from 'wouter';
 import { OccasionCreateSchema, type Occasion } from '../../core/schemas/occasion';
+import { ROLE_NAMES } from '../../core/schemas/people';
 import { ModalDialog } from '../components/dialog';
 import { useFormSave } from '../components/use-form-save';
 import { browserTimeZone, formatCount, formatDateRange, plural, replyProgress } from '../components/format';
@@ -56,9 +57,11 @@ function OccasionItem({ occasion }: { occasion: Occasion }) {
   const percent = invited > 0 ? Math.round((replied / invited) * 100) : 0;
   return (
     <li>
-      <Link href={`~/occasion/${occasion.id}`}>
+      <Link href={`~/occasion/${occasion.id}${occasion.role === 'door' ? '/door' : ''}`}>
         <div className="card">
-          <h2>{occasion.title}</h2>
+          <h2>
+            {occasion.title} <span className="pill small" data-role={occasion.role}>{`You: ${ROLE_NAMES[occasion.role]}`}</span>
+          </h2>
           <p className="muted">{formatDateRange(occasion.startDate, occasion.endDate)}</p>
           <div className="row row--center small">
             <span>{plural(occasion.summary.guests, 'guest')}</span>

@@ -7,7 +7,7 @@ import { serverErrors } from '../components/form-errors';
 import { FormMessage } from '../components/text-input';
 import { Empty, ErrorState, Loading } from '../components/states';
 import { useKindly, useQuery } from '../data/kindly';
-import { useOccasion } from '../occasion/occasion-context';
+import { useCan, useOccasion } from '../occasion/occasion-context';
 import { QuestionDialog } from './question-dialog';
 import { summariseAnswers } from './question-summary';
 
@@ -23,6 +23,7 @@ const KIND_NAMES: Record<Question['kind'], string> = {
 /** `/occasion/:id/questions`: the host's questions (add, edit, delete, reorder) and a summary of the answers. */
 export default function QuestionsPage() {
   const occasion = useOccasion();
+  const canWrite = useCan('write');
   const { stores } = useKindly();
   const questions = useQuery((s) => s.questions(occasion.id), occasion.id);
   const answers = useQuery((s) => s.answers(occasion.id), occasion.id);
@@ -57,9 +58,11 @@ export default function QuestionsPage() {
           <h2>Questions</h2>
           <p className="small muted">Ask guests more than meals: song requests, shuttle seats, allergies, arrival day…</p>
         </div>
-        <Button className="button button--primary" onPress={() => setEditing('new')}>
-          Add question
-        </Button>
+        {canWrite ? (
+          <Button className="button button--primary" onPress={() => setEditing('new')}>
+            Add question
+          </Button>
+        ) : null}
       </div>
       {questions.error ? (
         <ErrorState error={questions.error} what="the questions" onRetry={questions.retry} />

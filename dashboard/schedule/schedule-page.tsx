@@ -10,7 +10,7 @@ import { fromEditable, OptionEntriesEditor, toEditable, type EditableOption } fr
 import { Empty, ErrorState, Loading } from '../components/states';
 import { FormMessage, TextInput } from '../components/text-input';
 import { useKindly, useQuery } from '../data/kindly';
-import { useOccasion } from '../occasion/occasion-context';
+import { useCan, useOccasion } from '../occasion/occasion-context';
 
 /** Activities in time order (the API's order: `startsAt`, then `sortOrder`). */
 export function inTimeOrder(activities: readonly Activity[]): Activity[] {
@@ -20,6 +20,7 @@ export function inTimeOrder(activities: readonly Activity[]): Activity[] {
 /** `.../schedule`: the activities in time order, shown in the occasion's time zone; create, edit, delete. */
 export default function SchedulePage() {
   const occasion = useOccasion();
+  const canWrite = useCan('write');
   const activities = useQuery((s) => s.activities(occasion.id), occasion.id);
   const [editing, setEditing] = useState<Activity | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Activity | null>(null);
@@ -31,9 +32,11 @@ export default function SchedulePage() {
           <h1>Schedule</h1>
           <p className="lede small">Times are shown in {occasion.timezone.replace(/_/g, ' ')}.</p>
         </div>
-        <Button className="button button--primary" onPress={() => setEditing('new')}>
-          Add activity
-        </Button>
+        {canWrite ? (
+          <Button className="button button--primary" onPress={() => setEditing('new')}>
+            Add activity
+          </Button>
+        ) : null}
       </div>
       {activities.error ? (
         <ErrorState error={activities.error} what="the schedule" onRetry={activities.retry} />

@@ -1,5 +1,6 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { Role } from '../../core/schemas/people';
 import { queries } from '../db/queries';
 import type { Database } from '../db/schema';
 
@@ -34,10 +35,11 @@ export async function startHostSession(db: Kysely<Database>, accountId: string, 
   return token;
 }
 
-/** The occasion a request names, read in its session's lookup: its revision, or null when the account does not own it. */
+/** The occasion a request names, read in its session's lookup: its revision and the account's role, both null without a role. */
 export interface SessionOccasion {
   id: string;
   revision: number | null;
+  role: Role | null;
 }
 
 export interface LiveHostSession {
@@ -50,8 +52,8 @@ export interface LiveHostSession {
 /**
  * The live session a token names, by one lookup of the hashed token in the primary key:
  * undefined once the row is gone (sign-out, password change, account deleted) or expired.
- * Given the occasion the request is about, the same statement reads whether the account owns it
- * and its revision, so an occasion's route costs one lookup before its own reads.
+ * Given the occasion the request is about, the same statement reads the account's role there
+ * and the occasion's revision, so an occasion's route costs one lookup before its own reads.
  */
 export async function findLiveHostSession(
   db: Kysely<Database>,
@@ -67,7 +69,8 @@ export async function findLiveHostSession(
   const row = (await queries.hostSessionWithOccasion(db, { sessionId, occasionId }))[0];
   if (!row || !isLive(row)) return undefined;
   // PostgreSQL's driver may answer an integer column as a string.
-  return { sessionId, accountId: row.accountId, occasion: { id: occasionId, revision: row.ownedOccasionId === null ? null : Number(row.revision) } };
+  const role = row.role === null ? null : (row.role as Role);
+  return { sessionId, accountId: row.accountId, occasion: { id: occasionId, revision: role === null ? null : Number(row.revision), role } };
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Database } from '../db/schema';
 import { notFound } from './api-error';
 
 /**
- * The occasion's revision if the host's account owns it; otherwise 404, as if it did not exist.
+ * The occasion's revision if the host's account has a role on it; otherwise 404, as if it did not exist.
  * Read before the data it tags, so the data is never older than its tag: the session's lookup
  * read it at the request's start when the path names this occasion (`host.occasion`), else it is
  * read here.

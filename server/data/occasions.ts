@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Occasion, OccasionSummary } from '../../core/schemas/occasion';
+import type { Role } from '../../core/schemas/people';
 import type { Database, OccasionTable } from '../db/schema';
 import type { HostIdentity } from '../app-env';
 import { notFound } from './api-error';
@@ -8,24 +9,29 @@ import { readBool } from './json-column';
 
 export type OccasionRow = Selectable<OccasionTable>;
 
-/** The occasion if it belongs to the account; otherwise 404, as if it did not exist. */
+/** An occasion's row with the role of the account that asked for it. */
+export type HostedOccasionRow = OccasionRow & { role: Role };
+
+/** The occasion if the account has a role on it, with that role; otherwise 404, as if it did not exist. */
 export async function findOwnedOccasion(
   db: Kysely<Database>,
   accountId: string,
   occasionId: string,
-): Promise<OccasionRow> {
+): Promise<HostedOccasionRow> {
   const row = await db
-    .selectFrom('occasion')
-    .selectAll()
-    .where('id', '=', occasionId)
-    .where('accountId', '=', accountId)
+    .selectFrom('occasionRole')
+    .innerJoin('occasion', 'occasion.id', 'occasionRole.occasionId')
+    .selectAll('occasion')
+    .select('occasionRole.role')
+    .where('occasionRole.occasionId', '=', occasionId)
+    .where('occasionRole.accountId', '=', accountId)
     .executeTakeFirst();
   if (!row) throw notFound('No such occasion.');
-  return row;
+  return { ...row, role: row.role as Role };
 }
 
 /**
- * Throws 404 unless the host's account owns the occasion: answered by the session's own lookup
+ * Throws 404 unless the host's account has a role on the occasion: answered by the session's own lookup
  * when the request's path names this occasion, else by one lookup.
  */
 export async function assertOwnedOccasion(db: Kysely<Database>, host: HostIdentity, occasionId: string): Promise<void> {
@@ -64,7 +70,8 @@ export async function writeAllowedOrigins(trx: Kysely<Database>, occasionId: str
     .execute();
 }
 
-export function toOccasion(row: OccasionRow, summary: OccasionSummary, allowedOrigins: string[]): Occasion {
+/** The occasion as the contract answers it to a person of this role: `door` is not given the passcode. */
+export function toOccasion(row: OccasionRow, summary: OccasionSummary, allowedOrigins: string[], role: Role): Occasion {
   return {
     id: row.id,
     title: row.title,
@@ -75,7 +82,7 @@ export function toOccasion(row: OccasionRow, summary: OccasionSummary, allowedOr
     venueName: row.venueName,
     venueAddress: row.venueAddress,
     rsvpDeadline: row.rsvpDeadline,
-    passcode: row.passcode,
+    passcode: role === 'door' ? null : row.passcode,
     allowedOrigins,
     contactEmail: row.contactEmail,
     rsvpPageUrl: row.rsvpPageUrl,
@@ -84,6 +91,7 @@ export function toOccasion(row: OccasionRow, summary: OccasionSummary, allowedOr
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     summary,
+    role,
   };
 }
 

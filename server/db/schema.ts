@@ -50,6 +50,32 @@ export interface OccasionTable {
   digestSentAt: string | null;
 }
 
+/** A person's role on an occasion (migration 0012): what they may do there, read on every request. */
+export interface OccasionRoleTable {
+  occasionId: string;
+  accountId: string;
+  /** `owner`, `editor`, `viewer` or `door`. */
+  role: string;
+  createdAt: string;
+}
+
+/** An invitation to an occasion (migration 0012): the token only as its SHA-256; `acceptedAt` once used. */
+export interface OccasionInvitationTable {
+  id: string;
+  occasionId: string;
+  email: string;
+  /** The address lower case: one pending invitation per address. */
+  emailKey: string;
+  role: string;
+  tokenHash: string;
+  invitedByAccountId: string | null;
+  invitedByName: string;
+  createdAt: string;
+  expiresAt: string;
+  acceptedAt: string | null;
+  acceptedByAccountId: string | null;
+}
+
 /**
  * One origin an occasion allows (its `allowedOrigins`, one row each, in the host's order): the
  * index on `origin` answers "does any occasion allow this origin?" for a preflight.
@@ -299,6 +325,8 @@ export interface Database {
   occasion: OccasionTable;
   occasionOrigin: OccasionOriginTable;
   occasionRevision: OccasionRevisionTable;
+  occasionRole: OccasionRoleTable;
+  occasionInvitation: OccasionInvitationTable;
   activity: ActivityTable;
   attributeCategory: AttributeCategoryTable;
   household: HouseholdTable;

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { EmailKind, EmailStatus, OutboxPage } from '../../core/schemas/email';
+import type { OutboxEmailKind, EmailStatus, OutboxPage } from '../../core/schemas/email';
 import type { Database } from '../db/schema';
 import { ApiError } from '../data/api-error';
 
@@ -40,7 +40,7 @@ export async function outboxPage(db: Kysely<Database>, occasionId: string, limit
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
-    emails: page.map((row) => ({ ...row, kind: row.kind as EmailKind, status: row.status as EmailStatus, attempts: Number(row.attempts) })),
+    emails: page.map((row) => ({ ...row, kind: row.kind as OutboxEmailKind, status: row.status as EmailStatus, attempts: Number(row.attempts) })),
     nextCursor: rows.length > limit && last ? Buffer.from(JSON.stringify([last.createdAt, last.id])).toString('base64url') : null,
   };
 }

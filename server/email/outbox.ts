@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { EmailKind } from '../../core/schemas/email';
+import type { OutboxEmailKind } from '../../core/schemas/email';
 import { newId } from '../db/ids';
 import type { Database } from '../db/schema';
 import { writeJsonColumn } from '../data/json-column';
@@ -17,7 +17,7 @@ export interface EmailAttachment {
 export interface NewEmail extends RenderedEmail {
   occasionId: string;
   householdId: string | null;
-  kind: EmailKind;
+  kind: OutboxEmailKind;
   to: string;
   subject: string;
   attachments?: EmailAttachment[];

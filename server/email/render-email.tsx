@@ -3,6 +3,7 @@ import { compile } from 'html-to-text';
 import type { ReactElement } from 'react';
 import { Confirmation, type ConfirmationProps } from './templates/confirmation';
 import { Digest, type DigestProps } from './templates/digest';
+import { HostInvitation, type HostInvitationProps } from './templates/host-invitation';
 import { Invitation, type InvitationProps } from './templates/invitation';
 
 /** A message rendered: a whole HTML document and its plain-text part. */
@@ -16,7 +17,8 @@ export type EmailContent =
   | { kind: 'INVITATION'; props: InvitationProps }
   | { kind: 'REMINDER'; props: InvitationProps }
   | { kind: 'CONFIRMATION'; props: ConfirmationProps }
-  | { kind: 'DIGEST'; props: DigestProps };
+  | { kind: 'DIGEST'; props: DigestProps }
+  | { kind: 'HOST_INVITATION'; props: HostInvitationProps };
 
 /**
  * Renders a message with its React Email template to HTML, and the HTML to plain text: the
@@ -59,5 +61,7 @@ function element(content: EmailContent): ReactElement {
       return <Confirmation {...content.props} />;
     case 'DIGEST':
       return <Digest {...content.props} />;
+    case 'HOST_INVITATION':
+      return <HostInvitation {...content.props} />;
   }
 }

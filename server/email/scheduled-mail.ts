@@ -56,9 +56,21 @@ async function queueReminder(db: Kysely<Database>, dbKind: DatabaseKind, occasio
   });
 }
 
-/** The replies changed since the last digest, to the host account's address; none when there are none. */
+/**
+ * The replies changed since the last digest, to the occasion's longest-standing owner (its
+ * creator while they stay an owner: someone whose role ended gets no more of its replies);
+ * none when there are none.
+ */
 async function queueDigest(db: Kysely<Database>, occasion: OccasionRow, publicUrl: string, now: Date, renderEmail: EmailRenderer): Promise<void> {
-  const host = await db.selectFrom('account').select('email').where('id', '=', occasion.accountId).executeTakeFirstOrThrow();
+  const host = await db
+    .selectFrom('occasionRole')
+    .innerJoin('account', 'account.id', 'occasionRole.accountId')
+    .select('account.email')
+    .where('occasionRole.occasionId', '=', occasion.id)
+    .where('occasionRole.role', '=', 'owner')
+    .orderBy('occasionRole.createdAt')
+    .orderBy('occasionRole.accountId')
+    .executeTakeFirstOrThrow();
   const replies = await digestReplies(db, occasion, occasion.digestSentAt, now.toISOString());
   const stopped = await db
     .selectFrom('emailUnsubscribe')

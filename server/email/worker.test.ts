@@ -3,6 +3,7 @@ import type { ParsedMail } from 'mailparser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EmailSendResult, OutboxPage } from '../../core/schemas/email';
 import { expectJson, read, update } from '../routes/host/host-fixtures';
+import { addPerson } from '../routes/host/people-fixtures';
 import { createEventFixture, eventRequest, signInGuest, smithsWholeReply, type EventFixture } from '../test-support/event-fixture';
 import { BASE } from '../in-process/host-session';
 import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink';
@@ -300,6 +301,18 @@ describe('email worker through a real SMTP server', () => {
     expect(digest!.text).toContain('See you there!');
     await worker().runOnce();
     expect(sink.to(f.host.credentials.email)).toHaveLength(1);
+  });
+
+  it('sends the digest to an owner the occasion was handed over to, not to its creator who left', async () => {
+    const partner = await addPerson(t, f.host, f.occasionId, 'editor');
+    await update(f.host, `${base}/person/${partner.accountId}`, { role: 'owner' });
+    expect((await f.host.request('DELETE', `${base}/person/${f.host.accountId}`)).status).toBe(204);
+    await update(partner, base, { digestEnabled: true });
+    await smithsReply();
+    await worker().drain();
+    expect(sink.to(f.host.credentials.email)).toHaveLength(0);
+    // The partner's mail: the invitation to help, then the digest.
+    expect(sink.to(partner.credentials.email).map((mail) => mail.subject).sort()).toEqual(['Ada Lovelace invites you to help plan Sam & Alex', 'New replies for Sam & Alex']);
   });
 
   it("never sends a message of its batch that another instance claimed after the batch's lease ran out", async () => {

@@ -9,6 +9,7 @@ import { questionRevision } from './0008-question-revision';
 import { historyGuestHouseholds } from './0009-history-guest-households';
 import { occasionOrigins } from './0010-occasion-origins';
 import { guestPath } from './0011-guest-path';
+import { occasionRoles } from './0012-occasion-roles';
 import { emailSendLog } from './0014-email-send-log';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
@@ -23,5 +24,6 @@ export const migrations: Record<string, Migration> = {
   '0009-history-guest-households': historyGuestHouseholds,
   '0010-occasion-origins': occasionOrigins,
   '0011-guest-path': guestPath,
+  '0012-occasion-roles': occasionRoles,
   '0014-email-send-log': emailSendLog,
 };

@@ -17,7 +17,7 @@ export const GUEST_COLUMNS = ['id', 'occasionId', ...GUEST_FIELDS, 'createdAt', 
  * The occasion's revision: the sum of its counters (see `OccasionRevisionTable`), read by the
  * primary key's index; 0 for an occasion without counters.
  */
-function revisionOf(occasionId: 'guestSession.occasionId' | 'occasion.id') {
+function revisionOf(occasionId: 'guestSession.occasionId' | 'occasion.id' | 'occasionRole.occasionId') {
   return sql<number | string>`(SELECT coalesce(sum(r."count"), 0) FROM "occasionRevision" r WHERE r."occasionId" = ${sql.ref(occasionId)})`;
 }
 
@@ -35,22 +35,24 @@ export const queries = {
 
   hostSession: prepared((db, p: { sessionId: string }) => db.selectFrom('hostSession').select(['accountId', 'expiresAt']).where('id', '=', p.sessionId)),
 
-  /** A host session, with the revision of the occasion when its account owns it (null otherwise). */
+  /** A host session, with its account's role on the occasion and the occasion's revision (both null without a role). */
   hostSessionWithOccasion: prepared((db, p: { sessionId: string; occasionId: string }) =>
     db
       .selectFrom('hostSession')
-      .leftJoin('occasion', (join) => join.on('occasion.id', '=', p.occasionId).onRef('occasion.accountId', '=', 'hostSession.accountId'))
-      .select(['hostSession.accountId', 'hostSession.expiresAt', 'occasion.id as ownedOccasionId'])
-      .select(revisionOf('occasion.id').as('revision'))
+      .leftJoin('occasionRole', (join) => join.on('occasionRole.occasionId', '=', p.occasionId).onRef('occasionRole.accountId', '=', 'hostSession.accountId'))
+      .select(['hostSession.accountId', 'hostSession.expiresAt', 'occasionRole.role'])
+      .select(revisionOf('occasionRole.occasionId').as('revision'))
       .where('hostSession.id', '=', p.sessionId),
   ),
 
+  /** The occasion's revision and the account's role there; no row without a role. */
   ownedOccasionRevision: prepared((db, p: { occasionId: string; accountId: string }) =>
     db
-      .selectFrom('occasion')
-      .select(revisionOf('occasion.id').as('revision'))
-      .where('id', '=', p.occasionId)
-      .where('accountId', '=', p.accountId),
+      .selectFrom('occasionRole')
+      .select('occasionRole.role')
+      .select(revisionOf('occasionRole.occasionId').as('revision'))
+      .where('occasionRole.occasionId', '=', p.occasionId)
+      .where('occasionRole.accountId', '=', p.accountId),
   ),
 
   occasionById: prepared((db, p: { occasionId: string }) => db.selectFrom('occasion').selectAll().where('id', '=', p.occasionId)),

@@ -49,7 +49,7 @@ describe('requireHost', () => {
     expect((await readOccasion()).status).toBe(200);
   });
 
-  it('follows an occasion moved to another account on the next request, on every instance', async () => {
+  it('follows a role moved to another account on the next request, on every instance', async () => {
     const second = createApp(t.deps);
     const other = await signUpHost(t.app);
     const onSecond = (client: HostClient) =>
@@ -58,7 +58,7 @@ describe('requireHost', () => {
     expect((await onSecond(host)).status).toBe(200);
     expect((await onSecond(other)).status).toBe(404);
 
-    await t.deps.db.updateTable('occasion').set({ accountId: other.accountId }).where('id', '=', occasionId).execute();
+    await t.deps.db.updateTable('occasionRole').set({ accountId: other.accountId }).where('occasionId', '=', occasionId).execute();
     expect((await guests(host)).status).toBe(404);
     expect((await onSecond(host)).status).toBe(404);
     expect((await guests(other)).status).toBe(200);

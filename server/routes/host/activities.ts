@@ -25,7 +25,7 @@ export function activityRoutes(): Hono<AppEnv> {
     await assertOwnedOccasion(db, c.get('host'), occasionId);
     const input = await readBody(c, ActivityCreateSchema);
     const row = toActivityRow(newId(), occasionId, input);
-    await db.insertInto('activity').values(row).execute();
+    await db.transaction().execute((trx) => trx.insertInto('activity').values(row).execute());
     return c.json(toActivity(row), 201);
   });
 
@@ -57,7 +57,7 @@ export function activityRoutes(): Hono<AppEnv> {
     const { occasionId, activityId } = c.req.param();
     await assertOwnedOccasion(db, c.get('host'), occasionId);
     const current = await findActivity(db, occasionId, activityId);
-    await db.deleteFrom('activity').where('id', '=', current.id).execute();
+    await db.transaction().execute((trx) => trx.deleteFrom('activity').where('id', '=', current.id).execute());
     return c.body(null, 204);
   });
 

@@ -41,7 +41,7 @@ export function attributeCategoryRoutes(): Hono<AppEnv> {
     await assertOwnedOccasion(db, c.get('host'), occasionId);
     const input = await readBody(c, AttributeCategoryCreateSchema);
     const row = toAttributeCategoryRow(newId(), occasionId, input);
-    await db.insertInto('attributeCategory').values(row).execute();
+    await db.transaction().execute((trx) => trx.insertInto('attributeCategory').values(row).execute());
     return c.json(toAttributeCategory(row), 201);
   });
 

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env';
 import { clientAddress } from '../../http/client-address';
 import { requireHost } from '../../middleware/require-host/require-host';
+import { requireRole } from '../../middleware/require-role/require-role';
 import { accountRoutes } from './account';
 import { activityRoutes } from './activities';
 import { answerRoutes } from './answers';
@@ -16,6 +17,7 @@ import { householdRoutes } from './households';
 import { inviteLineBulkRoutes } from './invite-lines-bulk';
 import { inviteLineRoutes } from './invite-lines';
 import { occasionRoutes } from './occasions';
+import { peopleRoutes } from './people';
 import { questionRoutes } from './questions';
 import { replyRoutes } from './replies';
 
@@ -33,8 +35,9 @@ export function hostRoutes(): Hono<AppEnv> {
 
   routes.route('/', accountRoutes());
 
-  for (const path of ['/occasion', '/occasion/*', '/occasions', '/occasions/*']) routes.use(path, requireHost());
+  for (const path of ['/occasion', '/occasion/*', '/occasions', '/occasions/*']) routes.use(path, requireHost(), requireRole());
   routes.route('/', occasionRoutes());
+  routes.route('/', peopleRoutes());
   routes.route('/', activityRoutes());
   routes.route('/', attributeCategoryRoutes());
   routes.route('/', householdRoutes());

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { OccasionCreateSchema, OccasionUpdateSchema } from '../../../core/schemas/occasion';
+import type { Role } from '../../../core/schemas/people';
 import type { AppEnv } from '../../app-env';
 import { newId } from '../../db/ids';
 import { writeJsonColumn } from '../../data/json-column';
@@ -16,14 +17,18 @@ export function occasionRoutes(): Hono<AppEnv> {
   routes.get('/occasions', async (c) => {
     const { db } = c.get('deps');
     const rows = await db
-      .selectFrom('occasion')
-      .selectAll()
-      .where('accountId', '=', c.get('host').accountId)
-      .orderBy('createdAt', 'desc')
-      .orderBy('id', 'desc')
+      .selectFrom('occasionRole')
+      .innerJoin('occasion', 'occasion.id', 'occasionRole.occasionId')
+      .selectAll('occasion')
+      .select('occasionRole.role')
+      .where('occasionRole.accountId', '=', c.get('host').accountId)
+      .orderBy('occasion.createdAt', 'desc')
+      .orderBy('occasion.id', 'desc')
       .execute();
     const origins = await readAllowedOrigins(db, rows.map((row) => row.id));
-    return c.json(await Promise.all(rows.map(async (row) => toOccasion(row, await occasionSummary(db, row.id), origins.get(row.id) ?? []))));
+    return c.json(
+      await Promise.all(rows.map(async (row) => toOccasion(row, await occasionSummary(db, row.id), origins.get(row.id) ?? [], row.role as Role))),
+    );
   });
 
   routes.post('/occasion', async (c) => {
@@ -43,17 +48,18 @@ export function occasionRoutes(): Hono<AppEnv> {
     };
     await db.transaction().execute(async (trx) => {
       await trx.insertInto('occasion').values(row).execute();
+      await trx.insertInto('occasionRole').values({ occasionId: row.id, accountId: row.accountId, role: 'owner', createdAt: now }).execute();
       await writeAllowedOrigins(trx, row.id, input.allowedOrigins);
     });
     forgetUnknownOrigins(db, input.allowedOrigins);
-    return c.json(toOccasion(row, await occasionSummary(db, row.id), input.allowedOrigins), 201);
+    return c.json(toOccasion(row, await occasionSummary(db, row.id), input.allowedOrigins, 'owner'), 201);
   });
 
   routes.get('/occasion/:occasionId', async (c) => {
     const { db } = c.get('deps');
     const row = await findOwnedOccasion(db, c.get('host').accountId, c.req.param('occasionId'));
     const origins = await readAllowedOrigins(db, [row.id]);
-    return c.json(toOccasion(row, await occasionSummary(db, row.id), origins.get(row.id) ?? []));
+    return c.json(toOccasion(row, await occasionSummary(db, row.id), origins.get(row.id) ?? [], row.role));
   });
 
   routes.put('/occasion/:occasionId', async (c) => {
@@ -65,7 +71,7 @@ export function occasionRoutes(): Hono<AppEnv> {
       await lockRows(trx, dbKind, 'occasion', [occasionId]);
       const current = await findOwnedOccasion(trx, accountId, occasionId);
       const origins = (await readAllowedOrigins(trx, [occasionId])).get(occasionId) ?? [];
-      const { summary: _summary, id: _id, createdAt: _c, updatedAt: _u, ...writable } = toOccasion(current, emptySummary, origins);
+      const { summary: _summary, id: _id, createdAt: _c, updatedAt: _u, role: _role, ...writable } = toOccasion(current, emptySummary, origins, current.role);
       const merged = validate(OccasionCreateSchema, { ...writable, ...patch });
       const changes = {
         ...merged,
@@ -73,18 +79,19 @@ export function occasionRoutes(): Hono<AppEnv> {
         digestEnabled: merged.digestEnabled ? 1 : 0,
         updatedAt: new Date().toISOString(),
       };
+      const { role, ...row } = current;
       await trx.updateTable('occasion').set(changes).where('id', '=', current.id).execute();
       if (patch.allowedOrigins) await writeAllowedOrigins(trx, current.id, merged.allowedOrigins);
-      return { row: { ...current, ...changes }, allowedOrigins: merged.allowedOrigins };
+      return { row: { ...row, ...changes }, allowedOrigins: merged.allowedOrigins, role };
     });
     if (patch.allowedOrigins) forgetUnknownOrigins(db, updated.allowedOrigins);
-    return c.json(toOccasion(updated.row, await occasionSummary(db, occasionId), updated.allowedOrigins));
+    return c.json(toOccasion(updated.row, await occasionSummary(db, occasionId), updated.allowedOrigins, updated.role));
   });
 
   routes.delete('/occasion/:occasionId', async (c) => {
     const { db } = c.get('deps');
     const current = await findOwnedOccasion(db, c.get('host').accountId, c.req.param('occasionId'));
-    await db.deleteFrom('occasion').where('id', '=', current.id).execute();
+    await db.transaction().execute((trx) => trx.deleteFrom('occasion').where('id', '=', current.id).execute());
     return c.body(null, 204);
   });
 

@@ -35,7 +35,7 @@ export function questionRoutes(): Hono<AppEnv> {
     await assertQuestionActivity(db, occasionId, input.activityId);
     const now = new Date().toISOString();
     const row = toQuestionRow(newId(), occasionId, input, now, now);
-    await db.insertInto('question').values(row).execute();
+    await db.transaction().execute((trx) => trx.insertInto('question').values(row).execute());
     return c.json(toQuestion(row), 201);
   });
 
@@ -70,7 +70,7 @@ export function questionRoutes(): Hono<AppEnv> {
     const { occasionId, questionId } = c.req.param();
     await assertOwnedOccasion(db, c.get('host'), occasionId);
     const current = await findQuestion(db, occasionId, questionId);
-    await db.deleteFrom('question').where('id', '=', current.id).execute();
+    await db.transaction().execute((trx) => trx.deleteFrom('question').where('id', '=', current.id).execute());
     return c.body(null, 204);
   });
 

@@ -1,0 +1,41 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
+import type { AppEnv } from '../../app-env';
+import { forbidden } from '../../data/api-error';
+import { assertRoleCan, roleCheckedDatabase } from '../../data/occasion-roles';
+import { HOST_ROUTE_PERMISSIONS } from '../../routes/host/route-permissions';
+
+const HOST_AREA = '/host/v1';
+
+/**
+ * Authorises every route under `/host/v1/occasion(s)` by the permission the route table
+ * (`routes/host/route-permissions.ts`) gives it and the role the session's lookup read
+ * (`host.occasion.role`): no role is 404, as if the occasion did not exist; a role without the
+ * permission is 403 `FORBIDDEN`, before the body is read. A route of ours missing from the table
+ * is refused for everyone. For a route that changes something, every transaction the handler
+ * opens checks the role again as its first statement (`roleCheckedDatabase`), so a change of
+ * role takes effect on the person's next request, and no write commits after its role was gone.
+ */
+export function requireRole(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const route = handlerRoute(c);
+    if (!route) return next();
+    const permission = HOST_ROUTE_PERMISSIONS[`${route.method} ${route.path.slice(HOST_AREA.length)}`];
+    if (permission === undefined) throw forbidden('This route has no permission.');
+    if (permission === 'account') return next();
+    const host = c.get('host');
+    const occasion = host.occasion;
+    assertRoleCan(occasion?.role, permission);
+    if (permission === 'write' || permission === 'own') {
+      const deps = c.get('deps');
+      c.set('deps', { ...deps, db: roleCheckedDatabase(deps.db, deps.dbKind, occasion!.id, host.accountId, permission) });
+    }
+    await next();
+  };
+}
+
+/** The route whose handler will answer: the first one matched after the middleware, if it is of the host area. */
+function handlerRoute(c: Context<AppEnv>): { method: string; path: string } | undefined {
+  const route = matchedRoutes(c).find((matched) => matched.method !== 'ALL');
+  return route && route.path.startsWith(`${HOST_AREA}/`) ? route : undefined;
+}
