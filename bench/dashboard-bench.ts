@@ -127,17 +127,32 @@ async function waitForServer(api: string): Promise<void> {
   throw new Error(`the server did not serve the dashboard on ${api} (run npm run build first)`);
 }
 
-interface BenchWindow {
-  __bench: {
-    longTasks: { start: number; duration: number }[];
-    errors: string[];
-    painted: Promise<void>;
-    rowsAt?: number;
-    rowsPaintedAt?: number;
-    /** When the table holds the whole list (its `aria-rowcount`), not only its first page. */
-    wholeAt?: number;
-    whole: Promise<void>;
-  };
+/** What {@link instrument} records in the page. */
+interface BenchState {
+  longTasks: { start: number; duration: number }[];
+  errors: string[];
+  painted: Promise<void>;
+  rowsAt?: number;
+  rowsPaintedAt?: number;
+  /** When the table holds the whole list (its `aria-rowcount`), not only its first page. */
+  wholeAt?: number;
+  whole: Promise<void>;
+}
+
+/** When the search's input event came, the list's DOM changed, and the frame after that ran. */
+interface SearchTimes {
+  start?: number;
+  updated?: number;
+  painted?: number;
+}
+
+declare global {
+  interface Window {
+    /** Set by {@link instrument} before any of the page's scripts run. */
+    __bench?: BenchState;
+    /** Set by {@link search} before it types. */
+    __search?: SearchTimes;
+  }
 }
 
 /**
@@ -146,31 +161,31 @@ interface BenchWindow {
  * are painted; `painted` resolves then).
  */
 function instrument(rows: string, whole: string): void {
-  const w = window as unknown as BenchWindow;
   let resolvePainted = () => {};
   let resolveWhole = () => {};
-  w.__bench = {
+  const bench: BenchState = {
     longTasks: [],
     errors: [],
     painted: new Promise((resolve) => (resolvePainted = resolve)),
     whole: new Promise((resolve) => (resolveWhole = resolve)),
   };
-  addEventListener('error', (event) => w.__bench.errors.push(event.message));
-  addEventListener('unhandledrejection', (event) => w.__bench.errors.push(String(event.reason)));
+  window.__bench = bench;
+  addEventListener('error', (event) => bench.errors.push(event.message));
+  addEventListener('unhandledrejection', (event) => bench.errors.push(String(event.reason)));
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) w.__bench.longTasks.push({ start: entry.startTime, duration: entry.duration });
+    for (const entry of list.getEntries()) bench.longTasks.push({ start: entry.startTime, duration: entry.duration });
   }).observe({ type: 'longtask', buffered: true });
   const seen = new MutationObserver(() => {
-    if (w.__bench.rowsAt === undefined && document.querySelector(rows)) {
-      w.__bench.rowsAt = performance.now();
+    if (bench.rowsAt === undefined && document.querySelector(rows)) {
+      bench.rowsAt = performance.now();
       requestAnimationFrame(() => {
-        w.__bench.rowsPaintedAt = performance.now();
+        bench.rowsPaintedAt = performance.now();
         resolvePainted();
       });
     }
     // A first page's rows come before the whole list: the load ends when the table holds every guest.
-    if (w.__bench.rowsAt !== undefined && document.querySelector(whole)) {
-      w.__bench.wholeAt = performance.now();
+    if (bench.rowsAt !== undefined && document.querySelector(whole)) {
+      bench.wholeAt = performance.now();
       resolveWhole();
       seen.disconnect();
     }
@@ -198,16 +213,16 @@ async function measure(browser: PipeBrowser, api: string, seed: SeededOccasion, 
   }
 
   await navigateToRows(page, `${api}/occasion/${seed.occasionId}/guests`);
-  await within(page.evaluate(() => (window as unknown as BenchWindow).__bench.whole.then(() => true)), 120_000, 'the whole guest list was not in the table within 120 s');
+  await within(page.evaluate(() => window.__bench!.whole.then(() => true)), 120_000, 'the whole guest list was not in the table within 120 s');
   await sleep(SETTLE_MS); // let the load settle (idle callbacks, late tasks)
-  const rowsMs = await page.evaluate(() => (window as unknown as BenchWindow).__bench.rowsPaintedAt!);
-  const wholeMs = await page.evaluate(() => (window as unknown as BenchWindow).__bench.wholeAt!);
+  const rowsMs = await page.evaluate(() => window.__bench!.rowsPaintedAt!);
+  const wholeMs = await page.evaluate(() => window.__bench!.wholeAt!);
   const timeline = await page.evaluate(() => {
     const ends: Record<string, number> = {};
     const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
     if (navigation) ends.html = navigation.responseEnd;
-    ends['rows in DOM'] = (window as unknown as BenchWindow).__bench.rowsAt!;
-    ends['whole list in DOM'] = (window as unknown as BenchWindow).__bench.wholeAt!;
+    ends['rows in DOM'] = window.__bench!.rowsAt!;
+    ends['whole list in DOM'] = window.__bench!.wholeAt!;
     for (const entry of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
       const path = new URL(entry.name).pathname;
       const key = path.startsWith('/assets/') ? 'scripts' : path.startsWith('/host/v1/occasion/') ? path.split('/').slice(5).join('/') || 'occasion' : path.replace('/host/v1/', '');
@@ -271,7 +286,7 @@ async function navigateToRows(page: PipePage, url: string): Promise<void> {
   const { errorText } = await page.send<{ errorText?: string }>('Page.navigate', { url });
   if (errorText) throw new Error(`navigation to ${url} failed: ${errorText}`);
   await loaded;
-  const painted = page.evaluate(() => (window as unknown as BenchWindow).__bench.painted.then(() => true));
+  const painted = page.evaluate(() => window.__bench!.painted.then(() => true));
   await within(painted, 60_000, 'no guest rows painted within 60 s');
 }
 
@@ -289,7 +304,7 @@ async function within<T>(promise: Promise<T>, ms: number, message: string): Prom
 }
 
 async function reportPageErrors(page: PipePage, name: string): Promise<void> {
-  const errors = await page.evaluate(() => (window as unknown as BenchWindow).__bench.errors);
+  const errors = await page.evaluate(() => window.__bench!.errors);
   for (const error of errors) console.error(`page error (${name}): ${error}`);
 }
 
@@ -323,7 +338,7 @@ function longest(tasks: readonly { duration: number }[]): number {
 }
 
 async function longTasks(page: PipePage): Promise<{ start: number; duration: number }[]> {
-  return page.evaluate(() => [...(window as unknown as BenchWindow).__bench.longTasks]);
+  return page.evaluate(() => [...window.__bench!.longTasks]);
 }
 
 /**
@@ -352,7 +367,7 @@ async function scrollToEnd(page: PipePage): Promise<Scroll> {
       });
       const end = performance.now();
       await new Promise((resolve) => setTimeout(resolve, 300)); // long task entries arrive after the task
-      const tasks = (window as unknown as BenchWindow).__bench.longTasks.filter((task) => task.start >= start && task.start < end);
+      const tasks = window.__bench!.longTasks.filter((task) => task.start >= start && task.start < end);
       return { start, durationMs: end - start, frames, tasks };
     },
     { step: SCROLL_STEP, rows: ROWS },
@@ -382,15 +397,15 @@ async function search(page: PipePage): Promise<{ searchMs: number; searchFrameMs
       }),
   );
   await page.evaluate(() => {
-    const w = window as unknown as { __search: { start?: number; updated?: number; painted?: number } };
-    w.__search = {};
+    const times: SearchTimes = {};
+    window.__search = times;
     const box = document.querySelector<HTMLInputElement>('input[type=search]')!;
-    box.addEventListener('input', () => (w.__search.start ??= performance.now()), { capture: true });
+    box.addEventListener('input', () => (times.start ??= performance.now()), { capture: true });
     const status = document.querySelector('[data-testid=guest-count]')!;
     const observer = new MutationObserver(() => {
-      if (w.__search.start === undefined || w.__search.updated !== undefined) return;
-      w.__search.updated = performance.now();
-      requestAnimationFrame(() => (w.__search.painted = performance.now()));
+      if (times.start === undefined || times.updated !== undefined) return;
+      times.updated = performance.now();
+      requestAnimationFrame(() => (times.painted = performance.now()));
       observer.disconnect();
     });
     observer.observe(status, { childList: true, subtree: true, characterData: true });
@@ -400,8 +415,9 @@ async function search(page: PipePage): Promise<{ searchMs: number; searchFrameMs
   const times = await page.evaluate(
     () =>
       new Promise<{ start: number; updated: number; painted: number }>((done) => {
-        const w = window as unknown as { __search: { start: number; updated: number; painted?: number } };
-        const check = () => (w.__search.painted !== undefined ? done(w.__search as { start: number; updated: number; painted: number }) : requestAnimationFrame(check));
+        const times = window.__search!;
+        // `painted` is set last, after `start` and `updated`.
+        const check = () => (times.painted !== undefined ? done({ start: times.start!, updated: times.updated!, painted: times.painted }) : requestAnimationFrame(check));
         check();
       }),
   );
@@ -416,7 +432,7 @@ interface ProfileNode {
 
 /** `BENCH_PROFILE=file.cpuprofile`: saves the CPU profile (open it in DevTools) and prints the top self times. */
 async function writeProfile(page: PipePage, file: string): Promise<void> {
-  const { profile } = (await page.send('Profiler.stop')) as unknown as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } };
+  const { profile } = await page.send<{ profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } }>('Profiler.stop');
   writeFileSync(file, JSON.stringify(profile));
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map<string, number>();

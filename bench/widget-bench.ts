@@ -38,6 +38,17 @@ const THROTTLE = Number(process.env.BENCH_THROTTLE ?? 4);
 /** The example page the widget is measured on: `blank` (a stylesheet and the snippet), or `wedding` (a whole page). */
 const PAGE = process.env.BENCH_PAGE ?? 'blank';
 
+declare global {
+  interface Window {
+    /** Set before any page script (see {@link measure}): the page's long tasks' durations. */
+    longTasks?: number[];
+    /** Selector → when its frame ran, once `watch` saw it in the widget's shadow root. */
+    painted?: Record<string, number>;
+    /** Starts looking for a selector in the widget's shadow root, once per frame. */
+    watch?: (selector: string) => void;
+  }
+}
+
 interface Run {
   /** To the start of the frame that paints the form (its requestAnimationFrame callbacks): the page's own clock. */
   paintFromRequestMs: number;
@@ -139,21 +150,23 @@ async function measure(browser: Browser, url: string, inviteCode: string, index:
   // Before any page script: record long tasks, and the frame in which a selector first shows
   // in the widget's shadow root (a requestAnimationFrame callback runs just before its frame paints).
   await page.addInitScript(() => {
-    const w = window as unknown as { longTasks: number[]; painted: Record<string, number>; watch(selector: string): void };
-    w.longTasks = [];
-    w.painted = {};
-    new PerformanceObserver((list) => list.getEntries().forEach((entry) => w.longTasks.push(entry.duration))).observe({ type: 'longtask', buffered: true });
-    w.watch = (selector) => {
+    const longTasks: number[] = [];
+    const painted: Record<string, number> = {};
+    new PerformanceObserver((list) => list.getEntries().forEach((entry) => longTasks.push(entry.duration))).observe({ type: 'longtask', buffered: true });
+    const watch = (selector: string) => {
       const check = () => {
         if (document.querySelector('kindly-rsvp')?.shadowRoot?.querySelector(selector)) {
-          w.painted[selector] = performance.now();
+          painted[selector] = performance.now();
           performance.mark(`painted ${selector}`);
         }
         else requestAnimationFrame(check);
       };
       requestAnimationFrame(check);
     };
-    w.watch('form input[autocomplete="off"]');
+    window.longTasks = longTasks;
+    window.painted = painted;
+    window.watch = watch;
+    watch('form input[autocomplete="off"]');
   });
   const tracing = process.env.BENCH_TRACE !== '0';
   const categories = ['toplevel', 'devtools.timeline', 'blink.user_timing'];
@@ -169,7 +182,7 @@ async function measure(browser: Browser, url: string, inviteCode: string, index:
   await inPage(cdp, waitPainted, signInForm);
   const firstPaint = await inPage(cdp, async (selector) => {
     const script = performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('/widget.js')) as PerformanceResourceTiming;
-    const painted = (window as unknown as { painted: Record<string, number> }).painted[selector]!;
+    const painted = window.painted![selector]!;
     // The first contentful paint is reported once the frame was presented: wait for it (at most 2 s).
     const contentful = await new Promise<number>((found) => {
       const poll = (tries: number) => {
@@ -185,7 +198,7 @@ async function measure(browser: Browser, url: string, inviteCode: string, index:
   // Sign in from inside the page (Playwright's locators would run their own scripts on the
   // main thread during the measurement); the RSVP form shows its answer radios.
   const clicked = await inPage(cdp, async (code) => {
-    (window as unknown as { watch(selector: string): void }).watch('input[type=radio]');
+    window.watch!('input[type=radio]');
     const root = document.querySelector('kindly-rsvp')!.shadowRoot!;
     const input = root.querySelector<HTMLInputElement>('form input')!;
     input.value = code;
@@ -198,9 +211,9 @@ async function measure(browser: Browser, url: string, inviteCode: string, index:
   await inPage(cdp, waitPainted, 'input[type=radio]');
   const rsvp = await inPage(cdp, () => {
     const answer = performance.getEntriesByType('resource').find((entry) => entry.name.endsWith('/auth/credentials')) as PerformanceResourceTiming;
-    return { painted: (window as unknown as { painted: Record<string, number> }).painted['input[type=radio]']!, answered: answer.responseEnd };
+    return { painted: window.painted!['input[type=radio]']!, answered: answer.responseEnd };
   }, undefined);
-  const longTasks = await inPage(cdp, () => (window as unknown as { longTasks: number[] }).longTasks, undefined);
+  const longTasks = await inPage(cdp, () => window.longTasks!, undefined);
   const trace = tracing ? await browser.stopTracing() : undefined;
   // BENCH_TRACE_FILE keeps the last run's trace (open it in DevTools' Performance panel), or
   // each run's when it holds `{run}` (replaced by the run's number, 0 the warm-up).
@@ -252,7 +265,7 @@ async function inPage<A, T>(cdp: CDPSession, script: (arg: A) => T | Promise<T>,
 /** In the page: resolves once `selector` was painted (checked every 250 ms, as little work as can be). */
 function waitPainted(selector: string): Promise<void> {
   return new Promise((painted) => {
-    const poll = () => ((window as unknown as { painted: Record<string, number> }).painted[selector] === undefined ? setTimeout(poll, 250) : painted());
+    const poll = () => (window.painted![selector] === undefined ? setTimeout(poll, 250) : painted());
     poll();
   });
 }

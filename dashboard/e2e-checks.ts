@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type * as Axe from 'axe-core';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -7,22 +8,23 @@ import { expect } from 'vitest';
 
 const AXE = resolve('node_modules/axe-core/axe.min.js');
 
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[]; failureSummary?: string }[];
+declare global {
+  interface Window {
+    /** axe-core, once {@link expectAccessible} evaluated it in the page. */
+    axe?: typeof Axe;
+    /** The binding {@link reportCspViolations} exposes to the context's pages. */
+    reportCspViolation?: (text: string) => void;
+  }
 }
 
 /** Runs axe-core on the page; fails on any serious or critical violation. */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
   // Evaluated, not added as a <script>: the dashboard's CSP refuses inline scripts.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(readFileSync(AXE, 'utf8'));
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: unknown[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe!.run(document, { resultTypes: ['violations'] });
     return result.violations;
-  })) as AxeViolation[];
+  });
   const serious = violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => JSON.stringify(node.target)).slice(0, 5).join(', ')}`);
@@ -57,8 +59,7 @@ export async function reportCspViolations(context: BrowserContext, violations: s
   await context.exposeBinding('reportCspViolation', (_source, text: string) => violations.push(text));
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      const report = (window as unknown as { reportCspViolation(text: string): void }).reportCspViolation;
-      report(`${event.effectiveDirective} refused ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`);
+      window.reportCspViolation!(`${event.effectiveDirective} refused ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`);
     });
   });
   context.on('console', (message) => {

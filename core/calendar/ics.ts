@@ -5,27 +5,13 @@
  * event's local time wherever the guest lives. Plain strings only: no DOM or Node API.
  */
 
+import type { EventActivity, EventOccasion } from '../schemas/event';
+
 /** What the file needs of the occasion. */
-export interface CalendarOccasion {
-  id: string;
-  title: string;
-  timezone: string;
-  venueName: string;
-  venueAddress: string;
-  contactEmail: string;
-}
+export type CalendarOccasion = Pick<EventOccasion, 'id' | 'title' | 'timezone' | 'venueName' | 'venueAddress' | 'contactEmail'>;
 
 /** What the file needs of an activity. */
-export interface CalendarActivity {
-  id: string;
-  name: string;
-  description: string;
-  startsAt: string;
-  endsAt: string | null;
-  locationName: string;
-  address: string;
-  dressCode: string;
-}
+export type CalendarActivity = Pick<EventActivity, 'id' | 'name' | 'description' | 'startsAt' | 'endsAt' | 'locationName' | 'address' | 'dressCode'>;
 
 /** Labels written into descriptions, in the guest's language. */
 export interface CalendarLabels {

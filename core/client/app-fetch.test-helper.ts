@@ -39,13 +39,6 @@ export interface AppFetch {
 export function appFetch(t: TestApp): AppFetch {
   const jar = new CookieJar();
   const calls: string[] = [];
-  const net: AppFetch = {
-    fetch: undefined as unknown as typeof fetch,
-    jar,
-    calls,
-    count: (call) => calls.filter((c) => c === call).length,
-    counts: () => Object.fromEntries([...new Set(calls)].map((c) => [c, calls.filter((x) => x === c).length])),
-  };
   const fetchApp = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = new URL(String(input));
     if (net.fail?.(url.pathname)) throw new TypeError('Failed to fetch');
@@ -57,7 +50,14 @@ export function appFetch(t: TestApp): AppFetch {
     jar.store(response);
     return response;
   };
-  net.fetch = fetchApp as typeof fetch;
+  const net: AppFetch = {
+    // Called only once `net` exists (it reads `net.fail`).
+    fetch: fetchApp as typeof fetch,
+    jar,
+    calls,
+    count: (call) => calls.filter((c) => c === call).length,
+    counts: () => Object.fromEntries([...new Set(calls)].map((c) => [c, calls.filter((x) => x === c).length])),
+  };
   return net;
 }
 

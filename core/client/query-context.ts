@@ -98,7 +98,7 @@ export function createQueryContext(): QueryContext {
   const track = <T>(store: Query<T>): void => {
     let held: string | undefined;
     const sync = (): void => {
-      const key = (store as unknown as { lc: number }).lc ? store.key : undefined;
+      const key = store.lc ? store.key : undefined;
       if (key === held) return;
       if (held !== undefined) leave(held);
       if (key !== undefined) use(key);

@@ -89,11 +89,8 @@ export const PasswordChangeSchema = /* @__PURE__ */ strictBody({
 export type PasswordChange = v.InferOutput<typeof PasswordChangeSchema>;
 
 /** A host's account as the API answers it; the password never leaves the server. */
-export interface Account {
+export interface Account extends Omit<AccountCreate, 'password'> {
   id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
   /** ISO 8601 instant in UTC. */
   createdAt: string;
 }

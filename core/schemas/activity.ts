@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import type { OptionEntry } from '../options/option-entry';
 import { crossCheck, integer, nullOr } from './field';
 import { strictBody } from './strict-body';
 import { instantField, longText, optionEntryList, text } from './text';
@@ -84,20 +83,12 @@ export type ActivityUpdateSchemaType = ReturnType<typeof activityUpdateSchema>;
 /** A valid activity update body. */
 export type ActivityUpdate = v.InferOutput<typeof ActivityUpdateSchema>;
 
-/** An activity of an occasion as the API answers it. */
-export interface Activity {
+/**
+ * An activity of an occasion as the API answers it: the fields of {@link ActivityCreate}
+ * (`startsAt` and `endsAt` ISO 8601 instants in UTC shown in the occasion's time zone, `endsAt`
+ * null when open-ended; `mealOptions` empty when the activity asks no meal question) and its ids.
+ */
+export interface Activity extends ActivityCreate {
   id: string;
   occasionId: string;
-  name: string;
-  description: string;
-  /** ISO 8601 instant in UTC; shown in the occasion's time zone. */
-  startsAt: string;
-  /** ISO 8601 instant in UTC, or null when open-ended. */
-  endsAt: string | null;
-  locationName: string;
-  address: string;
-  dressCode: string;
-  /** The meal choices; empty when the activity asks no meal question. */
-  mealOptions: OptionEntry[];
-  sortOrder: number;
 }

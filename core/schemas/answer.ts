@@ -64,20 +64,13 @@ export const AnswersBulkSchema = /* @__PURE__ */ strictBody({
 export type AnswersBulk = v.InferOutput<typeof AnswersBulkSchema>;
 
 /** An answer as the host reads it. */
-export interface Answer {
-  questionId: string;
-  householdId: string | null;
-  guestId: string | null;
+export interface Answer extends Omit<AnswerBulkRow, 'value'> {
   value: AnswerValue;
   updatedAt: string;
 }
 
 /** An answer as guests send it and read it back. */
-export interface GuestAnswer {
-  questionId: string;
-  guestId: string | null;
-  value: AnswerValue;
-}
+export type GuestAnswer = RsvpAnswer;
 
 /** The question fields the answer rules read. */
 export type AnswerableQuestion = Pick<EventQuestion, 'id' | 'kind' | 'options' | 'min' | 'max' | 'scope'>;

@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import type { OptionEntry } from '../options/option-entry';
 import { flag, integer } from './field';
 import { strictBody } from './strict-body';
 import { optionEntryList, text } from './text';
@@ -55,14 +54,12 @@ export type AttributeCategoryUpdateSchemaType = ReturnType<typeof attributeCateg
 /** A valid attribute category update body. */
 export type AttributeCategoryUpdate = v.InferOutput<typeof AttributeCategoryUpdateSchema>;
 
-/** A host-defined way to tag guests (side, relationship, A/B list…), as the API answers it. */
-export interface AttributeCategory {
+/**
+ * A host-defined way to tag guests (side, relationship, A/B list…), as the API answers it: the
+ * fields of {@link AttributeCategoryCreate} (`multiple`: whether a guest may hold several of its
+ * values, otherwise at most one; `options` unique within the category) and its ids.
+ */
+export interface AttributeCategory extends AttributeCategoryCreate {
   id: string;
   occasionId: string;
-  name: string;
-  /** Whether a guest may hold several of its values (otherwise at most one). */
-  multiple: boolean;
-  /** Values unique within the category. */
-  options: OptionEntry[];
-  sortOrder: number;
 }

@@ -87,10 +87,8 @@ export type EmailSendSchemaType = ReturnType<typeof emailSendSchema>;
 export type EmailSend = v.InferOutput<typeof EmailSendSchema>;
 
 /** A template as the API answers it (defaults until the host edits it). */
-export interface EmailTemplate {
+export interface EmailTemplate extends Required<EmailTemplateUpdate> {
   kind: EmailKind;
-  subject: string;
-  intro: string;
 }
 
 /** Who gets a household's mail (`GET .../email-recipients`). */

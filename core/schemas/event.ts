@@ -4,7 +4,10 @@ import type { Activity } from './activity';
 import { addressFields, countryStateCheck, stateCodeUpperCase } from './address';
 import { RsvpAnswersSchema, type GuestAnswer } from './answer';
 import { choice, list, nullOr, uniqueItems } from './field';
-import type { AgeGroup } from './guest';
+import type { Guest } from './guest';
+import type { HouseholdCreate } from './household';
+import type { InviteLine } from './invite-line';
+import type { Occasion } from './occasion';
 import type { EventQuestion } from './question';
 import { strictBody } from './strict-body';
 import { idField, longText, text } from './text';
@@ -138,11 +141,7 @@ export const GuestCredentialsSchema: GuestCredentialsSchemaType = /* @__PURE__ *
 );
 
 /** The guest a session belongs to. */
-export interface EventGuest {
-  id: string;
-  firstName: string;
-  lastName: string;
-}
+export type EventGuest = Pick<Guest, 'id' | 'firstName' | 'lastName'>;
 
 /**
  * The answer of a successful guest sign-in. Beyond the contract's `{ token, expiresAt,
@@ -177,19 +176,13 @@ export interface GuestSessionInfo {
 export type EventActivity = Omit<Activity, 'sortOrder'>;
 
 /** The occasion as guests see it: no passcode, origins or host data. */
-export interface EventOccasion {
-  id: string;
-  title: string;
-  description: string;
-  startDate: string;
-  endDate: string;
-  timezone: string;
-  venueName: string;
-  venueAddress: string;
-  rsvpDeadline: string | null;
+export interface EventOccasion
+  extends Pick<
+    Occasion,
+    'id' | 'title' | 'description' | 'startDate' | 'endDate' | 'timezone' | 'venueName' | 'venueAddress' | 'rsvpDeadline' | 'contactEmail'
+  > {
   /** Whether RSVP writes are still accepted (before the deadline, or no deadline). */
   rsvpOpen: boolean;
-  contactEmail: string;
 }
 
 /** The answer of `GET /event/v1/info`. */
@@ -205,14 +198,8 @@ export interface EventInfo {
 }
 
 /** A member of the guest's household as guests see it: no notes or attributes. */
-export interface EventHouseholdGuest {
-  id: string;
-  firstName: string;
-  lastName: string;
-  ageGroup: AgeGroup;
-  dietaryNotes: string;
-  plusOneAllowed: boolean;
-  plusOneOf: string | null;
+export interface EventHouseholdGuest
+  extends Pick<Guest, 'id' | 'firstName' | 'lastName' | 'ageGroup' | 'dietaryNotes' | 'plusOneAllowed' | 'plusOneOf'> {
   /**
    * What this member is invited to, and the answer so far. Beyond the contract's list: without
    * it a form could not tell, before the first reply, which member is invited to what.
@@ -221,23 +208,10 @@ export interface EventHouseholdGuest {
 }
 
 /** One of a member's invitations as the guest sees it. */
-export interface EventHouseholdInvitation {
-  activityId: string;
-  response: 'PENDING' | 'ATTENDING' | 'DECLINED';
-  mealChoice: string | null;
-}
+export type EventHouseholdInvitation = Pick<InviteLine, 'activityId' | 'response' | 'mealChoice'>;
 
 /** The answer of `GET /event/v1/household`: no notes, no invite code. */
-export interface EventHousehold {
-  name: string;
-  addressLine1: string;
-  addressLine2: string;
-  city: string;
-  state: string;
-  postalCode: string;
-  country: string;
-  phone: string;
-  email: string;
+export interface EventHousehold extends Omit<HouseholdCreate, 'notes'> {
   guests: EventHouseholdGuest[];
 }
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import type { InviteResponse } from './invite-line';
+import type { InviteLine } from './invite-line';
 import { choice, crossCheck, flag, integer, list, nullOr, uniqueItems } from './field';
 import { strictBody } from './strict-body';
 import { email, idField, longText, text } from './text';
@@ -194,31 +194,19 @@ export type GuestBulkSchemaType = ReturnType<typeof guestBulkSchema>;
 export type GuestBulk = v.InferOutput<typeof GuestBulkSchema>;
 
 /** One of a guest's invitations (read-only, from the invite lines). */
-export interface Invitation {
+export interface Invitation extends Pick<InviteLine, 'activityId' | 'response' | 'mealChoice'> {
   inviteLineId: string;
-  activityId: string;
-  response: InviteResponse;
-  mealChoice: string | null;
 }
 
-/** A guest as the API answers it (host area). */
-export interface Guest {
+/**
+ * A guest as the API answers it (host area): the fields of {@link GuestCreate} (`attributes`
+ * attribute category id → option values; `notes` host-only) and those the server sets.
+ */
+export interface Guest extends GuestCreate {
   id: string;
   occasionId: string;
-  householdId: string | null;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  ageGroup: AgeGroup;
-  plusOneAllowed: boolean;
   /** The guest whose plus-one this is; read-only. */
   plusOneOf: string | null;
-  dietaryNotes: string;
-  /** Attribute category id → option values. */
-  attributes: Record<string, string[]>;
-  /** Host-only. */
-  notes: string;
   /** Read-only; changes with the invite lines. */
   invitations: Invitation[];
   createdAt: string;

@@ -63,23 +63,14 @@ export type HouseholdUpdateSchemaType = ReturnType<typeof householdUpdateSchema>
 /** A valid household update body. */
 export type HouseholdUpdate = v.InferOutput<typeof HouseholdUpdateSchema>;
 
-/** A household as the API answers it (host area). */
-export interface Household {
+/**
+ * A household as the API answers it (host area): the fields of {@link HouseholdCreate} (`state` a
+ * US or Canadian code when `country` is `USA` or `Canada`, free text otherwise; `country` a value
+ * of the country list or `''`; `notes` host-only) and those the server sets.
+ */
+export interface Household extends HouseholdCreate {
   id: string;
   occasionId: string;
-  name: string;
-  addressLine1: string;
-  addressLine2: string;
-  city: string;
-  /** A US or Canadian code when `country` is `USA` or `Canada`; free text otherwise. */
-  state: string;
-  postalCode: string;
-  /** A value of the country list, or `''`. */
-  country: string;
-  phone: string;
-  email: string;
-  /** Host-only. */
-  notes: string;
   /** 12 Crockford base32 characters shown as `ABCD-EFGH-JKMN`; read-only. */
   inviteCode: string;
   /** The household's guests; read-only (set a guest's `householdId` to change it). */

@@ -81,14 +81,9 @@ export const InviteLinesBulkSchema = /* @__PURE__ */ strictBody({
 export type InviteLinesBulk = v.InferOutput<typeof InviteLinesBulkSchema>;
 
 /** One guest invited to one activity, and the answer, as the API answers it. */
-export interface InviteLine {
+export interface InviteLine extends InviteLineCreate {
   id: string;
   occasionId: string;
-  guestId: string;
-  activityId: string;
-  response: InviteResponse;
-  /** A value of the activity's meal options, or null. */
-  mealChoice: string | null;
   /** When the answer was recorded (ISO 8601 UTC), or null while pending. */
   respondedAt: string | null;
   respondedBy: RespondedBy | null;

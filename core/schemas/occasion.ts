@@ -160,32 +160,16 @@ export interface OccasionSummary {
   perActivity: ActivitySummary[];
 }
 
-/** An occasion as the API answers it. */
-export interface Occasion {
+/**
+ * An occasion as the API answers it: the fields of {@link OccasionCreate} (`startDate` and
+ * `endDate` `YYYY-MM-DD`; `timezone` an IANA name; `rsvpDeadline` an ISO 8601 instant in UTC or
+ * null; `passcode` asked of guests who sign in by name, or null; `allowedOrigins` the exact
+ * origins whose pages may embed the widget; `rsvpPageUrl` `''` or the host's page invitation
+ * links point to; `reminderDaysBeforeDeadline` null or 1 to 90; `digestEnabled` the host's daily
+ * digest of new replies) and those the server sets.
+ */
+export interface Occasion extends OccasionCreate {
   id: string;
-  title: string;
-  description: string;
-  /** `YYYY-MM-DD` */
-  startDate: string;
-  /** `YYYY-MM-DD`, not before `startDate`. */
-  endDate: string;
-  /** IANA time zone name, e.g. `America/New_York`. */
-  timezone: string;
-  venueName: string;
-  venueAddress: string;
-  /** ISO 8601 instant in UTC, or null for no deadline. */
-  rsvpDeadline: string | null;
-  /** Required of guests who sign in by name, or null. */
-  passcode: string | null;
-  /** Exact origins whose pages may embed the widget. */
-  allowedOrigins: string[];
-  contactEmail: string;
-  /** The host's page that embeds the widget (`''` or an absolute http(s) URL): invitation links point there. */
-  rsvpPageUrl: string;
-  /** Null (off) or 1 to 90: one reminder to pending households that many days before `rsvpDeadline`. */
-  reminderDaysBeforeDeadline: number | null;
-  /** Whether the host account gets a daily digest of new replies. */
-  digestEnabled: boolean;
   createdAt: string;
   updatedAt: string;
   summary: OccasionSummary;

@@ -150,23 +150,15 @@ export type QuestionUpdateSchemaType = ReturnType<typeof questionUpdateSchema>;
 /** A valid question update body. */
 export type QuestionUpdate = v.InferOutput<typeof QuestionUpdateSchema>;
 
-/** A question a host asks guests, as the API answers it. */
-export interface Question {
+/**
+ * A question a host asks guests, as the API answers it: the fields of {@link QuestionCreate}
+ * (`activityId`: asked only of those attending this activity, null: of everyone who attends
+ * anything; `options` the choices of a choice question, a disabled one keeps old answers valid;
+ * `min`/`max` the bounds of a `NUMBER` answer, null elsewhere or when open) and those the server sets.
+ */
+export interface Question extends QuestionCreate {
   id: string;
   occasionId: string;
-  /** Asked only of those attending this activity; null: of everyone who attends anything. */
-  activityId: string | null;
-  kind: QuestionKind;
-  prompt: string;
-  helpText: string;
-  /** The choices of a choice question; a disabled one keeps old answers valid. */
-  options: OptionEntry[];
-  /** Bounds of a `NUMBER` answer; null elsewhere or when open. */
-  min: number | null;
-  max: number | null;
-  scope: QuestionScope;
-  required: boolean;
-  sortOrder: number;
   createdAt: string;
   updatedAt: string;
 }

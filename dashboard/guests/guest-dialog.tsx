@@ -3,7 +3,7 @@ import { Button, Form } from 'react-aria-components';
 import { errorMessage } from '../../core/client/result';
 import { formatPhone } from '../../core/format';
 import type { OptionEntry } from '../../core/options';
-import { GuestCreateSchema, GuestUpdateSchema, type AgeGroup, type Guest } from '../../core/schemas/guest';
+import { GuestCreateSchema, GuestUpdateSchema, type AgeGroup, type Guest, type GuestCreate } from '../../core/schemas/guest';
 import type { InviteLinesBulkRow, InviteResponse } from '../../core/schemas/invite-line';
 import { DeleteDialog, ModalDialog } from '../components/dialog';
 import { serverErrors, validateForm, type FieldErrors } from '../components/form-errors';
@@ -38,19 +38,11 @@ interface Invite {
   mealChoice: string;
 }
 
-interface GuestValues {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  ageGroup: AgeGroup;
-  plusOneAllowed: boolean;
+/** The guest form's values: the create body's fields (no household as ''), a new household to make, the invitations. */
+interface GuestValues extends Omit<GuestCreate, 'householdId'> {
   householdId: string;
   newHousehold: boolean;
   newHouseholdName: string;
-  dietaryNotes: string;
-  notes: string;
-  attributes: Record<string, string[]>;
   invites: Record<string, Invite>;
 }
 

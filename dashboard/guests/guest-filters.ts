@@ -88,7 +88,8 @@ export function toRows(guests: readonly Guest[]): GuestRow[] {
  */
 export function warmSearchKeys(rows: readonly GuestRow[]): () => void {
   let next = 0;
-  let handle: number | undefined;
+  let idleHandle: number | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const idle = typeof requestIdleCallback === 'function';
   const step = (deadline?: IdleDeadline) => {
     const until = performance.now() + Math.min(deadline?.timeRemaining() ?? 8, 8);
@@ -98,13 +99,13 @@ export function warmSearchKeys(rows: readonly GuestRow[]): () => void {
     if (next < rows.length) schedule();
   };
   const schedule = () => {
-    handle = idle ? requestIdleCallback(step, { timeout: 1000 }) : (setTimeout(step, 0) as unknown as number);
+    if (idle) idleHandle = requestIdleCallback(step, { timeout: 1000 });
+    else timer = setTimeout(step, 0);
   };
   schedule();
   return () => {
-    if (handle === undefined) return;
-    if (idle) cancelIdleCallback(handle);
-    else clearTimeout(handle);
+    if (idleHandle !== undefined) cancelIdleCallback(idleHandle);
+    if (timer !== undefined) clearTimeout(timer);
   };
 }
 

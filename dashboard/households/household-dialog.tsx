@@ -4,7 +4,7 @@ import { errorMessage } from '../../core/client/result';
 import { formatPhone } from '../../core/format';
 import { countryOptions, statesForCountry } from '../../core/options';
 import type { Guest } from '../../core/schemas/guest';
-import { HouseholdCreateSchema, type Household } from '../../core/schemas/household';
+import { HouseholdCreateSchema, type Household, type HouseholdCreate } from '../../core/schemas/household';
 import { DeleteDialog, ModalDialog } from '../components/dialog';
 import { useFormSave } from '../components/use-form-save';
 import { ComboBoxField } from '../components/combo-box-field';
@@ -17,23 +17,14 @@ import { NO_HOUSEHOLD } from '../guests/guest-filters';
 import { useCan, useOccasion } from '../occasion/occasion-context';
 import { HouseholdReply } from '../replies/household-reply';
 
-interface Values {
-  name: string;
-  addressLine1: string;
-  addressLine2: string;
-  city: string;
-  state: string;
-  postalCode: string;
-  country: string;
-  phone: string;
-  email: string;
-  notes: string;
-}
+/** The form's values: the create body's fields, all text. */
+type Values = HouseholdCreate;
 
-const FIELDS: (keyof Values)[] = ['name', 'addressLine1', 'addressLine2', 'city', 'state', 'postalCode', 'country', 'phone', 'email', 'notes'];
+/** The create body's keys, from its schema. */
+const FIELDS = Object.keys(HouseholdCreateSchema.pipe[0].entries) as (keyof Values)[];
 
 function valuesOf(household: Household | undefined): Values {
-  return Object.fromEntries(FIELDS.map((field) => [field, household?.[field] ?? ''])) as unknown as Values;
+  return Object.fromEntries(FIELDS.map((field) => [field, household?.[field] ?? ''])) as Values;
 }
 
 export interface HouseholdDialogProps {

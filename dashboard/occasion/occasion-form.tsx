@@ -1,4 +1,4 @@
-import type { Occasion } from '../../core/schemas/occasion';
+import type { Occasion, OccasionCreate } from '../../core/schemas/occasion';
 import { DatePickerField, DateTimePickerField } from '../components/date-picker';
 import type { FieldErrors } from '../components/form-errors';
 import { timeZoneOptions } from '../components/format';
@@ -6,26 +6,13 @@ import { ComboBoxField } from '../components/combo-box-field';
 import { Checkbox, TextInput } from '../components/text-input';
 import { originWarnings, pageOriginWarning } from './origin-warnings';
 
-/** The occasion form's values, as text fields hold them. */
-export interface OccasionFormValues {
-  title: string;
-  description: string;
-  startDate: string;
-  endDate: string;
-  timezone: string;
-  venueName: string;
-  venueAddress: string;
-  rsvpDeadline: string;
-  passcode: string;
-  /** One origin per line. */
-  allowedOrigins: string;
-  contactEmail: string;
-  /** The page with the widget that invitation links open; '' for none. */
-  rsvpPageUrl: string;
-  /** Whole days as typed; '' is off. */
-  reminderDaysBeforeDeadline: string;
-  digestEnabled: boolean;
-}
+/**
+ * The occasion form's values, as text fields hold them: the create body's fields, a flag as a
+ * checkbox holds it, every other field as text (`allowedOrigins` one origin per line,
+ * `reminderDaysBeforeDeadline` whole days as typed with '' off, a blank `rsvpDeadline`,
+ * `passcode` or `rsvpPageUrl` none).
+ */
+export type OccasionFormValues = { [K in keyof OccasionCreate]-?: OccasionCreate[K] extends boolean ? boolean : string };
 
 export function occasionFormValues(occasion?: Occasion, timezone = 'UTC'): OccasionFormValues {
   return {

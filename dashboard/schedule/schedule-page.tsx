@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Form } from 'react-aria-components';
-import { ActivityCreateSchema, type Activity } from '../../core/schemas/activity';
+import { ActivityCreateSchema, type Activity, type ActivityCreate } from '../../core/schemas/activity';
 import { DateTimePickerField } from '../components/date-picker';
 import { DeleteDialog, ModalDialog } from '../components/dialog';
 import { errorsUnder } from '../components/form-errors';
@@ -88,16 +88,10 @@ export default function SchedulePage() {
   );
 }
 
-interface ActivityValues {
-  name: string;
-  description: string;
-  startsAt: string;
+/** The activity form's values: the create body's fields, an open end as '' and the meal options as edited. */
+interface ActivityValues extends Omit<ActivityCreate, 'endsAt' | 'mealOptions'> {
   endsAt: string;
-  locationName: string;
-  address: string;
-  dressCode: string;
   mealOptions: EditableOption[];
-  sortOrder: number;
 }
 
 function valuesOf(activity: Activity | undefined, defaultStart: string): ActivityValues {

@@ -1,8 +1,8 @@
 import { hash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Role } from '../../core/schemas/people';
 import { queries } from '../db/queries';
-import type { Database } from '../db/schema';
+import type { AccountTable, Database } from '../db/schema';
 
 /** Host sessions last 30 days from sign-in, in the cookie and in the sessions table alike. */
 export const HOST_SESSION_SECONDS = 30 * 24 * 60 * 60;
@@ -80,11 +80,7 @@ export async function findLiveHostSession(
  */
 const isLive = (row: { expiresAt: string }) => Date.parse(row.expiresAt) > Date.now();
 
-export interface HostSessionAccount extends LiveHostSession {
-  email: string;
-  firstName: string;
-  lastName: string;
-}
+export interface HostSessionAccount extends LiveHostSession, Pick<Selectable<AccountTable>, 'email' | 'firstName' | 'lastName'> {}
 
 /** The live session with its account's names, for Auth.js's session route (one joined lookup). */
 export async function findHostSessionAccount(db: Kysely<Database>, token: string | undefined): Promise<HostSessionAccount | undefined> {

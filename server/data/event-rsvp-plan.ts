@@ -1,25 +1,15 @@
 import type { RsvpAnswer } from '../../core/schemas/answer';
 import type { ApiIssue } from '../../core/schemas/error';
 import type { RsvpPlusOne, RsvpResponse } from '../../core/schemas/event';
+import type { Guest } from '../../core/schemas/guest';
 import { ApiError } from './api-error';
+import type { InviteLineAnswerRow } from './invite-lines';
 
 /** A member of the household as the RSVP rules need it. */
-export interface RsvpMember {
-  id: string;
-  firstName: string;
-  lastName: string;
-  plusOneAllowed: boolean;
-  plusOneOf: string | null;
-}
+export type RsvpMember = Pick<Guest, 'id' | 'firstName' | 'lastName' | 'plusOneAllowed' | 'plusOneOf'>;
 
 /** One invite line of a member. */
-export interface RsvpLine {
-  id: string;
-  guestId: string;
-  activityId: string;
-  response: string;
-  mealChoice: string | null;
-}
+export type RsvpLine = InviteLineAnswerRow;
 
 /** An activity someone in the household is invited to, with the meal values that may be chosen. */
 export interface RsvpActivity {
@@ -35,10 +25,7 @@ export interface HouseholdRsvpState {
   activities: ReadonlyMap<string, RsvpActivity>;
 }
 
-export interface Answer {
-  response: 'ATTENDING' | 'DECLINED';
-  mealChoice: string | null;
-}
+export type Answer = Pick<RsvpResponse, 'response' | 'mealChoice'>;
 
 /** The RSVP body; `plusOnes`, `message` and `answers` are undefined when a PUT leaves them out (kept). */
 export interface RsvpChange {
@@ -48,10 +35,7 @@ export interface RsvpChange {
   answers?: readonly RsvpAnswer[] | undefined;
 }
 
-export interface NewPlusOne {
-  forGuestId: string;
-  firstName: string;
-  lastName: string;
+export interface NewPlusOne extends Pick<RsvpPlusOne, 'forGuestId' | 'firstName' | 'lastName'> {
   /** The invitations of their guest, answered as their guest answered (their own meals where given). */
   answers: Array<Answer & { activityId: string }>;
 }

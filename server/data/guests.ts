@@ -5,8 +5,9 @@ import type { AgeGroup, Guest, GuestCreate, Invitation } from '../../core/schema
 import type { InviteResponse } from '../../core/schemas/invite-line';
 import type { OptionEntry } from '../../core/options/option-entry';
 import { GUEST_COLUMNS as GUEST_FIELDS, queries } from '../db/queries';
-import type { Database, GuestTable, InviteLineTable } from '../db/schema';
+import { INVITE_LINE_ANSWER_COLUMNS, type Database, type GuestTable } from '../db/schema';
 import { notFound } from './api-error';
+import type { InviteLineAnswerRow } from './invite-lines';
 import { IDS_PER_STATEMENT, chunked } from './batch';
 import { readBool, readJsonColumn, writeBool, writeJsonColumn } from './json-column';
 
@@ -175,7 +176,7 @@ export async function loadInvitations(
   return invitations;
 }
 
-type LineFields = Pick<Selectable<InviteLineTable>, 'id' | 'guestId' | 'activityId' | 'response' | 'mealChoice'>;
+type LineFields = InviteLineAnswerRow;
 
 async function activityOrder(db: Kysely<Database>, occasionId: string): Promise<string[]> {
   return (await selectActivityOrder(db, occasionId)).map((row) => row.id);
@@ -185,11 +186,11 @@ const selectActivityOrder = (db: Kysely<Database>, occasionId: string) =>
   db.selectFrom('activity').select('id').where('occasionId', '=', occasionId).orderBy('startsAt').orderBy('sortOrder').orderBy('id').execute();
 
 const selectLinesOfGuest = (db: Kysely<Database>, guestId: string) =>
-  db.selectFrom('inviteLine').select(['id', 'guestId', 'activityId', 'response', 'mealChoice']).where('guestId', '=', guestId).execute();
+  db.selectFrom('inviteLine').select(INVITE_LINE_ANSWER_COLUMNS).where('guestId', '=', guestId).execute();
 
 async function selectLines(db: Kysely<Database>, occasionId: string, guestIds?: readonly string[]): Promise<LineFields[]> {
   if (guestIds?.length === 1) return selectLinesOfGuest(db, guestIds[0]!);
-  const query = db.selectFrom('inviteLine').select(['id', 'guestId', 'activityId', 'response', 'mealChoice']);
+  const query = db.selectFrom('inviteLine').select(INVITE_LINE_ANSWER_COLUMNS);
   if (!guestIds) return query.where('occasionId', '=', occasionId).execute();
   // The lines of the given guests (the occasion's, as the caller checked) by guest alone, so the
   // (guestId, activityId) index is used rather than a walk over all of the occasion's lines.

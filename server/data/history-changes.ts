@@ -1,7 +1,8 @@
 import type { Selectable } from 'kysely';
-import { GUEST_FIELDS, type GuestTable } from '../db/schema';
+import { GUEST_FIELDS, HOUSEHOLD_FIELDS, type GuestTable, type HouseholdTable } from '../db/schema';
 import type { HistoryChange } from './history';
 import { actionOf, fieldChanges, fullName } from './history';
+import type { InviteLineAnswerRow } from './invite-lines';
 import { readBool, readJsonColumn } from './json-column';
 
 /** The guest columns history compares (never the sign-in key). */
@@ -30,21 +31,7 @@ function guestView(row: GuestHistoryFields) {
 }
 
 /** The household columns history compares: not the invite code, which signs guests in. */
-export interface HouseholdHistoryFields {
-  id: string;
-  name: string;
-  addressLine1: string;
-  addressLine2: string;
-  city: string;
-  state: string;
-  postalCode: string;
-  country: string;
-  phone: string;
-  email: string;
-  notes: string;
-}
-
-const HOUSEHOLD_FIELDS = ['name', 'addressLine1', 'addressLine2', 'city', 'state', 'postalCode', 'country', 'phone', 'email', 'notes'] as const;
+export type HouseholdHistoryFields = Pick<Selectable<HouseholdTable>, 'id' | (typeof HOUSEHOLD_FIELDS)[number]>;
 
 /** A household's create, change or delete. */
 export function householdHistory(before: HouseholdHistoryFields | undefined, after: HouseholdHistoryFields | undefined): HistoryChange {
@@ -60,13 +47,7 @@ export function householdHistory(before: HouseholdHistoryFields | undefined, aft
 }
 
 /** The invite-line columns history compares. */
-export interface InviteLineHistoryFields {
-  id: string;
-  guestId: string;
-  activityId: string;
-  response: string;
-  mealChoice: string | null;
-}
+export type InviteLineHistoryFields = InviteLineAnswerRow;
 
 /**
  * An invite line's create, change (an answer) or delete. The guest's name and household are

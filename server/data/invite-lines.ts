@@ -1,9 +1,12 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { InviteLine, InviteResponse, RespondedBy } from '../../core/schemas/invite-line';
-import type { Database, InviteLineTable } from '../db/schema';
+import type { InviteLine, InviteLineUpdate, InviteResponse, RespondedBy } from '../../core/schemas/invite-line';
+import type { Database, INVITE_LINE_ANSWER_COLUMNS, InviteLineTable } from '../db/schema';
 import { notFound } from './api-error';
 
 export type InviteLineRow = Selectable<InviteLineTable>;
+
+/** The columns of {@link INVITE_LINE_ANSWER_COLUMNS}: an invite line's keys and answer. */
+export type InviteLineAnswerRow = Pick<InviteLineRow, (typeof INVITE_LINE_ANSWER_COLUMNS)[number]>;
 
 export function toInviteLine(row: InviteLineRow): InviteLine {
   return {
@@ -28,10 +31,7 @@ export function hostAnswer(response: InviteResponse, now: string): Pick<InviteLi
 }
 
 /** What a host sends about a line's answer; a field left out keeps its value. */
-export interface HostAnswerPatch {
-  response?: InviteResponse;
-  mealChoice?: string | null;
-}
+export type HostAnswerPatch = InviteLineUpdate;
 
 /**
  * The fields a host's patch changes. Only a response that differs from the line's counts as

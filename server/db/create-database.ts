@@ -26,6 +26,13 @@ export interface DatabaseOptions {
   sqliteFile?: string;
   /** PostgreSQL only: the schema to work in (created when missing). Tests use one per app. */
   pgSchema?: string;
+  /** PostgreSQL only: `pgSchema` was migrated by an earlier `createDatabase` (tests reuse emptied schemas); the migrator is not run. */
+  alreadyMigrated?: boolean;
+  /**
+   * An image of a database that `createDatabase` migrated (`serializeSqlite`), opened in memory
+   * instead of `sqliteFile`, without running the migrator: tests open one copy per app.
+   */
+  sqliteImage?: Buffer;
   poolSize?: number;
   /** Time limits; `DEFAULT_TIMEOUTS` where left out. */
   timeouts?: Partial<Timeouts>;
@@ -43,8 +50,9 @@ const migrationProvider: MigrationProvider = {
 export async function createDatabase(options: DatabaseOptions): Promise<KindlyDatabase> {
   const database = options.databaseUrl?.startsWith('postgres')
     ? await openPostgres(options.databaseUrl, options)
-    : openSqlite(options.sqliteFile ?? ':memory:', options.timeouts?.sqliteBusyMs ?? DEFAULT_TIMEOUTS.sqliteBusyMs, options);
-  await migrate(database.db, options.pgSchema ?? (database.kind === 'postgres' ? await currentSchema(database.db) : undefined));
+    : openSqlite(options.sqliteImage ?? options.sqliteFile ?? ':memory:', options.timeouts?.sqliteBusyMs ?? DEFAULT_TIMEOUTS.sqliteBusyMs, options);
+  const migrated = database.kind === 'postgres' ? options.alreadyMigrated : options.sqliteImage !== undefined;
+  if (!migrated) await migrate(database.db, options.pgSchema ?? (database.kind === 'postgres' ? await currentSchema(database.db) : undefined));
   prepareQueries(database.db);
   return database;
 }
@@ -81,8 +89,8 @@ function queryLog(options: Pick<DatabaseOptions, 'onQuery'>): Pick<KyselyConfig,
   return onQuery ? { log: (event) => onQuery(event.query) } : {};
 }
 
-function openSqlite(file: string, busyTimeoutMs: number, options: Pick<DatabaseOptions, 'onQuery'> = {}): KindlyDatabase {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+function openSqlite(file: string | Buffer, busyTimeoutMs: number, options: Pick<DatabaseOptions, 'onQuery'> = {}): KindlyDatabase {
+  if (typeof file === 'string' && file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
@@ -91,8 +99,8 @@ function openSqlite(file: string, busyTimeoutMs: number, options: Pick<DatabaseO
   const db = new Kysely<Database>({ dialect: new EmbeddedDialect(sqlite), ...queryLog(options) });
   registerSqliteConnection(db, sqlite);
   // A file's long reads go through a second connection (sqlite-connection.ts says why); an
-  // in-memory database is private to its one connection.
-  const reader = file === ':memory:' ? undefined : openReader(file, busyTimeoutMs);
+  // in-memory database (also one opened from an image) is private to its one connection.
+  const reader = typeof file === 'string' && file !== ':memory:' ? openReader(file, busyTimeoutMs) : undefined;
   if (reader) registerSqliteReader(db, new SqliteReader(reader));
   return {
     db,

@@ -139,6 +139,20 @@ export interface HouseholdTable {
   updatedAt: string;
 }
 
+/** A household's own fields: what a host edits and history compares (not its keys, invite code or times). */
+export const HOUSEHOLD_FIELDS = [
+  'name',
+  'addressLine1',
+  'addressLine2',
+  'city',
+  'state',
+  'postalCode',
+  'country',
+  'phone',
+  'email',
+  'notes',
+] as const satisfies ReadonlyArray<keyof HouseholdTable>;
+
 export interface GuestTable {
   id: string;
   occasionId: string;
@@ -184,6 +198,11 @@ export interface InviteLineTable {
   respondedAt: string | null;
   respondedBy: string | null;
 }
+
+/** An invite line's keys and answer: what the RSVP rules, history and a guest's invitations read. */
+export const INVITE_LINE_ANSWER_COLUMNS = ['id', 'guestId', 'activityId', 'response', 'mealChoice'] as const satisfies ReadonlyArray<
+  keyof InviteLineTable
+>;
 
 export interface RsvpTable {
   id: string;

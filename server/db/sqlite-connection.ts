@@ -9,6 +9,13 @@ export function registerSqliteConnection(db: Kysely<Database>, sqlite: SqliteCon
   connections.set(db, sqlite);
 }
 
+/** An image of the embedded database (better-sqlite3's `serialize`), for `createDatabase`'s `sqliteImage`. */
+export function serializeSqlite(db: Kysely<Database>): Buffer {
+  const sqlite = connections.get(db);
+  if (!sqlite) throw new Error('serializeSqlite: not an embedded database of createDatabase');
+  return sqlite.serialize();
+}
+
 /** The embedded database's own connection, held for one caller until it lets go. */
 export interface HeldSqliteConnection {
   sqlite: SqliteConnection;

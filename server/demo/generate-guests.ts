@@ -1,3 +1,4 @@
+import type { GuestCreate } from '../../core/schemas/guest';
 import { pick, seededRandom } from './random';
 
 const FIRST_NAMES = [
@@ -13,13 +14,8 @@ const LAST_NAMES = [
   'Hill', 'Green', 'Adams', 'Baker', 'Nelson', 'Carter', 'Mitchell', 'Perez', 'Roberts', 'Turner',
 ];
 
-export interface GeneratedGuest {
-  firstName: string;
-  lastName: string;
+export interface GeneratedGuest extends Pick<GuestCreate, 'firstName' | 'lastName' | 'ageGroup' | 'plusOneAllowed' | 'email'> {
   householdName: string;
-  ageGroup: 'ADULT' | 'CHILD' | 'INFANT';
-  plusOneAllowed: boolean;
-  email: string;
 }
 
 /**

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { OutboxEmailKind } from '../../core/schemas/email';
 import { newId } from '../db/ids';
-import type { Database } from '../db/schema';
+import type { Database, EmailTable } from '../db/schema';
 import { writeJsonColumn } from '../data/json-column';
 import type { RenderedEmail } from './render-email';
 
@@ -14,14 +14,9 @@ export interface EmailAttachment {
 }
 
 /** A message ready for the outbox: rendered, addressed to one address. */
-export interface NewEmail extends RenderedEmail {
-  occasionId: string;
-  householdId: string | null;
+export interface NewEmail extends RenderedEmail, Pick<Selectable<EmailTable>, 'occasionId' | 'householdId' | 'to' | 'subject' | 'unsubscribeToken'> {
   kind: OutboxEmailKind;
-  to: string;
-  subject: string;
   attachments?: EmailAttachment[];
-  unsubscribeToken: string;
 }
 
 /** 32 random bytes, base64url: the unsubscribe link of one message (and so of its address). */

@@ -1,14 +1,11 @@
 /** A host signed in to the app in-process (the demo's seeding, the tests, the benchmarks): calls with its session cookie. */
 import type { Hono } from 'hono';
+import type { AccountCreate } from '../../core/schemas/account';
 import type { AppEnv } from '../app-env';
 import { CookieJar } from './cookie-jar';
 
-export interface HostCredentials {
-  email: string;
-  password: string;
-  firstName: string;
-  lastName: string;
-}
+/** A host's sign-up body. */
+export type HostCredentials = AccountCreate;
 
 let counter = 0;
 

@@ -3,13 +3,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
+import { afterAll } from 'vitest';
 import type { AppDeps, AppEnv } from '../app-env';
 import { createApp } from '../app';
 import { createPasswords, type Argon2Cost } from '../auth/passwords';
 import { DEFAULT_TIMEOUTS, type ServerConfig } from '../config';
 import { systemClock } from '../create-deps';
 import { createDatabase, currentSchema, type DatabaseOptions, type KindlyDatabase } from '../db/create-database';
+import type { Database } from '../db/schema';
+import { serializeSqlite } from '../db/sqlite-connection';
 import { renderEmailHere } from '../email/render-email';
 import { MemoryRateLimitStore, RateLimiter } from '../middleware/rate-limit/rate-limiter';
 import { memoryLogger } from './memory-log';
@@ -101,23 +105,71 @@ function appOn(database: KindlyDatabase, overrides: Partial<AppDeps> = {}): Test
   return { app: createApp(deps), deps, database, logs, close: () => database.close() };
 }
 
+/**
+ * PostgreSQL: the migrated schemas of this test file's closed apps, emptied, for its next app to
+ * take instead of creating and migrating one (dropped when the file ends).
+ */
+const spareSchemas: string[] = [];
+
+/** PostgreSQL: the schemas of this file's open apps. */
+const openSchemas = new Set<string>();
+
+/** PostgreSQL: schemas open while a test changed a schema ({@link changingSchema}): dropped, never reused. */
+const changedSchemas = new Set<string>();
+
+if (testDatabaseKind === 'postgres') afterAll(() => dropSchemas(testPostgresUrl(), spareSchemas.splice(0)));
+
+/** SQLite: this test file's first app's database as migrated; every later app opens a copy. */
+let sqliteTemplate: Buffer | undefined;
+
 async function openTestDatabase(options: Pick<DatabaseOptions, 'onQuery'> = {}): Promise<KindlyDatabase> {
-  if (testDatabaseKind === 'sqlite') return createDatabase({ sqliteFile: ':memory:', ...options });
+  if (testDatabaseKind === 'sqlite') {
+    if (sqliteTemplate) return createDatabase({ sqliteImage: sqliteTemplate, ...options });
+    const database = await createDatabase({ sqliteFile: ':memory:', ...options });
+    sqliteTemplate = serializeSqlite(database.db);
+    return database;
+  }
   const url = testPostgresUrl();
-  const schema = `test_${randomBytes(6).toString('hex')}`;
-  const database = await openSchema(url, schema, options);
+  const spare = spareSchemas.pop();
+  const schema = spare ?? `test_${randomBytes(6).toString('hex')}`;
+  // A spare schema is migrated: opening it runs no migrator, so it needs no schema lock either.
+  const database = spare ? await createDatabase({ databaseUrl: url, pgSchema: schema, poolSize: 4, alreadyMigrated: true, ...options }) : await openSchema(url, schema, options);
+  openSchemas.add(schema);
   return {
     ...database,
     async close() {
+      openSchemas.delete(schema);
+      const reusable = !changedSchemas.has(schema) && (await emptied(database.db, schema));
       await database.close();
-      await withSchemaLock(url, 'exclusive', async () => {
-        const client = new pg.Client({ connectionString: url });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        await client.end();
-      });
+      if (reusable) spareSchemas.push(schema);
+      else await dropSchemas(url, [schema]);
     },
   };
+}
+
+/**
+ * Empties every table of `schema` but the migrator's (identities restarted): what a fresh
+ * migrated schema holds. False when it could not (a test broke the connection or the tables).
+ */
+async function emptied(db: Kysely<Database>, schema: string): Promise<boolean> {
+  try {
+    const { rows } = await sql<{ name: string }>`
+      SELECT tablename AS name FROM pg_tables WHERE schemaname = ${schema} AND tablename NOT LIKE 'kysely\_%'`.execute(db);
+    if (rows.length > 0) await sql`TRUNCATE ${sql.join(rows.map((row) => sql.table(`${schema}.${row.name}`)))} RESTART IDENTITY CASCADE`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function dropSchemas(url: string, schemas: readonly string[]): Promise<void> {
+  if (schemas.length === 0) return;
+  await withSchemaLock(url, 'exclusive', async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    for (const schema of schemas) await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await client.end();
+  });
 }
 
 function testPostgresUrl(): string {
@@ -137,5 +189,7 @@ function openSchema(url: string, schema: string, options: Pick<DatabaseOptions, 
  * every schema's tables at that moment.
  */
 export function changingSchema<T>(work: () => Promise<T>): Promise<T> {
-  return testDatabaseKind === 'postgres' ? withSchemaLock(testPostgresUrl(), 'exclusive', work) : work();
+  if (testDatabaseKind !== 'postgres') return work();
+  for (const schema of openSchemas) changedSchemas.add(schema);
+  return withSchemaLock(testPostgresUrl(), 'exclusive', work);
 }
