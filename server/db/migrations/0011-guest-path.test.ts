@@ -17,6 +17,8 @@ describe('migration 0011: revision counters instead of one hot column', () => {
     // Written as the column stood before: `revision` is not in the schema's types any more.
     await db.insertInto('occasion').values([{ ...occasion, id: 'o1', revision: 7 } as never, { ...occasion, id: 'o2', revision: 0 } as never]).execute();
     await changingSchema(() => guestPath.up(db));
+    const owner = (occasionId: string) => ({ occasionId, accountId: 'a1', role: 'owner' as const, createdAt: now });
+    await db.insertInto('occasionRole').values([owner('o1'), owner('o2')]).execute();
 
     const revision = async (occasionId: string) => Number((await queries.ownedOccasionRevision(db, { occasionId, accountId: 'a1' }))[0]!.revision);
     expect([await revision('o1'), await revision('o2')]).toEqual([7, 0]);
@@ -36,6 +38,7 @@ describe('migration 0011: revision counters instead of one hot column', () => {
     // Counters are made by the writes that pick them: an occasion without any (a new one, or one
     // imported with triggers off) reads 0, then counts; deleting it takes them along.
     await db.insertInto('occasion').values({ ...occasion, id: 'o3' }).execute();
+    await db.insertInto('occasionRole').values(owner('o3')).execute();
     expect(await revision('o3')).toBe(0);
     await db.insertInto('household').values({ ...household, occasionId: 'o3', id: 'h3', inviteCode: 'C3' }).execute();
     expect(await revision('o3')).toBe(1);

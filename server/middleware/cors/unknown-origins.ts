@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, QueryExecutor } from 'kysely';
 import type { Database } from '../../db/schema';
 import { LruMap } from '../../lru-map';
 
@@ -59,18 +59,19 @@ export class UnknownOrigins {
   }
 }
 
-const byDatabase = new WeakMap<Kysely<Database>, UnknownOrigins>();
+// Keyed by the database's executor, which a route's role-checked view of the database shares.
+const byDatabase = new WeakMap<QueryExecutor, UnknownOrigins>();
 
 /** The unknown origins of the instance that holds `db` (one per database handle). */
 export function unknownOriginsOf(db: Kysely<Database>): UnknownOrigins {
-  let kept = byDatabase.get(db);
-  if (!kept) byDatabase.set(db, (kept = new UnknownOrigins()));
+  let kept = byDatabase.get(db.getExecutor());
+  if (!kept) byDatabase.set(db.getExecutor(), (kept = new UnknownOrigins()));
   return kept;
 }
 
 /** Gives the instance that holds `db` these unknown origins (a test's, on a hand-moved clock). */
 export function keepUnknownOrigins(db: Kysely<Database>, unknown: UnknownOrigins): void {
-  byDatabase.set(db, unknown);
+  byDatabase.set(db.getExecutor(), unknown);
 }
 
 /** After an occasion's allowed origins were written and committed: this instance stops refusing them from memory. */
