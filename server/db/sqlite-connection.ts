@@ -17,6 +17,11 @@ export function registerSqliteConnection(db: Kysely<Database>, sqlite: SqliteCon
   connections.set(db, { sqlite, held: false });
 }
 
+/** Whether `db` is an embedded database's own Kysely instance (not PostgreSQL, not a transaction). */
+export function isEmbeddedDatabase(db: Kysely<Database>): boolean {
+  return connections.has(db);
+}
+
 /**
  * A mark of what the embedded database holds: it differs from an earlier mark whenever a row may
  * have changed since, by this connection (`total_changes()`: every row an insert, update or

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { OptionEntry } from '../../../core/options/option-entry';
 import { normaliseName, type Rsvp } from '../../../core/schemas/event';
 import { inviteLineId, newId } from '../../db/ids';
-import { queries } from '../../db/queries';
+import { groupedTransaction, queries } from '../../db/queries';
 import type { Database } from '../../db/schema';
 import { ApiError, notFound } from '../api-error';
 import { IDS_PER_STATEMENT, chunked } from '../batch';
@@ -45,7 +45,7 @@ export async function createRsvp(
 ): Promise<Rsvp | undefined> {
   const owner: RsvpOwner = { occasionId: writer.occasionId, householdId: writer.householdId };
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await groupedTransaction(db, async (trx) => {
       if ((await queries.rsvpOfHousehold(trx, owner)).length > 0) throw rsvpExists();
       const at = now.toISOString();
       const id = newId();
@@ -74,7 +74,7 @@ export async function updateRsvp(
   afterWrite?: AfterRsvpWrite,
 ): Promise<Rsvp | undefined> {
   const owner: RsvpOwner = { occasionId: writer.occasionId, householdId: writer.householdId };
-  return db.transaction().execute(async (trx) => {
+  return groupedTransaction(db, async (trx) => {
     // Updating the row first also locks it, so two changes of one household run one after the
     // other; the message it returns (unchanged by it) is the one this change replaces.
     const [before] = await queries.touchRsvp(trx, { householdId: owner.householdId, updatedAt: now.toISOString() });

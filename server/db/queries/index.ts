@@ -245,6 +245,8 @@ export const queries = {
   ),
 };
 
+export { groupedTransaction } from './grouped-transaction';
+
 /** Compiles every statement of {@link queries} for a database as it opens. */
 export function prepareQueries(db: Kysely<Database>): void {
   for (const query of Object.values(queries)) query.prepare(db);
