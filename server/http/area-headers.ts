@@ -7,20 +7,7 @@ declare module 'hono' {
   interface ContextVariableMap {
     /** The fixed headers of the request's area (`/host/`, `/event/`, the widget's files), set by the security headers. */
     areaHeaders: AreaHeaders;
-    /** The headers a JSON answer carries besides its area's, known before its handler runs (an allowed origin's CORS headers). */
-    answerHeaders: Readonly<Record<string, string>>;
-    /** The answer {@link jsonAnswer} made with every header of its area and `answerHeaders`. */
-    completeAnswer: Response;
   }
-}
-
-/**
- * Whether the request's answer is the one {@link jsonAnswer} made with all its headers: one
- * replaced since (compressed, or an error's) is not, and gets them from the middleware.
- */
-export function isCompleteAnswer(c: Context): boolean {
-  const complete = c.get('completeAnswer');
-  return complete !== undefined && complete === c.res;
 }
 
 /**
@@ -30,22 +17,9 @@ export function isCompleteAnswer(c: Context): boolean {
  */
 export class AreaHeaders {
   private readonly values: ReadonlyMap<string, string>;
-  /** The list with a JSON `Content-Type`, as one frozen object: a JSON answer's whole header set. */
-  private readonly json: Readonly<Record<string, string>>;
-  /** {@link json} with a request's extra headers (an allowed origin's CORS headers), by that extra object. */
-  private readonly jsonAnd = new WeakMap<object, Readonly<Record<string, string>>>();
 
   constructor(readonly list: HeaderList) {
     this.values = new Map(list);
-    this.json = Object.freeze({ ...Object.fromEntries(list), 'Content-Type': 'application/json' });
-  }
-
-  /** A JSON answer's headers: the area's, `Content-Type` and `extra`, one frozen object made once for each `extra` object. */
-  jsonHeaders(extra?: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
-    if (extra === undefined) return this.json;
-    let headers = this.jsonAnd.get(extra);
-    if (headers === undefined) this.jsonAnd.set(extra, (headers = Object.freeze({ ...this.json, ...extra })));
-    return headers;
   }
 
   /** Whether the area's answers carry this header with this value (then no middleware needs to set it). */
@@ -54,12 +28,8 @@ export class AreaHeaders {
   }
 }
 
-/**
- * Puts the area's headers on the answer ({@link setAnswerHeader}), unless {@link jsonAnswer} made
- * it with them. `Vary` is added to, never replaced.
- */
+/** Puts the area's headers on the answer ({@link setAnswerHeader}). `Vary` is added to, never replaced. */
 export function applyAreaHeaders(c: Context, area: AreaHeaders): void {
-  if (isCompleteAnswer(c)) return;
   for (const [name, value] of area.list) {
     if (name === 'Vary') addVary(c, value);
     else setAnswerHeader(c, name, value);

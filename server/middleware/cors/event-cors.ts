@@ -4,7 +4,7 @@ import { normaliseOrigin } from '../../../core/schemas/origin';
 import type { AppEnv } from '../../app-env';
 import { readJsonColumn } from '../../data/json-column';
 import type { Database } from '../../db/schema';
-import { isCompleteAnswer, setAnswerHeader } from '../../http/area-headers';
+import { setAnswerHeader } from '../../http/area-headers';
 import { ApiError } from '../../data/api-error';
 import { LruMap } from '../../lru-map';
 
@@ -47,8 +47,6 @@ export function eventCors(): MiddlewareHandler<AppEnv> {
   };
   const crossSite = async (c: Context<AppEnv>, next: () => Promise<void>, origin: string): Promise<void> => {
     await next();
-    // A JSON answer made after the origin was allowed carries its CORS headers (`answerHeaders`).
-    if (c.get('corsOriginAllowed') === true && isCompleteAnswer(c)) return;
     if (c.get('corsOriginAllowed') === false) setAnswerHeader(c, 'Access-Control-Allow-Origin', '*');
     else if (await decisionFor(c, origin)) setCorsHeaders(c, origin, setAnswerHeader);
   };
@@ -78,7 +76,6 @@ export async function checkOccasionOrigin(
     ? originsOf(occasion.allowedOrigins).has(origin)
     : await allowedBySomeOccasion(c.get('deps').db, origin);
   c.set('corsOriginAllowed', allowed);
-  if (allowed) c.set('answerHeaders', corsHeadersOf(origin));
   if (!allowed) {
     throw new ApiError(403, 'ORIGIN_NOT_ALLOWED', 'This website may not use this occasion. Ask the host to add it.');
   }
@@ -156,15 +153,6 @@ const corsHeaderList = (origin: string): Array<[name: string, value: string]> =>
   ['Access-Control-Allow-Credentials', 'true'],
   ['Access-Control-Expose-Headers', 'Retry-After'],
 ];
-
-/** An allowed origin's CORS headers as one frozen object, the same for every request from it (see `answerHeaders`). */
-function corsHeadersOf(origin: string): Readonly<Record<string, string>> {
-  let headers = corsHeaderSets.get(origin);
-  if (headers === undefined) corsHeaderSets.set(origin, (headers = Object.freeze(Object.fromEntries(corsHeaderList(origin)))));
-  return headers;
-}
-
-const corsHeaderSets = new LruMap<string, Readonly<Record<string, string>>>(1000);
 
 function setCorsHeaders(c: Context, origin: string, set: SetHeader = setHeader): void {
   for (const [name, value] of corsHeaderList(origin)) set(c, name, value);
