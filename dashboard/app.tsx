@@ -7,6 +7,7 @@ import { ErrorState, Loading } from './components/states';
 import { KindlyProvider, useKindly, useSessionCheckOnNavigation, type Kindly } from './data/kindly';
 import { lazyChunk } from './chunks/lazy-chunk';
 import { screenChunks } from './chunks/screens';
+import { AREAS } from './routes';
 
 // Each area is its own chunk, so the first screen loads only what it shows (the entry has
 // started the page's own: it renders without suspending).
@@ -61,7 +62,7 @@ export function AppRoutes() {
   return (
     <RouteErrorBoundary resetKey={location}>
       <Switch>
-        <Route path="/auth" nest>
+        <Route path={AREAS.auth.path} nest>
           {session ? (
             <Redirect to={`~${safeNext(next)}`} replace />
           ) : (
@@ -70,7 +71,7 @@ export function AppRoutes() {
             </Suspense>
           )}
         </Route>
-        <Route path="/occasions" nest>
+        <Route path={AREAS.occasions.path} nest>
           {session ? (
             <AppShell>
               <Suspense fallback={<PageLoading />}>
@@ -81,7 +82,7 @@ export function AppRoutes() {
             toSignIn
           )}
         </Route>
-        <Route path="/occasion/:occasionId" nest>
+        <Route path={AREAS.occasion.path} nest>
           {session ? (
             <AppShell>
               <Suspense fallback={<PageLoading />}>

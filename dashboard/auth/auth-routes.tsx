@@ -1,14 +1,19 @@
 import { Redirect, Route, Switch, useSearch } from 'wouter';
+import type { ComponentType } from 'react';
+import { AUTH_SCREENS } from '../routes';
 import { SignInPage } from './sign-in';
 import { SignUpPage } from './sign-up';
+
+const SCREENS: Record<(typeof AUTH_SCREENS)[number], ComponentType> = { '/sign-in': SignInPage, '/sign-up': SignUpPage };
 
 /** `/auth/*` (signed-out only): sign-in and sign-up; anything else there goes to sign-in. */
 export default function AuthRoutes() {
   const search = useSearch();
   return (
     <Switch>
-      <Route path="/sign-in" component={SignInPage} />
-      <Route path="/sign-up" component={SignUpPage} />
+      {AUTH_SCREENS.map((path) => (
+        <Route key={path} path={path} component={SCREENS[path]} />
+      ))}
       <Route>
         <Redirect to={`/sign-in${search ? `?${search}` : ''}`} replace />
       </Route>

@@ -39,7 +39,8 @@ describe('a burst of replies', () => {
     const worker = new EmailWorker({
       db: t.deps.db,
       dbKind: t.deps.dbKind,
-      settings: { ...DEFAULT_EMAIL_SETTINGS, smtpUrl: sink.url },
+      // A throughput test: the new account's daily limit (sending-limits.test.ts) would hold most back.
+      settings: { ...DEFAULT_EMAIL_SETTINGS, smtpUrl: sink.url, newAccountDailyLimit: DEFAULT_EMAIL_SETTINGS.dailyLimitPerAccount },
       transport,
       publicUrl: () => 'https://rsvp.example.com',
       log: (line) => t.logs.push(line),

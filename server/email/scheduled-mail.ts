@@ -4,6 +4,7 @@ import type { Database } from '../db/schema';
 import type { OccasionRow } from '../data/occasions';
 import { digestContent, digestReplies } from './compose-digest';
 import { loadTemplate } from './email-templates';
+import { mayEmailGuests } from './may-email-guests';
 import { insertEmails, newUnsubscribeToken, unsubscribeUrl } from './outbox';
 import { addressKey } from './recipients';
 import type { EmailRenderer } from './render-email';
@@ -24,7 +25,8 @@ export async function queueScheduledMail(db: Kysely<Database>, dbKind: DatabaseK
     .where((eb) => eb.or([eb('reminderDaysBeforeDeadline', 'is not', null), eb('digestEnabled', '=', 1)]))
     .execute();
   for (const occasion of occasions) {
-    if (reminderDue(occasion, now)) await queueReminder(db, dbKind, occasion, publicUrl, renderEmail);
+    // An account that may not email guests yet keeps its reminder for when it may (within the days before the deadline).
+    if (reminderDue(occasion, now) && (await mayEmailGuests(db, occasion.accountId))) await queueReminder(db, dbKind, occasion, publicUrl, renderEmail);
     if (digestDue(occasion, now)) await queueDigest(db, occasion, publicUrl, now, renderEmail);
   }
 }

@@ -234,7 +234,8 @@ export const queries = {
     return db.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate() : query;
   }),
 
-  occasionTitle: prepared((db, p: { occasionId: string }) => db.selectFrom('occasion').select(['id', 'title']).where('id', '=', p.occasionId)),
+  /** What a reply's confirmation needs of its occasion: its title, and its account (which may not email guests). */
+  occasionOfReply: prepared((db, p: { occasionId: string }) => db.selectFrom('occasion').select(['id', 'title', 'accountId']).where('id', '=', p.occasionId)),
 
   emailTemplate: prepared((db, p: { occasionId: string; kind: string }) =>
     db.selectFrom('emailTemplate').select(['subject', 'intro']).where('occasionId', '=', p.occasionId).where('kind', '=', p.kind),
