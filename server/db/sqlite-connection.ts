@@ -27,9 +27,8 @@ export function isEmbeddedDatabase(db: Kysely<Database>): boolean {
  * have changed since, by this connection (`total_changes()`: every row an insert, update or
  * delete touched, cascades included, whether its transaction then committed or not) or by
  * another one, in this process or another sharing the file (`PRAGMA data_version`). One
- * statement that reads no table, run at once on better-sqlite3. Marks only grow, so a lookup
- * made after a mark was read, with the same mark read after it, stands for the database as long
- * as the mark stays. Undefined on PostgreSQL, for a transaction's Kysely instance, and while
+ * statement that reads no table, run at once on better-sqlite3. Marks only move on, so a lookup
+ * made after a mark was read stands for the database as long as the mark stays. Undefined on PostgreSQL, for a transaction's Kysely instance, and while
  * {@link holdSqliteConnection} has handed the connection out.
  */
 export function committedDataMark(db: Kysely<Database>): string | undefined {
