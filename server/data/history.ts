@@ -8,7 +8,7 @@ import type {
   HistoryPage,
   HistoryQuery,
 } from '../../core/schemas/history';
-import { queries } from '../db/queries';
+import { HISTORY_COLUMNS, queries } from '../db/queries';
 import type { Database, HistoryEntryTable } from '../db/schema';
 import { IDS_PER_STATEMENT, chunked, idSource, rowsPerStatement } from './batch';
 import { readJsonColumn } from './json-column';
@@ -97,9 +97,7 @@ async function recordGuestHouseholds(trx: Kysely<Database>, occasionId: string, 
   }
   if (pairs.size === 0) return;
   const values = [...pairs.keys()].sort().map((key) => pairs.get(key)!);
-  for (const chunk of chunked(values, rowsPerStatement(3))) {
-    await trx.insertInto('historyGuestHousehold').values(chunk).onConflict((conflict) => conflict.doNothing()).execute();
-  }
+  for (const chunk of chunked(values, rowsPerStatement(3))) await queries.insertGuestHouseholds(trx, { pairs: chunk });
 }
 
 /**
@@ -108,22 +106,7 @@ async function recordGuestHouseholds(trx: Kysely<Database>, occasionId: string, 
  */
 const nextHistoryId = idSource();
 
-const COLUMNS = [
-  'id',
-  'occasionId',
-  'at',
-  'actorKind',
-  'actorId',
-  'actorName',
-  'entity',
-  'entityId',
-  'action',
-  'householdId',
-  'guestId',
-  'activityId',
-  'subjectName',
-  'changes',
-] as const satisfies ReadonlyArray<keyof NewHistoryRow>;
+const COLUMNS = HISTORY_COLUMNS satisfies ReadonlyArray<keyof NewHistoryRow>;
 
 /**
  * Inserts in batches. PostgreSQL takes each batch as one JSON parameter that it unpacks itself
@@ -131,9 +114,7 @@ const COLUMNS = [
  */
 async function insertRows(trx: Kysely<Database>, rows: NewHistoryRow[]): Promise<void> {
   if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) {
-    for (const chunk of chunked(rows, rowsPerStatement(COLUMNS.length))) {
-      await trx.insertInto('historyEntry').values(chunk).execute();
-    }
+    for (const chunk of chunked(rows, rowsPerStatement(COLUMNS.length))) await queries.insertHistoryRows(trx, { rows: chunk });
     return;
   }
   const columns = sql.join(COLUMNS.map((column) => sql.ref(column)));

@@ -1,19 +1,49 @@
-import type { Database as SqliteConnection } from 'better-sqlite3';
+import type { Database as SqliteConnection, Statement } from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type { Database } from './schema';
 
-const connections = new WeakMap<Kysely<Database>, SqliteConnection>();
+interface Embedded {
+  sqlite: SqliteConnection;
+  /** Set while {@link holdSqliteConnection} has handed the connection out (an iterator may be open on it). */
+  held: boolean;
+  /** {@link committedDataMark}'s statement, prepared on its first use. */
+  mark?: Statement<[], [number, number]>;
+}
+
+const connections = new WeakMap<Kysely<Database>, Embedded>();
 
 /** Notes the better-sqlite3 connection under an embedded database's Kysely instance. */
 export function registerSqliteConnection(db: Kysely<Database>, sqlite: SqliteConnection): void {
-  connections.set(db, sqlite);
+  connections.set(db, { sqlite, held: false });
+}
+
+/** Whether `db` is an embedded database's own Kysely instance (not PostgreSQL, not a transaction). */
+export function isEmbeddedDatabase(db: Kysely<Database>): boolean {
+  return connections.has(db);
+}
+
+/**
+ * A mark of what the embedded database holds: it differs from an earlier mark whenever a row may
+ * have changed since, by this connection (`total_changes()`: every row an insert, update or
+ * delete touched, cascades included, whether its transaction then committed or not) or by
+ * another one, in this process or another sharing the file (`PRAGMA data_version`). One
+ * statement that reads no table, run at once on better-sqlite3. Marks only move on, so a lookup
+ * made after a mark was read stands for the database as long as the mark stays. Undefined on PostgreSQL, for a transaction's Kysely instance, and while
+ * {@link holdSqliteConnection} has handed the connection out.
+ */
+export function committedDataMark(db: Kysely<Database>): string | undefined {
+  const embedded = connections.get(db);
+  if (!embedded || embedded.held) return undefined;
+  embedded.mark ??= embedded.sqlite.prepare<[], [number, number]>('SELECT total_changes(), data_version FROM pragma_data_version').raw();
+  const [changes, version] = embedded.mark.get()!;
+  return `${version}:${changes}`;
 }
 
 /** An image of the embedded database (better-sqlite3's `serialize`), for `createDatabase`'s `sqliteImage`. */
 export function serializeSqlite(db: Kysely<Database>): Buffer {
-  const sqlite = connections.get(db);
-  if (!sqlite) throw new Error('serializeSqlite: not an embedded database of createDatabase');
-  return sqlite.serialize();
+  const embedded = connections.get(db);
+  if (!embedded) throw new Error('serializeSqlite: not an embedded database of createDatabase');
+  return embedded.sqlite.serialize();
 }
 
 /** The embedded database's own connection, held for one caller until it lets go. */
@@ -31,15 +61,21 @@ export interface HeldSqliteConnection {
  * an iterator is open. Throws for a database not opened by `createDatabase` (or a transaction).
  */
 export async function holdSqliteConnection(db: Kysely<Database>): Promise<HeldSqliteConnection> {
-  const sqlite = connections.get(db);
-  if (!sqlite) throw new Error('holdSqliteConnection: not an embedded database of createDatabase');
+  const embedded = connections.get(db);
+  if (!embedded) throw new Error('holdSqliteConnection: not an embedded database of createDatabase');
+  const { sqlite } = embedded;
   let letGo!: () => void;
   const released = new Promise<void>((resolve) => (letGo = resolve));
   let holding!: () => void;
   const held = new Promise<void>((resolve) => (holding = resolve));
   const done = db.connection().execute(async () => {
+    embedded.held = true;
     holding();
-    await released;
+    try {
+      await released;
+    } finally {
+      embedded.held = false;
+    }
   });
   await Promise.race([held, done]);
   return { sqlite, release: () => (letGo(), done) };

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { EMAIL_KINDS, type EmailKind, type EmailTemplate, type EmailTemplateUpdate } from '../../core/schemas/email';
+import { queries } from '../db/queries';
 import type { Database } from '../db/schema';
 import { defaultTemplate } from './default-templates';
 
@@ -14,12 +15,7 @@ export async function listTemplates(db: Kysely<Database>, occasionId: string, oc
 
 /** One kind's template: saved, else the default. */
 export async function loadTemplate(db: Kysely<Database>, occasionId: string, occasionTitle: string, kind: EmailKind): Promise<EmailTemplate> {
-  const row = await db
-    .selectFrom('emailTemplate')
-    .select(['subject', 'intro'])
-    .where('occasionId', '=', occasionId)
-    .where('kind', '=', kind)
-    .executeTakeFirst();
+  const [row] = await queries.emailTemplate(db, { occasionId, kind });
   return row ? { kind, ...row } : defaultTemplate(kind, occasionTitle);
 }
 

@@ -1,4 +1,5 @@
-import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import { queries } from '../db/queries';
 import type { Database } from '../db/schema';
 import type { OccasionRow } from '../data/occasions';
 import { confirmationPartsOf } from './compose-confirmation';
@@ -28,7 +29,8 @@ export interface ReplyAuthorship {
 export async function recordReply(trx: Transaction<Database>, reply: ReplyAuthorship, now: Date): Promise<void> {
   const address = await confirmationAddress(trx, reply);
   if (!address || (await confirmationWaiting(trx, reply.householdId, address))) return;
-  const occasion = await trx.selectFrom('occasion').select(['id', 'title', 'accountId']).where('id', '=', reply.occasionId).executeTakeFirstOrThrow();
+  const [occasion] = await queries.occasionOfReply(trx, { occasionId: reply.occasionId });
+  if (!occasion) throw new Error(`recordReply: no occasion ${reply.occasionId}`);
   if (!(await mayEmailGuests(trx, occasion.accountId))) return;
   const template = await loadTemplate(trx, occasion.id, occasion.title, 'CONFIRMATION');
   await insertEmails(
@@ -107,36 +109,14 @@ export async function renderConfirmations(
  * first is waited for, and the row, no longer queued, is not found.
  */
 async function confirmationWaiting(trx: Transaction<Database>, householdId: string, address: string): Promise<boolean> {
-  return (await selectWaitingConfirmation(trx, householdId, 'CONFIRMATION', 'QUEUED', '', address)).length > 0;
-}
-
-function selectWaitingConfirmation(db: Kysely<Database>, householdId: string, kind: string, status: string, html: string, to: string) {
-  const query = db
-    .selectFrom('email')
-    .select('id')
-    .where('householdId', '=', householdId)
-    .where('kind', '=', kind)
-    .where('status', '=', status)
-    .where('html', '=', html)
-    .where('to', '=', to);
-  return (db.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate() : query).execute();
+  return (await queries.waitingConfirmation(trx, { householdId, kind: 'CONFIRMATION', status: 'QUEUED', html: '', to: address })).length > 0;
 }
 
 async function confirmationAddress(trx: Transaction<Database>, reply: ReplyAuthorship): Promise<string | undefined> {
-  const [found] = await selectAddresses(trx, reply.guestId);
+  const [found] = await queries.confirmationAddresses(trx, { guestId: reply.guestId });
   const address = found?.guestEmail || found?.householdEmail;
   if (!address) return undefined;
-  const [stopped] = await selectUnsubscribed(trx, reply.occasionId, addressKey(address));
+  const [stopped] = await queries.unsubscribedAddress(trx, { occasionId: reply.occasionId, address: addressKey(address) });
   return stopped ? undefined : address;
 }
 
-const selectAddresses = (db: Kysely<Database>, guestId: string) =>
-  db
-    .selectFrom('guest')
-    .innerJoin('household', 'household.id', 'guest.householdId')
-    .select(['guest.email as guestEmail', 'household.email as householdEmail'])
-    .where('guest.id', '=', guestId)
-    .execute();
-
-const selectUnsubscribed = (db: Kysely<Database>, occasionId: string, address: string) =>
-  db.selectFrom('emailUnsubscribe').select('address').where('occasionId', '=', occasionId).where('address', '=', address).execute();

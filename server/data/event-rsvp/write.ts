@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { OptionEntry } from '../../../core/options/option-entry';
 import { normaliseName, type Rsvp } from '../../../core/schemas/event';
 import { inviteLineId, newId } from '../../db/ids';
-import { queries } from '../../db/queries';
+import { groupedTransaction, queries } from '../../db/queries';
 import type { Database } from '../../db/schema';
 import { ApiError, notFound } from '../api-error';
 import { IDS_PER_STATEMENT, chunked } from '../batch';
@@ -45,7 +45,7 @@ export async function createRsvp(
 ): Promise<Rsvp | undefined> {
   const owner: RsvpOwner = { occasionId: writer.occasionId, householdId: writer.householdId };
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await groupedTransaction(db, async (trx) => {
       if ((await queries.rsvpOfHousehold(trx, owner)).length > 0) throw rsvpExists();
       const at = now.toISOString();
       const id = newId();
@@ -74,7 +74,7 @@ export async function updateRsvp(
   afterWrite?: AfterRsvpWrite,
 ): Promise<Rsvp | undefined> {
   const owner: RsvpOwner = { occasionId: writer.occasionId, householdId: writer.householdId };
-  return db.transaction().execute(async (trx) => {
+  return groupedTransaction(db, async (trx) => {
     // Updating the row first also locks it, so two changes of one household run one after the
     // other; the message it returns (unchanged by it) is the one this change replaces.
     const [before] = await queries.touchRsvp(trx, { householdId: owner.householdId, updatedAt: now.toISOString() });
@@ -233,29 +233,20 @@ async function applyPlan(
 }
 
 /**
- * Lines answered per line in one statement (a `CASE` on the id when the answers differ).
+ * Lines answered per line in one statement: alike when every line takes the same answer, else a
+ * `CASE` on the id (both prepared once per number of lines).
  */
 async function answerLines(trx: Transaction<Database>, groups: ReadonlyArray<{ answer: Answer; lineIds: string[] }>, at: string): Promise<void> {
-  const lines = groups.flatMap(({ answer, lineIds }) => lineIds.map((id) => ({ id, ...answer })));
+  const lines = groups.flatMap(({ answer, lineIds }) => lineIds.map((id) => ({ id, response: answer.response, mealChoice: answer.mealChoice })));
   for (const chunk of chunked(lines, IDS_PER_STATEMENT / 5)) {
     const [first] = chunk;
     const same = chunk.every((line) => line.response === first!.response && line.mealChoice === first!.mealChoice);
-    const ids = chunk.map((line) => line.id);
-    await trx
-      .updateTable('inviteLine')
-      .set((eb) => {
-        const caseOf = <K extends 'response' | 'mealChoice'>(field: K) => {
-          const [head, ...rest] = chunk;
-          let choice = eb.case(eb.ref('id')).when(eb.val(head!.id)).then(eb.val(head![field]));
-          for (const line of rest) choice = choice.when(eb.val(line.id)).then(eb.val(line[field]));
-          return choice.else(eb.ref(field)).end();
-        };
-        return same
-          ? { response: eb.val(first!.response), mealChoice: eb.val(first!.mealChoice), respondedBy: eb.val('GUEST'), respondedAt: eb.val(at) }
-          : { response: caseOf('response'), mealChoice: caseOf('mealChoice'), respondedBy: eb.val('GUEST'), respondedAt: eb.val(at) };
-      })
-      .where('id', 'in', ids)
-      .execute();
+    if (same) {
+      const { response, mealChoice } = first!;
+      await queries.answerLinesAlike(trx, { ids: chunk.map((line) => line.id), response, mealChoice, respondedBy: 'GUEST', respondedAt: at });
+    } else {
+      await queries.answerLinesEach(trx, { lines: chunk, respondedBy: 'GUEST', respondedAt: at });
+    }
   }
 }
 

@@ -25,6 +25,32 @@ describe('prepared queries', () => {
     expect(await either(t.deps.db, { id: 'a2' })).toEqual([{ id: 'a2' }]);
   });
 
+  it('compiles a statement over lists once per length, binding each item by its path', async () => {
+    t = await createTestApp();
+    await t.deps.db.insertInto('account').values([account('a1', 'a1@b.co', 'Ann'), account('a2', 'a2@b.co', 'Bo'), account('a3', 'a3@b.co', 'Cy')]).execute();
+    const named = prepared(
+      (db, p: { ids: string[]; renames: Array<{ id: string; firstName: string }>; lastName: string }) =>
+        db
+          .updateTable('account')
+          .set((eb) => {
+            const [head, ...rest] = p.renames;
+            let name = eb.case(eb.ref('id')).when(eb.val(head!.id)).then(eb.val(head!.firstName));
+            for (const rename of rest) name = name.when(eb.val(rename.id)).then(eb.val(rename.firstName));
+            return { firstName: name.else(eb.ref('firstName')).end(), lastName: eb.val(p.lastName) };
+          })
+          .where('id', 'in', p.ids),
+      { lists: true },
+    );
+    expect(() => named.prepare(t!.deps.db)).not.toThrow();
+    const names = async () => (await t!.deps.db.selectFrom('account').select(['id', 'firstName', 'lastName']).orderBy('id').execute()).map((row) => `${row.id} ${row.firstName} ${row.lastName}`);
+    await named(t.deps.db, { ids: ['a1', 'a3'], renames: [{ id: 'a3', firstName: 'Cyd' }, { id: 'a1', firstName: 'Anna' }], lastName: 'C' });
+    expect(await names()).toEqual(['a1 Anna C', 'a2 Bo B', 'a3 Cyd C']);
+    // Another length compiles its own SQL; the same length again reuses the first, with new values.
+    await named(t.deps.db, { ids: ['a2'], renames: [{ id: 'a2', firstName: 'Bob' }], lastName: 'D' });
+    await named(t.deps.db, { lastName: 'E', renames: [{ firstName: 'Al', id: 'a1' }, { firstName: 'Cee', id: 'a2' }], ids: ['a2', 'a3'] });
+    expect(await names()).toEqual(['a1 Anna C', 'a2 Cee E', 'a3 Cyd E']);
+  });
+
   it('refuses, when preparing, a statement with a value that is not a named parameter', async () => {
     t = await createTestApp();
     const fixed = prepared((db, p: { id: string }) => db.selectFrom('account').select('id').where('id', '=', p.id).where('email', '=', 'someone@b.co'));

@@ -5,7 +5,7 @@ import type { InviteLine } from '../../../core/schemas/invite-line';
 import type { Occasion } from '../../../core/schemas/occasion';
 import { createEventFixture, errorCode, eventRequest, signInGuest, type EventFixture } from '../../test-support/event-fixture';
 import { snapshotDatabase } from '../../test-support/snapshot';
-import { createTestApp, type TestApp } from '../../test-support/test-app';
+import { createTestApp, testDatabaseKind, type TestApp } from '../../test-support/test-app';
 
 interface ErrorBody {
   error: { code: string; message: string; issues?: Array<{ path: string; message: string }> };
@@ -544,8 +544,10 @@ describe('RSVP', () => {
     } finally {
       t.deps.duringRsvpWrite = undefined;
     }
-    // Each write is a transaction of its own.
-    expect(transactions.size).toBe(3);
+    // On PostgreSQL each write is a transaction of its own; on SQLite the writes of one turn of the
+    // event loop share one (group commit), each in its own savepoint.
+    if (testDatabaseKind === 'postgres') expect(transactions.size).toBe(3);
+    else expect(transactions.size).toBeLessThanOrEqual(3);
     expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 500]);
     const failed = answers.findIndex((r) => r.status === 500);
     for (const [i, answer] of answers.entries()) {
