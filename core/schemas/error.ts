@@ -26,6 +26,8 @@ export type ApiErrorCode =
   | 'ORIGIN_NOT_ALLOWED'
   /** 404: no such entity, or another host's. */
   | 'NOT_FOUND'
+  /** 403: the account's email address is not verified yet, so it sends no email to guests. */
+  | 'EMAIL_NOT_VERIFIED'
   /** 409 */
   | 'CONFLICT'
   /** 409: an account with this email exists. */

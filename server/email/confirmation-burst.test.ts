@@ -24,6 +24,8 @@ describe('a burst of replies', () => {
 
   it(`delivers ${REPLIES} confirmations, each once, through the pool of SMTP connections`, async () => {
     const host = await signUpHost(t.app);
+    // The host's own verification message is not one of the guests' confirmations counted here.
+    await t.deps.db.deleteFrom('accountEmail').execute();
     const occasion = (await (await host.request('POST', '/occasion', { title: 'Burst', startDate: '2027-06-12', endDate: '2027-06-12' })).json()) as { id: string };
     const guests = Array.from({ length: REPLIES }, (_, i) => ({ firstName: `Guest${i}`, householdName: `House ${i}`, email: `guest${i}@example.com` }));
     expect((await host.request('POST', `/occasions/${occasion.id}/guests`, { guests })).status).toBe(200);

@@ -6,6 +6,7 @@ import type { Database, EmailTable } from '../db/schema';
 import { readJsonColumn, writeJsonColumn } from '../data/json-column';
 import type { LogFunction } from '../logger';
 import type { EmailSettings } from './email-settings';
+import { sendAccountEmails } from './account-mail';
 import { HourlyAllowance } from './hourly-allowance';
 import { unsubscribeUrl, type EmailAttachment } from './outbox';
 import { addressKey } from './recipients';
@@ -109,6 +110,9 @@ export class EmailWorker {
       },
       { concurrency },
     );
+    // The accounts' own mail (verification, reset, notices) goes in the same round, not counted
+    // among the occasions' messages (a round claims up to 50; they come a few at a time).
+    if (!this.stopping) await sendAccountEmails({ ...this.options, now });
     return handled;
   }
 

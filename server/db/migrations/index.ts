@@ -8,6 +8,7 @@ import { history } from './0007-history';
 import { questionRevision } from './0008-question-revision';
 import { historyGuestHouseholds } from './0009-history-guest-households';
 import { occasionOrigins } from './0010-occasion-origins';
+import { accounts } from './0013-accounts';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0008-question-revision': questionRevision,
   '0009-history-guest-households': historyGuestHouseholds,
   '0010-occasion-origins': occasionOrigins,
+  '0013-accounts': accounts,
 };
