@@ -147,6 +147,40 @@ export const AccountDeletionSchema = /* @__PURE__ */ strictBody({
 /** A valid deletion request. */
 export type AccountDeletion = v.InferOutput<typeof AccountDeletionSchema>;
 
+/** A body that is only the password in use: setting up, turning off two-factor sign-in, new recovery codes. */
+export const PasswordConfirmSchema = /* @__PURE__ */ strictBody({
+  currentPassword,
+});
+
+/** A valid password confirmation. */
+export type PasswordConfirm = v.InferOutput<typeof PasswordConfirmSchema>;
+
+/** The body of `PUT /host/v1/account/two-factor`: a code of the authenticator just set up. */
+export const TwoFactorEnableSchema = /* @__PURE__ */ strictBody({
+  code: /* @__PURE__ */ v.pipe(
+    /* @__PURE__ */ v.string('Code must be text.'),
+    /* @__PURE__ */ v.transform((value) => value.replace(/\s+/g, '')),
+    /* @__PURE__ */ v.regex(/^\d{6}$/, 'Enter the six digits your authenticator app shows.'),
+    /* @__PURE__ */ v.title('Code'),
+  ),
+});
+
+/** A valid code to turn two-factor sign-in on. */
+export type TwoFactorEnable = v.InferOutput<typeof TwoFactorEnableSchema>;
+
+/** `POST /host/v1/account/two-factor`: the secret to give an authenticator app, not yet in use. */
+export interface TwoFactorSetup {
+  /** Base32, for typing in. */
+  secret: string;
+  /** `otpauth://totp/…`, for a QR code. */
+  uri: string;
+}
+
+/** Ten single-use recovery codes, shown once: each signs in instead of an authenticator's code. */
+export interface RecoveryCodes {
+  recoveryCodes: string[];
+}
+
 /** A host's account as the API answers it; the password never leaves the server. */
 export interface Account {
   id: string;
@@ -159,6 +193,10 @@ export interface Account {
   emailVerified: boolean;
   /** An address asked for and not yet confirmed (it becomes `email` when its link is opened), or null. */
   pendingEmail: string | null;
+  /** Whether sign-in asks for an authenticator's code (or a recovery code) after the password. */
+  twoFactorEnabled: boolean;
+  /** Recovery codes not yet used (0 without two-factor sign-in). */
+  recoveryCodesLeft: number;
 }
 
 /** One live session of the account (`GET /host/v1/account/sessions`), newest first. */

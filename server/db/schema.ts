@@ -19,6 +19,8 @@ export interface AccountTable {
   /** Base32 TOTP secret: being set up until `totpEnabledAt` is set. */
   totpSecret: string | null;
   totpEnabledAt: string | null;
+  /** The time step of the last code that signed in (PostgreSQL may answer it as a string). */
+  totpLastStep: number | string | null;
 }
 
 export interface HostSessionTable {

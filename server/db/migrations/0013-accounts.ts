@@ -16,6 +16,8 @@ export const accounts: Required<Migration> = {
     // A base32 TOTP secret, set while two-factor sign-in is being set up; on once `totpEnabledAt` is set.
     await db.schema.alterTable('account').addColumn('totpSecret', 'text').execute();
     await db.schema.alterTable('account').addColumn('totpEnabledAt', 'text').execute();
+    // The last 30-second step whose code signed in: a code is never accepted twice.
+    await db.schema.alterTable('account').addColumn('totpLastStep', 'integer').execute();
 
     await db.schema.alterTable('hostSession').addColumn('userAgent', 'text', (c) => c.notNull().defaultTo('')).execute();
     await db.schema.alterTable('hostSession').addColumn('address', 'text', (c) => c.notNull().defaultTo('')).execute();
@@ -71,6 +73,6 @@ export const accounts: Required<Migration> = {
     await db.schema.dropTable('recoveryCode').execute();
     await db.schema.dropTable('accountToken').execute();
     for (const column of ['address', 'userAgent']) await db.schema.alterTable('hostSession').dropColumn(column).execute();
-    for (const column of ['totpEnabledAt', 'totpSecret', 'emailVerifiedAt']) await db.schema.alterTable('account').dropColumn(column).execute();
+    for (const column of ['totpLastStep', 'totpEnabledAt', 'totpSecret', 'emailVerifiedAt']) await db.schema.alterTable('account').dropColumn(column).execute();
   },
 };

@@ -60,6 +60,7 @@ export function accountRoutes(): Hono<AppEnv> {
       lastName: input.lastName,
       createdAt: now.toISOString(),
       emailVerifiedAt: null,
+      totpEnabledAt: null,
     };
     try {
       await db.transaction().execute(async (trx) => {
@@ -258,7 +259,7 @@ function sessionName(rowId: string): string {
 
 async function readAccount(c: Context<AppEnv>, accountId: string): Promise<Account> {
   const { db } = c.get('deps');
-  const [row, pending] = await Promise.all([
+  const [row, pending, codes] = await Promise.all([
     db.selectFrom('account').selectAll().where('id', '=', accountId).executeTakeFirstOrThrow(),
     db
       .selectFrom('accountToken')
@@ -268,11 +269,16 @@ async function readAccount(c: Context<AppEnv>, accountId: string): Promise<Accou
       .where('usedAt', 'is', null)
       .where('expiresAt', '>', new Date().toISOString())
       .executeTakeFirst(),
+    db.selectFrom('recoveryCode').select((eb) => eb.fn.countAll<number | string>().as('left')).where('accountId', '=', accountId).where('usedAt', 'is', null).executeTakeFirstOrThrow(),
   ]);
-  return toAccount(row, pending?.email ?? null);
+  return toAccount(row, pending?.email ?? null, Number(codes.left));
 }
 
-function toAccount(row: Pick<AccountTable, 'id' | 'email' | 'firstName' | 'lastName' | 'createdAt' | 'emailVerifiedAt'>, pendingEmail: string | null): Account {
+function toAccount(
+  row: Pick<AccountTable, 'id' | 'email' | 'firstName' | 'lastName' | 'createdAt' | 'emailVerifiedAt' | 'totpEnabledAt'>,
+  pendingEmail: string | null,
+  recoveryCodesLeft = 0,
+): Account {
   return {
     id: row.id,
     email: row.email,
@@ -281,5 +287,7 @@ function toAccount(row: Pick<AccountTable, 'id' | 'email' | 'firstName' | 'lastN
     createdAt: row.createdAt,
     emailVerified: isVerified(row),
     pendingEmail,
+    twoFactorEnabled: row.totpEnabledAt !== null,
+    recoveryCodesLeft: row.totpEnabledAt !== null ? recoveryCodesLeft : 0,
   };
 }

@@ -4,6 +4,7 @@ import { hostSessionId } from '../../auth/host-sessions';
 import { clientAddress } from '../../http/client-address';
 import { requireHost } from '../../middleware/require-host/require-host';
 import { accountRoutes } from './account';
+import { twoFactorRoutes } from './two-factor';
 import { activityRoutes } from './activities';
 import { answerRoutes } from './answers';
 import { attributeCategoryRoutes } from './attribute-categories';
@@ -48,6 +49,7 @@ export function hostRoutes(): Hono<AppEnv> {
   });
 
   routes.route('/', accountRoutes());
+  routes.route('/', twoFactorRoutes());
 
   for (const path of ['/occasion', '/occasion/*', '/occasions', '/occasions/*']) routes.use(path, requireHost());
   routes.route('/', occasionRoutes());
