@@ -23,7 +23,9 @@ export type Tag =
   | 'Email'
   | 'EmailTemplate'
   /** The host's history feeds and the replies chart . */
-  | 'History';
+  | 'History'
+  /** The account's list of its sessions. */
+  | 'HostSession';
 
 /**
  * What each host write marks stale: the tags whose data it can change. Open stores of those
@@ -72,6 +74,17 @@ export const hostStaleTags = {
   updateEmailTemplate: ['EmailTemplate'],
   /** New messages in the outbox; recipients' `invitedAt`. */
   sendEmails: ['Email'],
+  /** The session carries the names. */
+  updateAccount: ['Account', 'Session'],
+  changeEmail: ['Account'],
+  requestEmailVerification: [],
+  /** Ends sessions of the account (other ones). */
+  endHostSession: ['HostSession'],
+  endOtherHostSessions: ['HostSession'],
+  changePassword: ['HostSession'],
+  enableTwoFactor: ['Account'],
+  renewRecoveryCodes: ['Account'],
+  disableTwoFactor: ['Account'],
 } as const satisfies Record<string, readonly Tag[]>;
 
 /**

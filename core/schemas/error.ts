@@ -18,6 +18,10 @@ export type ApiErrorCode =
   | 'UNAUTHENTICATED'
   /** 401: guest sign-in failed (always the same answer, whatever the reason). */
   | 'INVALID_CREDENTIALS'
+  /** 401: host sign-in: the password was right; the account asks for its authenticator's code (the client's reading of Auth.js's answer). */
+  | 'TWO_FACTOR_REQUIRED'
+  /** 401: host sign-in: the password was right, the code was not (or was used already). */
+  | 'TWO_FACTOR_INVALID'
   /** 403 */
   | 'FORBIDDEN'
   /** 403: the RSVP deadline has passed. */
