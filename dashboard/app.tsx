@@ -13,6 +13,7 @@ import { screenChunks } from './chunks/screens';
 const OccasionsRoutes = lazyChunk(screenChunks.occasions, (module) => module.default);
 const AuthRoutes = lazyChunk(screenChunks.auth, (module) => module.default);
 const OccasionRoutes = lazyChunk(screenChunks.occasion, (module) => module.default);
+const AccountRoutes = lazyChunk(screenChunks.account, (module) => module.default);
 
 /**
  * The dashboard (contract section 7). Render it inside a wouter `<Router>`; tests pass their own
@@ -46,7 +47,7 @@ function SessionGate({ children }: { children: ReactNode }) {
 
 /**
  * `/auth/*` is for signed-out visitors (a signed-in one goes on to `next` or `/occasions`);
- * `/occasions/*` and `/occasion/:occasionId/*` need a session (a signed-out visitor goes to
+ * `/occasions/*`, `/occasion/:occasionId/*` and `/account` need a session (a signed-out visitor goes to
  * sign-in and comes back afterwards); any other path redirects to `/occasions`.
  */
 export function AppRoutes() {
@@ -86,6 +87,17 @@ export function AppRoutes() {
             <AppShell>
               <Suspense fallback={<PageLoading />}>
                 <OccasionRoutes />
+              </Suspense>
+            </AppShell>
+          ) : (
+            toSignIn
+          )}
+        </Route>
+        <Route path="/account" nest>
+          {session ? (
+            <AppShell>
+              <Suspense fallback={<PageLoading />}>
+                <AccountRoutes />
               </Suspense>
             </AppShell>
           ) : (
