@@ -32,8 +32,9 @@ export function AppShell({ children }: { children: ReactNode }) {
         </Link>
         <span className="spacer" />
         {session ? (
-          <Link href="~/account" className="who" aria-label={`Account settings (${session.user.name || session.user.email})`}>
+          <Link href="~/account" className="who">
             {session.user.name || session.user.email}
+            <span className="visually-hidden"> (Account settings)</span>
           </Link>
         ) : null}
         <button type="button" className="button button--small" onClick={signOut} disabled={busy}>
