@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseKind } from '../db/create-database';
 import type { Database } from '../db/schema';
+import { isAccountVerified } from '../data/accounts';
 import type { OccasionRow } from '../data/occasions';
 import { digestContent, digestReplies } from './compose-digest';
 import { loadTemplate } from './email-templates';
@@ -24,7 +25,8 @@ export async function queueScheduledMail(db: Kysely<Database>, dbKind: DatabaseK
     .where((eb) => eb.or([eb('reminderDaysBeforeDeadline', 'is not', null), eb('digestEnabled', '=', 1)]))
     .execute();
   for (const occasion of occasions) {
-    if (reminderDue(occasion, now)) await queueReminder(db, dbKind, occasion, publicUrl, renderEmail);
+    // A reminder goes to guests: only from a verified account (it stays due until then).
+    if (reminderDue(occasion, now) && (await isAccountVerified(db, occasion.accountId))) await queueReminder(db, dbKind, occasion, publicUrl, renderEmail);
     if (digestDue(occasion, now)) await queueDigest(db, occasion, publicUrl, now, renderEmail);
   }
 }

@@ -2,6 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BASE, signIn, signUpHost, type HostClient } from '../../in-process/host-session';
 import { CookieJar } from '../../in-process/cookie-jar';
 import { accountLinkPath, latestAccountEmail } from '../../test-support/account-mail';
+import { queueScheduledMail } from '../../email/scheduled-mail';
+import { renderEmailHere } from '../../email/render-email';
+import { createEventFixture } from '../../test-support/event-fixture';
+import { verifyAccount } from '../../test-support/verify-account';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test-support/test-app';
 
 /** A page of a link, as a browser opens it (with the jar's cookies when given). */
@@ -25,6 +29,27 @@ async function signsIn(t: TestApp, email: string, password: string): Promise<boo
   await signIn(t.app, email, password, jar);
   return jar.get('authjs.session-token') !== undefined;
 }
+
+describe(`scheduled reminders (${testDatabaseKind})`, () => {
+  it('wait for the account to be verified, then go', async () => {
+    const t = await createTestApp();
+    try {
+      const f = await createEventFixture(t);
+      await t.deps.db.updateTable('account').set({ emailVerifiedAt: null }).execute();
+      const deadline = new Date(Date.now() + 2 * 86_400_000).toISOString();
+      expect((await f.host.request('PUT', `/occasion/${f.occasionId}`, { rsvpDeadline: deadline, reminderDaysBeforeDeadline: 3 })).status).toBe(200);
+      expect((await f.host.request('PUT', `/occasion/${f.occasionId}/household/${f.smith.id}`, { email: 'smiths@example.com' })).status).toBe(200);
+      const reminders = async () => (await t.deps.db.selectFrom('email').select('id').where('kind', '=', 'REMINDER').execute()).length;
+      await queueScheduledMail(t.deps.db, t.deps.dbKind, 'https://rsvp.example.com', new Date(), renderEmailHere);
+      expect(await reminders()).toBe(0);
+      await verifyAccount(t.deps.db, f.host.credentials.email);
+      await queueScheduledMail(t.deps.db, t.deps.dbKind, 'https://rsvp.example.com', new Date(), renderEmailHere);
+      expect(await reminders()).toBe(1);
+    } finally {
+      await t.close();
+    }
+  });
+});
 
 describe(`account links (${testDatabaseKind})`, () => {
   let t: TestApp;
