@@ -60,6 +60,8 @@ describe.skipIf(!chromiumPath)('a forgotten password in Chromium', () => {
     const phonePage = await phone.newPage();
     await phonePage.goto(`${live.url}/occasions`);
     await expect.poll(() => phonePage.getByRole('link', { name: 'Ada & Charles' }).count()).toBe(1);
+    // A new account is not verified yet: the list says so.
+    await phonePage.getByText('Confirm your email address with the link we sent').waitFor();
 
     // On the laptop, signed out: Forgot password?
     await page.goto(`${live.url}/auth/sign-in`);
@@ -102,6 +104,8 @@ describe.skipIf(!chromiumPath)('a forgotten password in Chromium', () => {
     await field(page, 'Password').locator('input').fill(newPassword);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('link', { name: 'Ada & Charles' }).waitFor();
+    // The reset link proved the address: the notice is gone.
+    await expect.poll(() => page.getByText('Confirm your email address with the link we sent').count()).toBe(0);
   });
 
   it('shows Account settings: the name saved, this session listed, the address confirmed by the reset link', async () => {
