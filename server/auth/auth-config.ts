@@ -90,7 +90,8 @@ export function createAuthConfig(deps: AppDeps): AuthConfig {
             .executeTakeFirst();
           if (!(await deps.passwords.verify(account?.passwordHash, parsed.output.password)) || !account) return null;
           // Two-factor sign-in: an authenticator's code or a recovery code, after the password.
-          if (account.totpEnabledAt !== null) {
+          const secondFactor = account.totpEnabledAt !== null;
+          if (secondFactor) {
             const code = typeof credentials.code === 'string' ? credentials.code.slice(0, 40) : '';
             if (code.trim() === '') throw new TwoFactorRequired();
             if (!(await checkSecondFactor(db, account, code))) throw new TwoFactorInvalid();
@@ -101,7 +102,7 @@ export function createAuthConfig(deps: AppDeps): AuthConfig {
             name: `${account.firstName} ${account.lastName}`,
             firstName: account.firstName,
             lastName: account.lastName,
-            sessionToken: await startHostSession(db, account.id),
+            sessionToken: await startHostSession(db, account.id, new Date(), secondFactor),
           };
         },
       }),

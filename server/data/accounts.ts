@@ -24,6 +24,16 @@ export async function requireVerifiedAccount(db: Kysely<Database>, accountId: st
   if (!(await isAccountVerified(db, accountId))) throw emailNotVerified();
 }
 
+/**
+ * Whether a host session may open an occasion that requires two-factor sign-in of everyone on
+ * it: the session began with a second factor. No occasion requires it yet (that setting belongs
+ * to an occasion's owners, with roles); `requireHost` would read `hostSession.secondFactor` in
+ * its one joined lookup beside the occasion's setting and answer 403 when this is false.
+ */
+export function meetsTwoFactorRequirement(session: { secondFactor: number }, occasion: { requiresTwoFactor: boolean }): boolean {
+  return !occasion.requiresTwoFactor || session.secondFactor === 1;
+}
+
 /** An occasion as the account's deletion lists it. */
 export interface OwnedOccasion {
   id: string;

@@ -31,6 +31,8 @@ export interface HostSessionTable {
   /** The browser's `User-Agent` and the client's address at sign-in ('' for sessions begun before migration 0013). */
   userAgent: Generated<string>;
   address: Generated<string>;
+  /** 1 when the sign-in took a second factor (TOTP or recovery code), else 0. */
+  secondFactor: Generated<number>;
 }
 
 /**

@@ -21,7 +21,8 @@ describe(`migration 0013: accounts (${testDatabaseKind})`, () => {
       totpLastStep: null,
     });
     // Sessions begun before it: where from is unknown.
-    expect(await db.selectFrom('hostSession').select(['userAgent', 'address']).executeTakeFirstOrThrow()).toEqual({ userAgent: '', address: '' });
+    expect(await db.selectFrom('hostSession').select(['userAgent', 'address', 'secondFactor']).executeTakeFirstOrThrow()).toMatchObject({ userAgent: '', address: '' });
+    expect(Number((await db.selectFrom('hostSession').select('secondFactor').executeTakeFirstOrThrow()).secondFactor)).toBe(0);
     // Its tables take rows, and an account's delete takes its links and codes with it.
     await db.insertInto('accountToken').values({ id: 'sel', secretHash: 'h', accountId: 'a1', purpose: 'VERIFY_EMAIL', email: 'a@b.co', createdAt, expiresAt: createdAt, usedAt: null }).execute();
     await db.insertInto('recoveryCode').values({ accountId: 'a1', codeHash: 'c', usedAt: null }).execute();

@@ -21,6 +21,8 @@ export const accounts: Required<Migration> = {
 
     await db.schema.alterTable('hostSession').addColumn('userAgent', 'text', (c) => c.notNull().defaultTo('')).execute();
     await db.schema.alterTable('hostSession').addColumn('address', 'text', (c) => c.notNull().defaultTo('')).execute();
+    // 1 when the sign-in also took a second factor: what an occasion that requires two-factor sign-in would check.
+    await db.schema.alterTable('hostSession').addColumn('secondFactor', 'integer', (c) => c.notNull().defaultTo(0)).execute();
 
     await db.schema
       .createTable('accountToken')
@@ -72,7 +74,7 @@ export const accounts: Required<Migration> = {
     await db.schema.dropTable('accountEmail').execute();
     await db.schema.dropTable('recoveryCode').execute();
     await db.schema.dropTable('accountToken').execute();
-    for (const column of ['address', 'userAgent']) await db.schema.alterTable('hostSession').dropColumn(column).execute();
+    for (const column of ['secondFactor', 'address', 'userAgent']) await db.schema.alterTable('hostSession').dropColumn(column).execute();
     for (const column of ['totpLastStep', 'totpEnabledAt', 'totpSecret', 'emailVerifiedAt']) await db.schema.alterTable('account').dropColumn(column).execute();
   },
 };

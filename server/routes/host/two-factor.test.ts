@@ -75,6 +75,9 @@ describe(`two-factor sign-in (${testDatabaseKind})`, () => {
     expect((await signInWith(t, email, password, enabledWith)).signedIn).toBe(false);
     const next = codeAt(secret, 1);
     expect((await signInWith(t, email, password, next)).signedIn).toBe(true);
+    // That session is marked as begun with a second factor; the one from before setup is not.
+    const marks = await t.deps.db.selectFrom('hostSession').select('secondFactor').orderBy('createdAt').execute();
+    expect(marks.map((row) => Number(row.secondFactor))).toEqual([0, 1]);
     const replayed = await signInWith(t, email, password, next);
     expect(replayed.signedIn).toBe(false);
     expect(replayed.url).toContain('code=two-factor-invalid');
