@@ -38,10 +38,16 @@ import { runCopy, seededSqlite } from './wave/seed-sqlite';
  *   `WAVE_PREFLIGHT_RATE` (100) and `WAVE_PREFLIGHT_SECONDS` (10); `WAVE_MAIL_WAIT_SECONDS` (120).
  * - `WAVE_EMAIL_HOURLY_LIMIT`: the server's per-occasion hourly email limit (its default if unset).
  * - `KINDLY_BENCH_CACHE`: where SQLite seeds and run copies live (default data/bench/, git-ignored).
+ * - `WAVE_CPU_PROF=<folder>`: the server runs under `node --cpu-prof`, its profile written there when it stops.
+ * - `WAVE_INSTANCES=2` (PostgreSQL only): two server processes on the one database and the Redis
+ *   of `REDIS_URL` (or `REDIS_URL_FOR_TESTS`), each with its email worker; replies alternate
+ *   between them, the hosts watch on the second, and each one's share is reported.
  */
 
 const PORT = 18797;
-const API = `http://127.0.0.1:${PORT}`;
+/** The `k`th server instance's URL (its own port; the first one's is the public URL of all). */
+const apiOf = (k: number) => `http://127.0.0.1:${PORT + k}`;
+const API = apiOf(0);
 /** A fixed secret for the benchmark's own server (production refuses to start without one). */
 const AUTH_SECRET = 'kindly-wave-benchmark-secret-not-for-deployment-0123456789';
 const UNKNOWN_ORIGIN = 'https://not-an-occasion.example';
@@ -70,19 +76,20 @@ async function main(): Promise<void> {
   const reports: ScenarioReport[] = [];
   try {
     const reader = await PlatformReader.open(platform.target);
-    const server = await startServer(options, platform.serverEnv, sink);
+    const servers = await startServers(options, platform.serverEnv, sink);
+    const server = servers[0]!;
     try {
       const platformReads = options.scenarios.has('scale') ? await measureReads(options, reader) : undefined;
-      if (options.scenarios.has('spread')) reports.push(await spreadWave(options, reader, server, sink));
-      if (options.scenarios.has('large')) reports.push(await largeWave(options, reader, server, sink));
+      if (options.scenarios.has('spread')) reports.push(await spreadWave(options, reader, servers, sink));
+      if (options.scenarios.has('large')) reports.push(await largeWave(options, reader, servers, sink));
       if (options.scenarios.has('preflight')) reports.push(await preflight(options));
       if (platformReads) {
-        await stop(server, reader);
+        await stopAll(servers, reader);
         const single = await oneOccasionReads(options, passwordHash, sink);
         reports.push(scaleReport(options, platformReads, single));
       }
     } finally {
-      await stop(server, reader);
+      await stopAll(servers, reader);
       await platform.drop();
     }
   } finally {
@@ -117,33 +124,49 @@ async function preparedDatabase(options: WaveOptions, size: PlatformSize, passwo
   };
 }
 
-async function startServer(options: WaveOptions, databaseEnv: Record<string, string>, sink: MailSink): Promise<ServerProcess> {
+/** `options.instances` servers on the database, each on its own port, sharing Redis when more than one. */
+async function startServers(options: WaveOptions, databaseEnv: Record<string, string>, sink: MailSink): Promise<ServerProcess[]> {
+  const shared = options.instances > 1 ? { ...databaseEnv, REDIS_URL: options.redisUrl! } : databaseEnv;
+  const servers: ServerProcess[] = [];
+  for (let k = 0; k < options.instances; k++) servers.push(await startServer(options, shared, sink, k));
+  return servers;
+}
+
+async function startServer(options: WaveOptions, databaseEnv: Record<string, string>, sink: MailSink, instance = 0): Promise<ServerProcess> {
   const server = spawnServer(resolve('dist/server/main.js'), {
     ...databaseEnv,
     NODE_ENV: 'production',
-    PORT: String(PORT),
+    PORT: String(PORT + instance),
     AUTH_SECRET,
     AUTH_URL: API,
     SMTP_URL: sink.url,
     KINDLY_DIST_DIR: resolve('dist'),
     ...(options.emailHourlyLimit ? { EMAIL_HOURLY_LIMIT: options.emailHourlyLimit } : {}),
-  });
+    // The seeded platform stands for accounts long in use, and the wave measures delivery: no
+    // account is new, and no account's daily limit holds a wave's confirmations back.
+    EMAIL_NEW_ACCOUNT_DAYS: '0',
+    EMAIL_ACCOUNT_DAILY_LIMIT: '1000000',
+  }, options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(options.cpuProfDir)}`] : []);
   await server.ready;
   return server;
 }
 
 async function stop(server: ServerProcess, reader: PlatformReader): Promise<void> {
-  await server.stop();
+  await stopAll([server], reader);
+}
+
+async function stopAll(servers: ServerProcess[], reader: PlatformReader): Promise<void> {
+  await Promise.all(servers.map((server) => server.stop()));
   await reader.close().catch(() => {});
 }
 
 /** Replies to `spread.occasions` occasions spread over the platform, each household in turn. */
-async function spreadWave(options: WaveOptions, reader: PlatformReader, server: ServerProcess, sink: MailSink): Promise<ScenarioReport> {
+async function spreadWave(options: WaveOptions, reader: PlatformReader, servers: ServerProcess[], sink: MailSink): Promise<ScenarioReport> {
   const { rate, seconds, occasions } = options.spread;
   const step = (options.size.guestOccasions - 1) / occasions;
   const picked = Array.from({ length: occasions }, (_, k) => 1 + Math.floor(k * step));
   const targets = await reader.replyTargets(picked);
-  return wave(options, reader, server, sink, {
+  return wave(options, reader, servers, sink, {
     name: `Replies spread over ${occasions} occasions (${targets.length.toLocaleString('en')} households)`,
     rate,
     seconds,
@@ -155,10 +178,10 @@ async function spreadWave(options: WaveOptions, reader: PlatformReader, server: 
 }
 
 /** Replies to the large occasion. */
-async function largeWave(options: WaveOptions, reader: PlatformReader, server: ServerProcess, sink: MailSink): Promise<ScenarioReport> {
+async function largeWave(options: WaveOptions, reader: PlatformReader, servers: ServerProcess[], sink: MailSink): Promise<ScenarioReport> {
   const { rate, seconds } = options.large;
   const targets = await reader.replyTargets([0]);
-  return wave(options, reader, server, sink, {
+  return wave(options, reader, servers, sink, {
     name: `Replies to one large occasion (${targets.length.toLocaleString('en')} households)`,
     rate,
     seconds,
@@ -181,24 +204,37 @@ interface WavePlan {
   hosts: number[];
 }
 
-async function wave(options: WaveOptions, reader: PlatformReader, server: ServerProcess, sink: MailSink, plan: WavePlan): Promise<ScenarioReport> {
+async function wave(options: WaveOptions, reader: PlatformReader, servers: ServerProcess[], sink: MailSink, plan: WavePlan): Promise<ScenarioReport> {
   console.log(`\n${plan.name}: ${plan.rate} replies/s for ${plan.seconds} s…`);
   if (plan.targets.length === 0) throw new Error(`${plan.name}: no households found`);
   const log = new LatencyLog();
   const since = new Date().toISOString();
   const mailBefore = sink.arrivals.length;
   const dropsBefore = listenDrops();
-  const cpuBefore = cpuMs(server.child.pid);
+  const cpuBefore = servers.map((server) => cpuMs(server.child.pid));
   let replied = 0;
+  /** Replies answered by each instance (reply `i` goes to instance `i mod n`). */
+  const repliedBy = servers.map(() => 0);
   const p99Goal = (kind: string) => (kind === REPLY_KINDS[0] ? SIGN_IN_P99_GOAL_MS : P99_GOAL_MS);
   const hosts: HostSession[] = plan.hosts.map((o) => ({ occasionId: platformId('occasion', o), cookie: `authjs.session-token=${hostToken(accountOf(o))}` }));
   const [load, revalidations] = await Promise.all([
     openLoad(plan.rate, plan.seconds, async (i, scheduledAt) => {
-      if (await reply(API, plan.targets[i % plan.targets.length]!, loopbackAddress(nextAddress++), scheduledAt, log)) replied += 1;
+      const k = i % servers.length;
+      if (await reply(apiOf(k), plan.targets[i % plan.targets.length]!, loopbackAddress(nextAddress++), scheduledAt, log)) {
+        replied += 1;
+        repliedBy[k]! += 1;
+      }
     }),
-    hostTraffic(API, hosts, options.hostRate, plan.seconds, log),
+    hostTraffic(apiOf(servers.length - 1), hosts, options.hostRate, plan.seconds, log),
   ]);
-  const cpuPerReply = (cpuMs(server.child.pid) - cpuBefore) / Math.max(1, replied);
+  const cpuUsed = servers.map((server, k) => cpuMs(server.child.pid) - cpuBefore[k]!);
+  const cpuPerReply = cpuUsed.reduce((sum, used) => sum + used, 0) / Math.max(1, replied);
+  const shares = servers.length > 1
+    ? [{
+        what: 'each instance\'s share (replies answered; server CPU while the wave ran)',
+        figure: servers.map((_, k) => `instance ${k + 1}: ${repliedBy[k]!.toLocaleString('en')} replies, ${(cpuUsed[k]! / 1000).toFixed(1)} s CPU`).join('; ') + '; the hosts watched on the last',
+      }]
+    : [];
   log.failed('guest: reply unanswered when the wait ended', 'unanswered', load.unanswered);
   const errors = log.totalErrors() + load.shed;
   const rows = log.kinds().map((kind) => {
@@ -227,7 +263,8 @@ async function wave(options: WaveOptions, reader: PlatformReader, server: Server
       },
       { what: 'errors (every request; replies not sent or unanswered count too)', figure: String(errors), goal: '0', met: errors === 0 },
       { what: 'connection attempts dropped by the kernel (ListenDrops, the whole machine\'s)', figure: `${drops} (${overflows} at a full listen queue)`, goal: '0', met: drops === 0 },
-      { what: "server CPU per reply (user + system, while the wave ran, the email worker's share included)", figure: `${cpuPerReply.toFixed(2)} ms` },
+      { what: `server CPU per reply (user + system, while the wave ran, the email worker's share included${servers.length > 1 ? ', both instances' : ''})`, figure: `${cpuPerReply.toFixed(2)} ms` },
+      ...shares,
       {
         what: 'confirmations delivered to the SMTP sink',
         figure: `${mail.arrived.toLocaleString('en')} of ${expected.toLocaleString('en')} queued; last ${lastMail}${expectedNote}`,

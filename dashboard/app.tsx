@@ -7,6 +7,7 @@ import { ErrorState, Loading } from './components/states';
 import { KindlyProvider, useKindly, useSessionCheckOnNavigation, type Kindly } from './data/kindly';
 import { lazyChunk } from './chunks/lazy-chunk';
 import { screenChunks } from './chunks/screens';
+import { AREAS } from './routes';
 
 // Each area is its own chunk, so the first screen loads only what it shows (the entry has
 // started the page's own: it renders without suspending).
@@ -62,7 +63,7 @@ export function AppRoutes() {
   return (
     <RouteErrorBoundary resetKey={location}>
       <Switch>
-        <Route path="/auth" nest>
+        <Route path={AREAS.auth.path} nest>
           {session ? (
             <Redirect to={`~${safeNext(next)}`} replace />
           ) : (
@@ -71,7 +72,7 @@ export function AppRoutes() {
             </Suspense>
           )}
         </Route>
-        <Route path="/occasions" nest>
+        <Route path={AREAS.occasions.path} nest>
           {session ? (
             <AppShell>
               <Suspense fallback={<PageLoading />}>
@@ -82,7 +83,7 @@ export function AppRoutes() {
             toSignIn
           )}
         </Route>
-        <Route path="/occasion/:occasionId" nest>
+        <Route path={AREAS.occasion.path} nest>
           {session ? (
             <AppShell>
               <Suspense fallback={<PageLoading />}>
@@ -93,7 +94,7 @@ export function AppRoutes() {
             toSignIn
           )}
         </Route>
-        <Route path="/account" nest>
+        <Route path={AREAS.account.path} nest>
           {session ? (
             <AppShell>
               <Suspense fallback={<PageLoading />}>

@@ -65,3 +65,99 @@ export async function reportCspViolations(context: BrowserContext, violations: s
     if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text());
   });
 }
+
+/** What a phone screen got wrong: each entry names the element and why. */
+export interface PhoneProblems {
+  /** The page scrolls sideways: its width and the element that sticks out furthest. */
+  sideways: string[];
+  /** Table cells narrower than the shortest word they hold (a column squeezed to nothing). */
+  squeezed: string[];
+  /** Rows whose first cell with text (their name) is not in view. */
+  hiddenNames: string[];
+}
+
+/**
+ * Reads the page as a phone shows it: no sideways scroll of the page; in every table, grid or
+ * ARIA table, no cell narrower than the shortest word in it; each body row's first cell with text
+ * (its name) inside the viewport, or inside its own scroller's view.
+ */
+export function phoneProblems(page: Page): Promise<PhoneProblems> {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const sideways: string[] = [];
+    const label = (element: Element): string => {
+      const classes = typeof element.className === 'string' && element.className.trim() ? `.${element.className.trim().split(/\s+/).join('.')}` : '';
+      return `${element.tagName.toLowerCase()}${classes} "${(element.textContent ?? '').trim().slice(0, 40)}"`;
+    };
+    const root = document.documentElement;
+    if (root.scrollWidth > width) {
+      const clipped = (element: Element) => {
+        if (['absolute', 'fixed'].includes(getComputedStyle(element).position)) return false;
+        for (let up = element.parentElement; up && up !== document.body; up = up.parentElement) if (getComputedStyle(up).overflowX !== 'visible') return true;
+        return false;
+      };
+      let widest = '';
+      let right = width;
+      for (const element of document.body.querySelectorAll('*')) {
+        const box = element.getBoundingClientRect();
+        if (box.right > right + 0.5 && !clipped(element)) {
+          right = box.right;
+          widest = label(element);
+        }
+      }
+      sideways.push(`the page is ${root.scrollWidth} px wide; widest ${widest} (right edge ${Math.round(right)} px)`);
+    }
+
+    const canvas = document.createElement('canvas').getContext('2d')!;
+    const shortestWord = (cell: Element): number => {
+      const style = getComputedStyle(cell);
+      canvas.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      // Words as a reader sees them: an address or a code's parts count one by one.
+      const words = (cell.textContent ?? '').split(/[\s\-@/.,:;]+/).filter((word) => /\w/.test(word));
+      return words.length === 0 ? 0 : Math.min(...words.map((word) => canvas.measureText(word).width));
+    };
+    const shown = (element: Element): boolean => {
+      const box = element.getBoundingClientRect();
+      return getComputedStyle(element).display !== 'none' && getComputedStyle(element).visibility !== 'hidden' && (box.width > 0 || box.height > 0);
+    };
+    // Visually hidden (for screen readers only): inside a clipped box of a pixel or so.
+    const visuallyHidden = (element: Element): boolean => {
+      for (let up: Element | null = element; up && up !== document.body; up = up.parentElement) {
+        const box = up.getBoundingClientRect();
+        if (getComputedStyle(up).overflow !== 'visible' && (box.width <= 2 || box.height <= 2)) return true;
+      }
+      return false;
+    };
+    const squeezed: string[] = [];
+    const hiddenNames: string[] = [];
+    const tables = document.querySelectorAll('table, [role=table], [role=grid]');
+    for (const table of tables) {
+      if (!shown(table) || table.closest('[aria-hidden=true]') || visuallyHidden(table)) continue;
+      const rows = [...table.querySelectorAll('tr, [role=row]')].filter((row) => row.closest('table, [role=table], [role=grid]') === table && !row.closest('thead, [role=rowgroup].glist__head') && !row.classList.contains('spacer'));
+      for (const row of rows.slice(0, 12)) {
+        const cells = [...row.querySelectorAll(':scope > td, :scope > th, :scope > [role=cell], :scope > [role=gridcell], :scope > [role=rowheader]')].filter(shown);
+        for (const cell of cells) {
+          const style = getComputedStyle(cell);
+          const inner = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          const word = shortestWord(cell);
+          if (word > 0 && inner + 1 < word) squeezed.push(`${label(cell)}: ${Math.round(inner)} px for a ${Math.round(word)} px word`);
+        }
+        const name = cells.find((cell) => (cell.textContent ?? '').trim() !== '');
+        if (!name) continue;
+        const box = name.getBoundingClientRect();
+        let scroller: Element | null = name.parentElement;
+        while (scroller && scroller !== document.body && !['auto', 'scroll'].includes(getComputedStyle(scroller).overflowX)) scroller = scroller.parentElement;
+        const view = scroller && scroller !== document.body ? scroller.getBoundingClientRect() : { left: 0, right: width };
+        const left = Math.max(view.left, 0);
+        const right = Math.min(view.right, width);
+        if (box.left < left - 1 || box.left + Math.min(box.width, 24) > right + 1) hiddenNames.push(`${label(name)} at ${Math.round(box.left)}–${Math.round(box.right)} px`);
+      }
+    }
+    return { sideways, squeezed, hiddenNames };
+  });
+}
+
+/** Fails unless {@link phoneProblems} finds nothing on the page. */
+export async function expectReadableOnPhone(page: Page, screen: string): Promise<void> {
+  expect(await phoneProblems(page), `${screen} on a phone`).toEqual({ sideways: [], squeezed: [], hiddenNames: [] });
+}

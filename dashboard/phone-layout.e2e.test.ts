@@ -5,37 +5,13 @@ import { startLiveServer, type LiveServer } from '../server/test-support/live-se
 import { call, seedOccasion, type SeededOccasion } from '../server/test-support/seed-occasion';
 
 /**
- * A host on a phone (390 × 844) in real Chromium against the real server: no screen of a seeded
- * occasion scrolls sideways, and the guest list shows whole names.
+ * A host on a phone (390 × 844) in real Chromium against the real server: the guest list shows
+ * whole names. Every screen's phone layout (no sideways scroll, no squeezed column, names in view)
+ * is `every-screen.e2e.test.ts`'s, over the route table.
  * `npm run build && npx vitest run --project browser dashboard/phone-layout`.
  */
 
 const PHONE = { width: 390, height: 844 };
-
-/** How far the page scrolls sideways: its scroll width beyond the viewport, in CSS px. */
-function sidewaysOverflow(page: Page): Promise<{ scrollWidth: number; widest: string }> {
-  return page.evaluate((width) => {
-    const root = document.documentElement;
-    // Name the element that sticks out furthest, to make a failure readable.
-    let widest = '';
-    let right = width;
-    const clipped = (element: Element) => {
-      // An absolutely placed box may sit outside every scroller around it: never count it as clipped.
-      if (['absolute', 'fixed'].includes(getComputedStyle(element).position)) return false;
-      for (let up = element.parentElement; up && up !== document.body; up = up.parentElement) if (getComputedStyle(up).overflowX !== 'visible') return true;
-      return false;
-    };
-    for (const element of document.body.querySelectorAll('*')) {
-      const box = element.getBoundingClientRect();
-      if (box.right > right + 0.5 && clipped(element)) continue;
-      if (box.right > right + 0.5) {
-        right = box.right;
-        widest = `${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).join('.')}` : ''} (right edge ${Math.round(box.right)} px)`;
-      }
-    }
-    return { scrollWidth: root.scrollWidth, widest };
-  }, PHONE.width);
-}
 
 /** Waits until the screen's content (not a loading state) is there. */
 async function settle(page: Page, ready: string): Promise<void> {
@@ -85,46 +61,6 @@ describe.skipIf(!chromiumPath)('the dashboard on a phone (390 × 844)', () => {
     if (signedIn) await context.addCookies(seed.cookies.map(({ name, value }) => ({ name, value, url: server.url })));
     return { context, page: await context.newPage() };
   }
-
-  it('scrolls no screen sideways', async () => {
-    const screens: [path: string, ready: string][] = [
-      ['/auth/sign-in', 'h1'],
-      ['/auth/sign-up', 'h1'],
-    ];
-    const signedInScreens: [path: string, ready: string][] = [
-      ['/occasions', '.occasion-list li'],
-      ['/occasions/new', '[role=dialog]'],
-      [`/occasion/${seed.occasionId}`, 'tr[data-activity]'],
-      [`/occasion/${seed.occasionId}/edit`, 'h1'],
-      [`/occasion/${seed.occasionId}/schedule`, '[data-activity-name]'],
-      [`/occasion/${seed.occasionId}/guests`, '[data-guest-id]'],
-      [`/occasion/${seed.occasionId}/guests/grid`, '[role=grid], table'],
-      [`/occasion/${seed.occasionId}/guests/attributes`, 'h2, h1'],
-      [`/occasion/${seed.occasionId}/guests/import`, 'input[type=file]'],
-      [`/occasion/${seed.occasionId}/households`, 'h1'],
-      [`/occasion/${seed.occasionId}/households/print`, 'table.codes tbody tr'],
-      [`/occasion/${seed.occasionId}/replies`, 'h1'],
-      [`/occasion/${seed.occasionId}/emails`, 'table[aria-label=Recipients] tbody tr'],
-    ];
-    const wide: string[] = [];
-    for (const [signedIn, list] of [
-      [false, screens],
-      [true, signedInScreens],
-    ] as const) {
-      const { context, page } = await phone(signedIn);
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      for (const [path, ready] of list) {
-        await page.goto(`${server.url}${path}`);
-        await settle(page, ready);
-        const { scrollWidth, widest } = await sidewaysOverflow(page);
-        if (scrollWidth > PHONE.width) wide.push(`${path}: ${scrollWidth} px wide, widest ${widest}`);
-      }
-      expect(errors).toEqual([]);
-      await context.close();
-    }
-    expect(wide).toEqual([]);
-  });
 
   it('shows whole guest names in the guest list', async () => {
     const { context, page } = await phone(true);

@@ -23,6 +23,10 @@ export interface AppDeps {
   passwords: Passwords;
   /** How long every guest sign-in attempt takes at least (guest-auth.ts says why). */
   guestSignInFloorMs: number;
+  /** Guest sign-ins one instance works on at once; more answer 503 at once (guest-auth.ts). Default 256. */
+  guestSignInsInFlight?: number;
+  /** How late this process's event loop runs (the server's; none in tests unless given): sign-in sheds load past a limit. */
+  loopLag?: { readonly lateMs: number };
   /** What waits such as the sign-in floor go by. */
   clock: Clock;
   /**

@@ -62,6 +62,11 @@ describe('loadConfig', () => {
       [{ EMAIL_WORKER: 'maybe' }, 'EMAIL_WORKER must be 1 or true (on) or 0 or false (off), not "maybe".'],
       [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY must be 1 or true (on) or 0 or false (off), not "yes".'],
       [{ EMAIL_MAX_ATTEMPTS: '0' }, 'EMAIL_MAX_ATTEMPTS must be a whole number of at least 1, not "0".'],
+      [{ EMAIL_ACCOUNT_DAILY_LIMIT: '0' }, 'EMAIL_ACCOUNT_DAILY_LIMIT must be a whole number of at least 1, not "0".'],
+      [{ EMAIL_NEW_ACCOUNT_DAILY_LIMIT: 'fifty' }, 'EMAIL_NEW_ACCOUNT_DAILY_LIMIT must be a whole number of at least 1, not "fifty".'],
+      [{ EMAIL_NEW_ACCOUNT_DAYS: '-1' }, 'EMAIL_NEW_ACCOUNT_DAYS must be a whole number of days (0: no account counts as new), not "-1".'],
+      [{ MAIL_FROM: 'Kindly' }, 'MAIL_FROM must be an address with a domain, for example Kindly <rsvp@example.com>.'],
+      [{ DKIM_SELECTOR: 'kindly', DKIM_DOMAIN: 'example.com' }, 'DKIM_PRIVATE_KEY, DKIM_SELECTOR and DKIM_DOMAIN go together: set all three to sign email with DKIM, or none.'],
     ];
     it.each(refusals)('%o', (bad, sentence) => {
       expect(() => loadConfig({ ...base, ...bad })).toThrow(new ConfigError(sentence));

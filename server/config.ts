@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import * as v from 'valibot';
 import { ConfigError } from './config-error';
 import { dataDirError } from './data-dir-error';
+import { DKIM_INCOMPLETE, dkimComplete } from './email/dkim-settings';
 import { EmailVariables, emailSettingsOf, type EmailSettings } from './email/email-settings';
 import { flag, parseEnv, urlWithScheme, wholeNumber } from './env-variables';
 
@@ -92,7 +93,8 @@ const ServerVariables = v.object({
  * {@link ConfigError} naming it in one sentence. In development it makes `./data/auth-secret`.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const vars = parseEnv(ServerVariables, env);
+  // The variables, then the checks that span several (the three DKIM ones go together).
+  const vars = parseEnv(v.pipe(ServerVariables, v.check((vars) => dkimComplete(vars), DKIM_INCOMPLETE)), env);
   const production = vars.NODE_ENV === 'production';
   if (production && (!vars.AUTH_SECRET || !vars.AUTH_URL)) {
     throw new ConfigError(

@@ -10,6 +10,7 @@ import { createDatabase, type KindlyDatabase } from './db/create-database';
 import { DatabaseRateLimitStore } from './middleware/rate-limit/database-store';
 import { MemoryRateLimitStore, RateLimiter, type RateLimitStore } from './middleware/rate-limit/rate-limiter';
 import { RedisRateLimitStore } from './middleware/rate-limit/redis-store';
+import { EventLoopLag } from './http/event-loop-lag';
 
 export interface Runtime {
   deps: AppDeps;
@@ -29,6 +30,7 @@ export async function createRuntime(config: ServerConfig, log: ServerLogger, ren
     throw (config.databaseUrl ? undefined : dataDirError(config.dataDir, error)) ?? error;
   });
   const redis = config.redisUrl ? connectRedis(config.redisUrl, config.timeouts, log) : undefined;
+  const loopLag = new EventLoopLag();
   const deps: AppDeps = {
     db: database.db,
     dbKind: database.kind,
@@ -36,12 +38,14 @@ export async function createRuntime(config: ServerConfig, log: ServerLogger, ren
     log,
     rateLimiter: new RateLimiter(chooseRateLimitStore(database, redis)),
     renderEmail,
+    loopLag,
     ...productionCosts(),
   };
   return {
     deps,
     database,
     async close() {
+      loopLag.stop();
       await redis?.quit();
       await database.close();
     },

@@ -19,7 +19,7 @@ async function main(logger: ServerLogger): Promise<void> {
   let demoOccasionId: string | undefined;
   if (process.argv.includes('--demo')) {
     const { examplesOrigins, seedDemo } = await import('./demo/seed-demo');
-    const demo = await seedDemo(app, examplesOrigins(config.examplesPort));
+    const demo = await seedDemo(app, examplesOrigins(config.examplesPort), runtime.deps.db);
     demoOccasionId = demo.occasionId;
     tellUser(`Demo host account: ${demo.email} / ${demo.password}`);
   }
@@ -59,7 +59,7 @@ async function main(logger: ServerLogger): Promise<void> {
 function startEmailWorker(deps: AppDeps, publicUrl: string): EmailWorker | undefined {
   const settings = deps.config.email ?? DEFAULT_EMAIL_SETTINGS;
   if (!settings.workerEnabled) return undefined;
-  const transport = createTransport(settings.smtpUrl);
+  const transport = createTransport(settings);
   // The worker reports only what failed: a message it could not send, a lease it lost.
   const log = (line: string) => deps.log.error(line);
   const worker = new EmailWorker({ db: deps.db, dbKind: deps.dbKind, settings, transport, publicUrl: () => publicUrl, log, renderEmail: deps.renderEmail });

@@ -52,6 +52,10 @@ const EnvSchema = v.object({
   WAVE_MAIL_WAIT_SECONDS: upTo600(120),
   WAVE_EMAIL_HOURLY_LIMIT: v.optional(v.string()),
   KINDLY_BENCH_CACHE: v.optional(v.string()),
+  WAVE_CPU_PROF: v.optional(v.string()),
+  WAVE_INSTANCES: v.optional(v.picklist(['1', '2']), '1'),
+  REDIS_URL: v.optional(v.string()),
+  REDIS_URL_FOR_TESTS: v.optional(v.string()),
 });
 
 export interface WaveOptions {
@@ -71,6 +75,11 @@ export interface WaveOptions {
   /** `EMAIL_HOURLY_LIMIT` for the server; undefined keeps the server's default. */
   emailHourlyLimit: string | undefined;
   cacheDir: string;
+  /** A folder for the server's CPU profiles (`node --cpu-prof`), written when it stops; none unless given. */
+  cpuProfDir: string | undefined;
+  /** Server processes sharing the database (2 only on PostgreSQL, with `redisUrl`). */
+  instances: number;
+  redisUrl: string | undefined;
 }
 
 /** Reads the options from the environment once; a malformed value ends the run with the schema's message. */
@@ -95,6 +104,10 @@ export function readWaveOptions(env: NodeJS.ProcessEnv = process.env): WaveOptio
   const unknown = only.filter((name) => !(SCENARIOS as readonly string[]).includes(name));
   if (unknown.length) throw new Error(`WAVE_ONLY: unknown scenario ${unknown.join(', ')} (known: ${SCENARIOS.join(', ')}).`);
   const postgres = database === 'postgres';
+  const instances = Number(e.WAVE_INSTANCES);
+  const redisUrl = e.REDIS_URL || e.REDIS_URL_FOR_TESTS || undefined;
+  if (instances > 1 && !postgres) throw new Error('WAVE_INSTANCES=2 needs WAVE_DB=postgres: instances share a PostgreSQL database, never a SQLite file.');
+  if (instances > 1 && !redisUrl) throw new Error('WAVE_INSTANCES=2 needs REDIS_URL (or REDIS_URL_FOR_TESTS): the instances share their rate limits there.');
   return {
     database,
     postgresUrl,
@@ -113,6 +126,9 @@ export function readWaveOptions(env: NodeJS.ProcessEnv = process.env): WaveOptio
     mailWaitSeconds: Number(e.WAVE_MAIL_WAIT_SECONDS),
     emailHourlyLimit: e.WAVE_EMAIL_HOURLY_LIMIT || undefined,
     cacheDir: e.KINDLY_BENCH_CACHE ?? 'data/bench',
+    cpuProfDir: e.WAVE_CPU_PROF || undefined,
+    instances,
+    redisUrl,
   };
 }
 

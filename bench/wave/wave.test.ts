@@ -92,6 +92,16 @@ describe('readWaveOptions', () => {
     expect([...options.scenarios]).toEqual(['spread', 'preflight']);
   });
 
+  it('starts two instances only on PostgreSQL with a Redis to share', () => {
+    expect(readWaveOptions({}).instances).toBe(1);
+    const two = readWaveOptions({ WAVE_DB: 'postgres', TEST_DATABASE_URL: 'postgres://127.0.0.1/test', WAVE_INSTANCES: '2', REDIS_URL_FOR_TESTS: 'redis://127.0.0.1:6379' });
+    expect(two.instances).toBe(2);
+    expect(two.redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(() => readWaveOptions({ WAVE_INSTANCES: '2', REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(/never a SQLite file/);
+    expect(() => readWaveOptions({ WAVE_DB: 'postgres', TEST_DATABASE_URL: 'postgres://127.0.0.1/test', WAVE_INSTANCES: '2' })).toThrow(/REDIS_URL/);
+    expect(() => readWaveOptions({ WAVE_INSTANCES: '3' })).toThrow(/bench:wave options/);
+  });
+
   it('refuses malformed values with a sentence', () => {
     expect(() => readWaveOptions({ WAVE_SPREAD_RATE: 'fast' })).toThrow(/bench:wave options/);
     expect(() => readWaveOptions({ WAVE_ONLY: 'spread,lunch' })).toThrow(/unknown scenario lunch/);

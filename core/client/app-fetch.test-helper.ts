@@ -26,6 +26,8 @@ export interface AppFetch {
   count(call: string): number;
   /** Every call since the log was last cleared, counted: `{ 'GET /host/v1/occasions': 1 }`. */
   counts(): Record<string, number>;
+  /** While set, calls to a path it accepts fail as offline ones do (a `TypeError`, no answer), unlogged. */
+  fail?: ((path: string) => boolean) | undefined;
 }
 
 /**
@@ -37,8 +39,16 @@ export interface AppFetch {
 export function appFetch(t: TestApp): AppFetch {
   const jar = new CookieJar();
   const calls: string[] = [];
+  const net: AppFetch = {
+    fetch: undefined as unknown as typeof fetch,
+    jar,
+    calls,
+    count: (call) => calls.filter((c) => c === call).length,
+    counts: () => Object.fromEntries([...new Set(calls)].map((c) => [c, calls.filter((x) => x === c).length])),
+  };
   const fetchApp = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = new URL(String(input));
+    if (net.fail?.(url.pathname)) throw new TypeError('Failed to fetch');
     calls.push(`${init?.method ?? 'GET'} ${url.pathname}`);
     const headers = new Headers(init?.headers);
     const cookie = jar.header();
@@ -47,13 +57,8 @@ export function appFetch(t: TestApp): AppFetch {
     jar.store(response);
     return response;
   };
-  return {
-    fetch: fetchApp as typeof fetch,
-    jar,
-    calls,
-    count: (call) => calls.filter((c) => c === call).length,
-    counts: () => Object.fromEntries([...new Set(calls)].map((c) => [c, calls.filter((x) => x === c).length])),
-  };
+  net.fetch = fetchApp as typeof fetch;
+  return net;
 }
 
 /** Unwraps a result in a test: its data, or a thrown error that shows what went wrong. */

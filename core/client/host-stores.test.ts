@@ -275,4 +275,29 @@ describe('the host cache', () => {
     await allTasks();
     expect(net.count('GET /host/v1/occasion/missing')).toBe(2);
   });
+
+  it('retryFailed asks again for every shown store that failed, and only those', async () => {
+    const occasion = ok(await host.createOccasion({ title: 'Wedding', startDate: '2099-06-12', endDate: '2099-06-13' }));
+    await loaded(stores.$occasions);
+    net.fail = (path) => path.includes(`/occasion/${occasion.id}`);
+    const $occasion = stores.occasion(occasion.id);
+    const $households = stores.households(occasion.id);
+    const $activities = stores.activities(occasion.id);
+    for (const store of [$occasion, $households, $activities]) mount(store);
+    await allTasks();
+    for (const store of [$occasion, $households, $activities]) expect(store.get().error).toBeDefined();
+    net.fail = undefined;
+    net.calls.length = 0;
+
+    stores.retryFailed();
+    await settle();
+    expect(net.counts()).toEqual({
+      [`GET /host/v1/occasion/${occasion.id}`]: 1,
+      [`GET /host/v1/occasion/${occasion.id}/households`]: 1,
+      [`GET /host/v1/occasion/${occasion.id}/activities`]: 1,
+    });
+    expect($occasion.get()).toMatchObject({ data: { title: 'Wedding' }, loading: false });
+    for (const store of [$occasion, $households, $activities]) expect(store.get().error).toBeUndefined();
+    expect($households.get().data).toEqual([]);
+  });
 });

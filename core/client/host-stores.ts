@@ -164,6 +164,8 @@ export interface HostStores {
 
   /** Marks tags stale by hand (e.g. after a write made with the plain client). */
   markStale(tags: readonly Tag[]): void;
+  /** Asks again for everything shown whose last answer was a failure (a screen's one "Try again"). */
+  retryFailed(): void;
 }
 
 /** The first page's key beside the guests' (`Guest/<o>/first-page`): 10 characters, never a guest's 12-character id. */
@@ -178,7 +180,7 @@ const FIRST_PAGE_KEY = 'first-page';
  */
 export function createHostStores(host: HostClient): HostStores {
   const context = createQueryContext();
-  const { mutation, markStale, forget, put } = context;
+  const { mutation, markStale, forget, put, retryFailed } = context;
   /** A fetcher store whose 401 (the session ended elsewhere) asks for the session again. */
   const query: typeof context.query = (tag, ids, load) =>
     context.query(tag, ids, async (...args) => {
@@ -282,5 +284,6 @@ export function createHostStores(host: HostClient): HostStores {
     $updateEmailTemplate: mutation((i) => host.updateEmailTemplate(i.occasionId, i.kind, i.body), stale.updateEmailTemplate),
     $sendEmails: mutation((i) => host.sendEmails(i.occasionId, i.body), stale.sendEmails),
     markStale,
+    retryFailed,
   };
 }

@@ -25,6 +25,11 @@ export interface QueryContext {
   ): Mutation<Input, Output>;
   /** Marks every key of these tags stale: open stores refetch, others when next used. */
   markStale(tags: readonly Tag[]): void;
+  /**
+   * Asks again for every key whose last answer was a failure and that an open store shows (a
+   * failure without subscribers is not kept): one "Try again" for all that failed on a screen.
+   */
+  retryFailed(): void;
   /** Drops every cached key except those of `except`, clearing open stores without refetching. */
   forget(except: Tag): void;
   /** Writes an answer into the cache (and open stores) without a request. */
@@ -137,6 +142,7 @@ export function createQueryContext(): QueryContext {
     },
 
     markStale: (tags) => revalidateKeys(ofTags(tags)),
+    retryFailed: () => revalidateKeys((key) => cache.get(key)?.error !== undefined),
     forget: (except) => mutateCache((key) => tagOf(key) !== except, undefined),
     put: (tag, ids, data) => mutateCache(keyOf(tag, ids), data),
   };

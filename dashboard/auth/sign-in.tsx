@@ -44,7 +44,6 @@ export function SignInPage() {
   return (
     <AuthFrame title="Sign in to Kindly">
       <Form className="form" onSubmit={submit} validationBehavior="aria" aria-label="Sign in">
-        <FormMessage messages={[message]} />
         <TextInput
           label="Email"
           type="email"
@@ -76,6 +75,7 @@ export function SignInPage() {
             autoFocus
           />
         ) : null}
+        <FormMessage messages={[message]} focus />
         <Button type="submit" className="button button--primary" isDisabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
         </Button>

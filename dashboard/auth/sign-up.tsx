@@ -38,7 +38,6 @@ export function SignUpPage() {
   return (
     <AuthFrame title="Create your Kindly account">
       <Form className="form" onSubmit={submit} validationBehavior="aria" aria-label="Sign up">
-        <FormMessage messages={[message]} />
         <div className="form-grid">
           <TextInput
             label="First name"
@@ -69,6 +68,7 @@ export function SignUpPage() {
           description="At least 8 characters; not a common password."
           isRequired
         />
+        <FormMessage messages={[message]} focus />
         <Button type="submit" className="button button--primary" isDisabled={busy}>
           {busy ? 'Creating your account…' : 'Create account'}
         </Button>

@@ -122,7 +122,7 @@ export function DeleteDialog({ title, confirmLabel, isOpen, onClose, remove, chi
       }}
     >
       {children}
-      <FormMessage messages={[failure]} />
+      <FormMessage messages={[failure]} focus />
     </ConfirmDialog>
   );
 }

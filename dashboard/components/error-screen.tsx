@@ -57,6 +57,7 @@ export function describeRouteError(error: unknown): { heading: string; message: 
 /**
  * The screen of a routing failure (contract section 7): titled `Unexpected Application Error!`,
  * with the status and its text (`404 Not Found`) and the message (`No route matches URL "/x"`).
+ * Any other failure (a screen's code that did not load) also offers "Try again".
  */
 export function ErrorScreen({ error }: ErrorScreenProps) {
   const { heading, message } = describeRouteError(error);
@@ -66,6 +67,15 @@ export function ErrorScreen({ error }: ErrorScreenProps) {
       <h1 id="error-screen-title">Unexpected Application Error!</h1>
       <h2 className="error-screen__status">{heading}</h2>
       {repeatsHeading ? null : <p className="error-screen__message">{message}</p>}
+      {error instanceof RouteError ? null : (
+        // Not a routing failure but one of the app's own (its code did not load on a dropped
+        // connection): the page loaded again asks for everything the screen needs, code and data.
+        <p>
+          <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+            Try again
+          </button>
+        </p>
+      )}
       <p>
         <a href="/occasions">Back to your occasions</a>
       </p>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { errorMessage, type ClientError } from '../../core/client/result';
+import { useRetryFailed } from '../data/kindly';
 
 /** A loading state, announced politely. */
 export function Loading({ label = 'Loading…' }: { label?: string }) {
@@ -23,8 +24,12 @@ export function Empty({ title, children }: { title: string; children?: ReactNode
   );
 }
 
-/** A failed load, with the reason and a way to try again. */
+/**
+ * A failed load, with the reason and a way to try again: "Try again" retries `onRetry` (what this
+ * message is about, e.g. a load that is not a store) and every other store of the screen that failed.
+ */
 export function ErrorState({ error, onRetry, what }: { error: ClientError; onRetry?: () => void; what?: string }) {
+  const retryFailed = useRetryFailed();
   return (
     <div className="state state--error" role="alert">
       <p>
@@ -32,7 +37,14 @@ export function ErrorState({ error, onRetry, what }: { error: ClientError; onRet
         {errorMessage(error)}
       </p>
       {onRetry ? (
-        <button type="button" className="button button--small" onClick={onRetry}>
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => {
+            onRetry();
+            retryFailed?.();
+          }}
+        >
           Try again
         </button>
       ) : null}

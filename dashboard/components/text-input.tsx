@@ -1,4 +1,4 @@
-import { memo, type ReactNode } from 'react';
+import { memo, useEffect, useRef, type ReactNode } from 'react';
 import { Checkbox as AriaCheckbox, FieldError, Input, Text, TextArea, TextField } from 'react-aria-components';
 import { FieldLabel } from './field-label';
 
@@ -80,12 +80,23 @@ export function Checkbox(props: CheckboxProps) {
   );
 }
 
-/** A message for the whole form (not tied to one field), announced to screen readers. */
-export function FormMessage({ messages }: { messages: readonly (string | undefined)[] }) {
+/**
+ * A message for the whole form (not tied to one field), announced to screen readers. A save's
+ * outcome (`focus`) sits beside the control that was used (just above a form's actions) and takes
+ * the focus when it appears, scrolled into view: a long form's top may be out of sight.
+ */
+export function FormMessage({ messages, focus = false }: { messages: readonly (string | undefined)[]; focus?: boolean }) {
   const shown = messages.filter((message): message is string => !!message);
+  const box = useRef<HTMLDivElement>(null);
+  const text = shown.join('\n');
+  useEffect(() => {
+    if (!focus || !text || !box.current) return;
+    box.current.focus({ preventScroll: true });
+    box.current.scrollIntoView({ block: 'nearest' });
+  }, [focus, text]);
   if (shown.length === 0) return null;
   return (
-    <div className="notice notice--error" role="alert">
+    <div className="notice notice--error" role="alert" ref={box} tabIndex={focus ? -1 : undefined}>
       {shown.length === 1 ? shown[0] : (
         <ul>
           {shown.map((message) => (

@@ -222,7 +222,11 @@ describe.skipIf(!chromiumPath)('CSV round trip in Chromium', () => {
       mealOptions: MEALS.map((meal) => (meal.value === 'fish' ? { ...meal, disabled: true } : meal)),
     });
     await importAll();
-    await page.getByText('Nothing was imported: the invitations could not be saved: “Fish” can no longer be chosen for Reception.'.replace(/[“”]/g, '"')).waitFor({ timeout: 60_000 });
+    const failed = page.getByText('Nothing was imported: the invitations could not be saved: “Fish” can no longer be chosen for Reception.'.replace(/[“”]/g, '"'));
+    await failed.waitFor({ timeout: 60_000 });
+    // Said beside the Import button, with the focus on it.
+    expect(await failed.evaluate((element) => element === document.activeElement && element.getAttribute('role') === 'alert')).toBe(true);
+    expect(await failed.evaluate((element) => element.nextElementSibling?.querySelector('button')?.textContent)).toMatch(/^Import /);
     expect(await host.call<Guest[]>('GET', `/occasion/${target.occasion.id}/guests`)).toEqual([]);
     expect(await host.call<Household[]>('GET', `/occasion/${target.occasion.id}/households`)).toEqual([]);
 

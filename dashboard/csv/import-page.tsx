@@ -79,7 +79,7 @@ function ImportSteps({ data }: { data: ImportContext }) {
           <label htmlFor={inputId}>Spreadsheet (CSV)</label>
           <input id={inputId} type="file" accept=".csv,text/csv,text/plain" onChange={(event) => void choose(event.target.files?.[0])} className="input" />
         </div>
-        <FormMessage messages={[problem]} />
+        <FormMessage messages={[problem]} focus />
       </div>
       {phase.step === 'map' && preview && plan ? (
         <>
@@ -98,7 +98,7 @@ function ImportSteps({ data }: { data: ImportContext }) {
 
 /** The check of every row, the counts, and the button that writes. */
 function CheckStep({ fileName, table, preview, plan, importer }: { fileName: string; table: CsvTable; preview: ImportPreview; plan: ImportPlan; importer: Importer }) {
-  const { skipDuplicates, setSkipDuplicates, write, startOver } = importer;
+  const { skipDuplicates, setSkipDuplicates, write, startOver, writeProblem } = importer;
   return (
     <section className="card" aria-labelledby="preview-title">
       <h3 id="preview-title">Check before importing</h3>
@@ -125,6 +125,7 @@ function CheckStep({ fileName, table, preview, plan, importer }: { fileName: str
         </Checkbox>
       ) : null}
       <PreviewTable rows={preview.rows} />
+      <FormMessage messages={[writeProblem]} focus />
       <div className="row" style={{ marginTop: 12 }}>
         <Button className="button button--primary" onPress={write} isDisabled={preview.mappingProblems.length > 0}>
           Import {plural(plan.guests.length, 'guest')}

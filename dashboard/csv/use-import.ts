@@ -31,6 +31,8 @@ export function useImport(occasionId: string, data: ImportContext) {
   const kindly = useKindly();
   const [phase, setPhase] = useState<ImportPhase>({ step: 'choose' });
   const [problem, setProblem] = useState<string>();
+  /** Why the import (the Import button) did not happen: shown beside that button, not the file's field. */
+  const [writeProblem, setWriteProblem] = useState<string>();
   const [skipDuplicates, setSkipDuplicates] = useState(true);
 
   // The rows are checked against the occasion as it was when the file was chosen: re-checking on
@@ -60,10 +62,10 @@ export function useImport(occasionId: string, data: ImportContext) {
   async function write() {
     if (!preview || !plan || phase.step !== 'map') return;
     if (plan.guests.length === 0) {
-      setProblem('No row can be imported. Fix the rows flagged below, or change the mapping.');
+      setWriteProblem('No row can be imported. Fix the rows flagged below, or change the mapping.');
       return;
     }
-    setProblem(undefined);
+    setWriteProblem(undefined);
     const outcome = await runImport(plan, preview.rows.length - plan.rows.length, {
       kindly,
       occasionId,
@@ -72,7 +74,7 @@ export function useImport(occasionId: string, data: ImportContext) {
     });
     if ('summary' in outcome) setPhase({ step: 'done', summary: outcome.summary });
     else {
-      setProblem(outcome.problem);
+      setWriteProblem(outcome.problem);
       setPhase(phase);
     }
   }
@@ -80,6 +82,7 @@ export function useImport(occasionId: string, data: ImportContext) {
   return {
     phase,
     problem,
+    writeProblem,
     preview,
     plan,
     skipDuplicates,
@@ -87,6 +90,9 @@ export function useImport(occasionId: string, data: ImportContext) {
     choose,
     changeMapping,
     write,
-    startOver: () => setPhase({ step: 'choose' }),
+    startOver: () => {
+      setWriteProblem(undefined);
+      setPhase({ step: 'choose' });
+    },
   };
 }

@@ -16,7 +16,7 @@ export interface Kindly {
 /** The client and stores for an API at `baseUrl` (the dashboard's own origin in the app). */
 export function createKindly(baseUrl: string, fetchImpl?: typeof fetch): Kindly {
   let stores: HostStores | undefined;
-  const watched = watchSignedOut(fetchImpl ?? ((input, init) => fetch(input, init)), () => sessionEnded(stores));
+  const watched = watchSignedOut(askPastFailedPreload(fetchImpl ?? ((input, init) => fetch(input, init))), () => sessionEnded(stores));
   // The 10,000-guest list is megabytes of JSON: parsed in slices as it downloads, not in one long task at the end.
   const client = createHostClient({ baseUrl, fetch: watched, parse: parseJson, readJson: readJsonStream });
   stores = createHostStores(client);
@@ -36,6 +36,30 @@ export function watchSignedOut(inner: typeof fetch, onSignedOut: () => void): ty
       if (path.startsWith('/host/v1/') && !path.startsWith('/host/v1/auth/')) onSignedOut();
     }
     return response;
+  };
+}
+
+/**
+ * A `fetch` that does not take a failed `rel=preload` for the server's answer: the page's entry
+ * preloads the screen's data (`preload.ts`), and the browser hands a request the preload's outcome,
+ * a network failure too, even when the server is back by then. A GET that fails while the page
+ * holds a preload link for its URL drops the link and asks once more, over the network.
+ */
+export function askPastFailedPreload(inner: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    try {
+      return await inner(input, init);
+    } catch (error) {
+      if (typeof document === 'undefined' || (init?.method ?? 'GET') !== 'GET' || init?.signal?.aborted) throw error;
+      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, window.location.href);
+      const link = [...document.querySelectorAll<HTMLLinkElement>('link[rel=preload]')].find((candidate) => {
+        const href = new URL(candidate.href, window.location.href);
+        return href.origin === url.origin && href.pathname === url.pathname && href.search === url.search;
+      });
+      if (!link) throw error;
+      link.remove();
+      return inner(input, init);
+    }
   };
 }
 
@@ -74,6 +98,15 @@ let appKindly: Kindly | undefined;
 export function KindlyProvider({ kindly, children }: { kindly?: Kindly; children: ReactNode }) {
   const value = useMemo(() => kindly ?? (appKindly ??= createKindly(window.location.origin)), [kindly]);
   return <KindlyContext.Provider value={value}>{children}</KindlyContext.Provider>;
+}
+
+/**
+ * The screen's one "Try again": asks again for everything shown that failed (the session, the
+ * occasion, each list), not only the part whose message was pressed. Undefined outside a provider.
+ */
+export function useRetryFailed(): (() => void) | undefined {
+  const kindly = useContext(KindlyContext);
+  return kindly ? () => kindly.stores.retryFailed() : undefined;
 }
 
 /** The client and stores. */

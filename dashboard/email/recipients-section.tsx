@@ -120,7 +120,7 @@ function Recipients({ occasionId, timeZone, recipients }: { occasionId: string; 
           {notice}
         </p>
       ) : null}
-      <FormMessage messages={[failure]} />
+      <FormMessage messages={[failure]} focus />
       <div className="toolbar" role="search" aria-label="Find recipients">
         <TextInput label="Search households or addresses" type="search" value={query} onChange={setQuery} />
         <Checkbox isSelected={onlyMissing} onChange={setOnlyMissing}>

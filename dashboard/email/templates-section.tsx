@@ -79,9 +79,9 @@ function TemplateEditor({ occasionId, template }: { occasionId: string; template
     <div className="email-layout">
       <Form onSubmit={save} validationBehavior="aria" className="form" aria-label={`${label} template`}>
         <p className="small muted">{KIND_HELP[template.kind]}</p>
-        <FormMessage messages={[message]} />
         <TextInput label={`${label} subject`} value={subject} onChange={setSubject} error={errors.subject} isRequired />
         <TextInput label={`${label} intro`} multiline value={intro} onChange={setIntro} error={errors.intro} description="The paragraph that opens the message. Line breaks are kept." />
+        <FormMessage messages={[message]} focus />
         <div className="row row--center">
           <Button type="submit" className="button button--primary" isDisabled={busy}>
             {busy ? 'Saving…' : `Save ${label.toLowerCase()} template`}

@@ -93,7 +93,6 @@ function CategoryDialog({ category, onClose }: { category: AttributeCategory | u
     <ModalDialog title={category ? `Edit ${category.name}` : 'New attribute'} isOpen onOpenChange={(open) => !open && onClose()} wide>
       {(close) => (
         <Form onSubmit={submit} validationBehavior="aria" className="form" aria-label={category ? 'Edit attribute' : 'New attribute'}>
-          <FormMessage messages={[message]} />
           <TextInput label="Name" value={name} onChange={setName} error={errors.name} isRequired autoFocus />
           <Checkbox isSelected={multiple} onChange={setMultiple}>
             A guest may have several of its values
@@ -106,6 +105,7 @@ function CategoryDialog({ category, onClose }: { category: AttributeCategory | u
             errors={{ ...errorsUnder(errors, 'options'), ...(errors.options ? { '': errors.options } : {}) }}
             description="Removing an option removes it from every guest who has it."
           />
+          <FormMessage messages={[message]} focus />
           <div className="dialog-actions">
             <Button className="button" onPress={close}>
               Cancel

@@ -87,9 +87,9 @@ function BulkDialog(props: {
     <ModalDialog title={props.title} isOpen onOpenChange={(open) => !open && !props.busy && props.onClose()}>
       {(close) => (
         <div className="form">
-          <FormMessage messages={[props.message]} />
           {props.children}
           {props.progress ? <ProgressBar label="Progress" value={props.progress.value} max={props.progress.max} /> : null}
+          <FormMessage messages={[props.message]} focus />
           <div className="dialog-actions">
             <Button className="button" onPress={close} isDisabled={props.busy}>
               Cancel

@@ -5,7 +5,7 @@ import { formatPhone } from '../../core/format';
 import type { OptionEntry } from '../../core/options';
 import { GuestCreateSchema, GuestUpdateSchema, type AgeGroup, type Guest } from '../../core/schemas/guest';
 import type { InviteLinesBulkRow, InviteResponse } from '../../core/schemas/invite-line';
-import { ConfirmDialog, ModalDialog } from '../components/dialog';
+import { DeleteDialog, ModalDialog } from '../components/dialog';
 import { serverErrors, validateForm, type FieldErrors } from '../components/form-errors';
 import { ComboBoxField } from '../components/combo-box-field';
 import { MultiSelectField } from '../components/multi-select-field';
@@ -198,7 +198,6 @@ export function GuestDialog({ occasionId, guest, data, onClose: close }: GuestDi
       <ModalDialog title={guest ? `Edit ${name}` : 'New guest'} isOpen onOpenChange={(open) => !open && onClose()} wide>
         {(close) => (
           <Form onSubmit={submit} validationBehavior="aria" aria-label={guest ? `Edit ${name}` : 'New guest'} className="form">
-            <FormMessage messages={[message]} />
             <div className="form-grid">
               <TextInput label="First name" value={values.firstName} onChange={set('firstName')} error={errors.firstName} isRequired autoFocus />
               <TextInput label="Last name" value={values.lastName} onChange={set('lastName')} error={errors.lastName} />
@@ -326,6 +325,7 @@ export function GuestDialog({ occasionId, guest, data, onClose: close }: GuestDi
             </div>
             {guest ? <AnswersOf occasionId={occasionId} guestId={guest.id} /> : null}
             {guest ? <EntityHistory occasionId={occasionId} guestId={guest.id} name={name} /> : null}
+            <FormMessage messages={[message]} focus />
             <div className="dialog-actions">
               {guest ? (
                 <Button className="button button--danger" onPress={() => setDeleting(true)} style={{ marginRight: 'auto' }}>
@@ -343,23 +343,20 @@ export function GuestDialog({ occasionId, guest, data, onClose: close }: GuestDi
         )}
       </ModalDialog>
       {guest ? (
-        <ConfirmDialog
+        <DeleteDialog
           title={`Delete ${name}?`}
           isOpen={deleting}
-          onOpenChange={setDeleting}
+          onClose={() => setDeleting(false)}
           confirmLabel="Delete guest"
-          onConfirm={async () => {
+          remove={async () => {
+            // A failure stays in this dialog, beside its button; the guest's dialog closes once it is gone.
             const result = await stores.$deleteGuest.mutate({ occasionId, guestId: guest.id });
-            if (result.error) {
-              setMessage(errorMessage(result.error));
-              return true;
-            }
-            onClose();
-            return true;
+            if (!result.error) onClose();
+            return result;
           }}
         >
           <p>Their invitations and answers are deleted too.</p>
-        </ConfirmDialog>
+        </DeleteDialog>
       ) : null}
     </>
   );

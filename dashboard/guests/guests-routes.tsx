@@ -1,20 +1,27 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import { NoMatch } from '../components/error-screen';
+import { GUESTS_SCREENS } from '../routes';
 import GuestsPage from './guests-page';
 
 const InvitationGridPage = lazy(() => import('./invitation-grid'));
 const AttributeCategoriesPage = lazy(() => import('./attribute-categories-page'));
 const ImportPage = lazy(() => import('../csv/import-page'));
 
+const SCREENS: Record<(typeof GUESTS_SCREENS)[number], ComponentType> = {
+  '/': GuestsPage,
+  '/grid': InvitationGridPage,
+  '/attributes': AttributeCategoriesPage,
+  '/import': ImportPage,
+};
+
 /** `.../guests/*`: the list, the invitation grid, attributes and the CSV import. */
 export default function GuestsRoutes() {
   return (
     <Switch>
-      <Route path="/" component={GuestsPage} />
-      <Route path="/grid" component={InvitationGridPage} />
-      <Route path="/attributes" component={AttributeCategoriesPage} />
-      <Route path="/import" component={ImportPage} />
+      {GUESTS_SCREENS.map((path) => (
+        <Route key={path} path={path} component={SCREENS[path]} />
+      ))}
       <Route component={NoMatch} />
     </Switch>
   );

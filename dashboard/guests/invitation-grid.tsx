@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import type { Activity } from '../../core/schemas/activity';
 import type { Guest } from '../../core/schemas/guest';
 import type { InviteLinesBulkRow } from '../../core/schemas/invite-line';
@@ -60,6 +60,8 @@ function Grid({ data }: { data: OccasionData }) {
   const [saving, setSaving] = useState<ReadonlySet<string>>(() => new Set());
   const [confirming, setConfirming] = useState<{ guest: Guest; activity: Activity } | null>(null);
   const [notice, setNotice] = useState('');
+  /** Cells whose last write failed (`guestId activityId` → why): the cell says so, where the host is. */
+  const [failed, setFailed] = useState<ReadonlyMap<string, string>>(() => new Map());
   const rows = useMemo(() => toRows(data.guests), [data.guests]);
   const shown = useMemo(() => filterGuests(rows, filters), [rows, filters]);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -95,6 +97,12 @@ function Grid({ data }: { data: OccasionData }) {
       const line = cellToggle(guest, activity.id);
       const key = `${guest.id} ${activity.id}`;
       setSaving((now) => new Set(now).add(key));
+      setFailed((now) => {
+        if (!now.has(key)) return now;
+        const next = new Map(now);
+        next.delete(key);
+        return next;
+      });
       const name = `${guest.firstName} ${guest.lastName}`.trim();
       const result = await kindly.stores.$updateInviteLines.mutate({ occasionId: occasion.id, body: { lines: [line] } });
       setSaving((now) => {
@@ -102,8 +110,11 @@ function Grid({ data }: { data: OccasionData }) {
         next.delete(key);
         return next;
       });
-      if (result.error) setNotice(`${name} could not be ${line.invited ? 'invited to' : 'uninvited from'} ${activity.name}: ${serverErrors(result.error).message}`);
-      else setNotice(`${name} ${line.invited ? 'invited to' : 'uninvited from'} ${activity.name}.`);
+      if (result.error) {
+        const why = serverErrors(result.error).message;
+        setFailed((now) => new Map(now).set(key, why));
+        setNotice(`${name} could not be ${line.invited ? 'invited to' : 'uninvited from'} ${activity.name}: ${why}`);
+      } else setNotice(`${name} ${line.invited ? 'invited to' : 'uninvited from'} ${activity.name}.`);
     },
     [kindly, occasion.id],
   );
@@ -148,11 +159,18 @@ function Grid({ data }: { data: OccasionData }) {
         {plural(shown.length, 'guest')} by {plural(data.activities.length, 'activity', 'activities')}. Click a cell, or press Space on it, to invite
         or uninvite; arrow keys move between cells.
       </p>
-      <p className="small" role="status" aria-live="polite" data-testid="grid-notice">
+      <p className="small" role={failed.size > 0 ? 'alert' : 'status'} aria-live={failed.size > 0 ? 'assertive' : 'polite'} data-testid="grid-notice">
         {notice}
       </p>
       <div className="vlist" ref={scrollRef}>
-        <table className="vtable invitation-grid" role="grid" aria-label="Invitation grid" aria-rowcount={shown.length + 1} aria-colcount={columns}>
+        <table
+          className="vtable invitation-grid"
+          role="grid"
+          aria-label="Invitation grid"
+          aria-rowcount={shown.length + 1}
+          aria-colcount={columns}
+          style={{ '--grid-activities': data.activities.length } as CSSProperties}
+        >
           <thead>
             <tr aria-rowindex={1}>
               <th scope="col" style={{ width: '24%' }} aria-colindex={1}>
@@ -181,6 +199,7 @@ function Grid({ data }: { data: OccasionData }) {
                   activities={data.activities}
                   activeCol={item.index === tabRow ? current.col : -1}
                   saving={saving}
+                  failed={failed}
                   onEdit={setEditing}
                   onToggle={toggle}
                 />
@@ -217,11 +236,12 @@ interface GridRowProps {
   /** The column that takes the Tab stop in this row, or -1 (roving tabindex). */
   activeCol: number;
   saving: ReadonlySet<string>;
+  failed: ReadonlyMap<string, string>;
   onEdit(guest: Guest): void;
   onToggle(row: number, col: number): void;
 }
 
-const GridRow = memo(function GridRow({ index, row, activities, activeCol, saving, onEdit, onToggle }: GridRowProps) {
+const GridRow = memo(function GridRow({ index, row, activities, activeCol, saving, failed, onEdit, onToggle }: GridRowProps) {
   const { guest } = row;
   const name = `${guest.firstName} ${guest.lastName}`.trim();
   return (
@@ -243,13 +263,15 @@ const GridRow = memo(function GridRow({ index, row, activities, activeCol, savin
         const invitation = guest.invitations.find((entry) => entry.activityId === activity.id);
         const meal = invitation?.mealChoice ? (activity.mealOptions.find((option) => option.value === invitation.mealChoice)?.text ?? invitation.mealChoice) : '';
         const busy = saving.has(`${guest.id} ${activity.id}`);
+        const failure = failed.get(`${guest.id} ${activity.id}`);
         return (
           <td
             key={activity.id}
             role="gridcell"
             aria-colindex={col + 1}
             aria-busy={busy || undefined}
-            aria-label={`${name}, ${activity.name}: ${invitation ? RESPONSE_TEXT[invitation.response] : 'Not invited'}${meal ? `, ${meal}` : ''}`}
+            aria-label={`${name}, ${activity.name}: ${invitation ? RESPONSE_TEXT[invitation.response] : 'Not invited'}${meal ? `, ${meal}` : ''}${failure ? `, Not saved: ${failure}` : ''}`}
+            title={failure}
             data-response={invitation?.response}
             data-cell={cellKey(index, col)}
             tabIndex={activeCol === col ? 0 : -1}
@@ -259,11 +281,18 @@ const GridRow = memo(function GridRow({ index, row, activities, activeCol, savin
             {invitation ? (
               <>
                 <span className={`pill pill--${invitation.response}`}>{RESPONSE_TEXT[invitation.response]}</span>
-                {meal ? <span className="small">{meal}</span> : null}
+                {/* A space between the words: the cell's name says them, so its visible text must too (WCAG 2.5.3). */}
+                {meal ? <>{' '}<span className="small">{meal}</span></> : null}
               </>
             ) : (
               <span className="pill pill--none">Not invited</span>
             )}
+            {failure ? (
+              <>
+                {' '}
+                <span className="cell-failure">Not saved</span>
+              </>
+            ) : null}
           </td>
         );
       })}

@@ -5,7 +5,7 @@ import { formatPhone } from '../../core/format';
 import { countryOptions, statesForCountry } from '../../core/options';
 import type { Guest } from '../../core/schemas/guest';
 import { HouseholdCreateSchema, type Household } from '../../core/schemas/household';
-import { ConfirmDialog, ModalDialog } from '../components/dialog';
+import { DeleteDialog, ModalDialog } from '../components/dialog';
 import { useFormSave } from '../components/use-form-save';
 import { ComboBoxField } from '../components/combo-box-field';
 import { SelectField } from '../components/select-field';
@@ -69,7 +69,6 @@ export function HouseholdDialog({ occasionId, household, households, guests, onC
       <ModalDialog title={household ? `Edit ${household.name}` : 'New household'} isOpen onOpenChange={(open) => !open && onClose()} wide>
         {(close) => (
           <Form onSubmit={submit} validationBehavior="aria" className="form" aria-label={household ? 'Edit household' : 'New household'}>
-            <FormMessage messages={[message]} />
             <TextInput label="Household name" value={values.name} onChange={set('name')} error={errors.name} isRequired autoFocus description="As it appears on the envelope, e.g. The Okafor family." />
             <div className="form-grid">
               <TextInput label="Address line 1" value={values.addressLine1} onChange={set('addressLine1')} error={errors.addressLine1} autoComplete="address-line1" />
@@ -122,6 +121,7 @@ export function HouseholdDialog({ occasionId, household, households, guests, onC
             {household ? <Members occasionId={occasionId} household={household} households={households} guests={guests} /> : null}
             {household ? <AnswersOf occasionId={occasionId} householdId={household.id} /> : null}
             {household ? <EntityHistory occasionId={occasionId} householdId={household.id} name={household.name} /> : null}
+            <FormMessage messages={[message]} focus />
             <div className="dialog-actions">
               {household ? (
                 <Button className="button button--danger" onPress={() => setDeleting(true)} style={{ marginRight: 'auto' }}>
@@ -139,23 +139,20 @@ export function HouseholdDialog({ occasionId, household, households, guests, onC
         )}
       </ModalDialog>
       {household ? (
-        <ConfirmDialog
+        <DeleteDialog
           title={`Delete ${household.name}?`}
           isOpen={deleting}
-          onOpenChange={setDeleting}
+          onClose={() => setDeleting(false)}
           confirmLabel="Delete household"
-          onConfirm={async () => {
+          remove={async () => {
+            // A failure stays in this dialog, beside its button; the household's dialog closes once it is gone.
             const result = await stores.$deleteHousehold.mutate({ occasionId, householdId: household.id });
-            if (result.error) {
-              setMessage(errorMessage(result.error));
-              return true;
-            }
-            onClose();
-            return true;
+            if (!result.error) onClose();
+            return result;
           }}
         >
           <p>Its guests stay on the guest list, without a household. Its invite code stops working.</p>
-        </ConfirmDialog>
+        </DeleteDialog>
       ) : null}
     </>
   );
@@ -165,6 +162,7 @@ export function HouseholdDialog({ occasionId, household, households, guests, onC
 function Members({ occasionId, household, households, guests }: { occasionId: string; household: Household; households: readonly Household[]; guests: readonly Guest[] }) {
   const { stores } = useKindly();
   const [status, setStatus] = useState('');
+  const [failure, setFailure] = useState<string>();
   const members = guests.filter((guest) => guest.householdId === household.id);
   const otherHouseholds = useMemo(
     () => [{ value: NO_HOUSEHOLD, text: '(No household)' }, ...households.filter((h) => h.id !== household.id).map((h) => ({ value: h.id, text: h.name }))],
@@ -180,9 +178,11 @@ function Members({ occasionId, household, households, guests }: { occasionId: st
 
   async function move(guest: Guest, householdId: string | null) {
     setStatus('Moving…');
+    setFailure(undefined);
     const result = await stores.$updateGuest.mutate({ occasionId, guestId: guest.id, body: { householdId } });
     const name = `${guest.firstName} ${guest.lastName}`.trim();
-    setStatus(result.error ? `Could not move ${name}: ${errorMessage(result.error)}` : `${name} moved.`);
+    setStatus(result.error ? '' : `${name} moved.`);
+    if (result.error) setFailure(`Could not move ${name}: ${errorMessage(result.error)}`);
   }
 
   return (
@@ -214,6 +214,7 @@ function Members({ occasionId, household, households, guests }: { occasionId: st
         placeholder="Type a name…"
         limit={50}
       />
+      <FormMessage messages={[failure]} focus />
       <p role="status" className="small muted">
         {status}
       </p>

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { Link, useSearch } from 'wouter';
 import { formatPhone } from '../../core/format';
@@ -13,7 +13,7 @@ import { matchesWords, searchKey, searchWords } from '../guests/guest-filters';
 import { useOccasionData, type OccasionData } from '../guests/occasion-data';
 import { useOccasion } from '../occasion/occasion-context';
 import { missingAddress } from '../occasion/overview-page';
-import { listRect } from '../guests/guest-table';
+import { listRect, useNarrowScreen } from '../guests/guest-table';
 import { HouseholdDialog } from './household-dialog';
 import { useScrollElementAfterPaint } from '../components/scroll-element-after-paint';
 
@@ -59,6 +59,8 @@ export default function HouseholdsPage() {
 }
 
 const ROW = 64;
+/** A household's card on a phone, before it is measured (a long name wraps: cards are measured there). */
+export const HOUSEHOLD_CARD_HEIGHT = 116;
 
 function HouseholdList({ data }: { data: OccasionData }) {
   const occasion = useOccasion();
@@ -87,13 +89,22 @@ function HouseholdList({ data }: { data: OccasionData }) {
   }, [data.households, members, query, onlyMissing]);
 
   const scrollRef = useRef<HTMLDivElement>(null);
+  // On a phone each household is a card, its name first and whole: the table's columns were too narrow there.
+  const narrow = useNarrowScreen();
+  const rowHeight = narrow ? HOUSEHOLD_CARD_HEIGHT : ROW;
   const virtualizer = useVirtualizer({
     count: shown.length,
     ...useScrollElementAfterPaint(scrollRef),
-    estimateSize: () => ROW,
+    estimateSize: () => rowHeight,
     overscan: 6,
     initialRect: listRect(),
   });
+  const measuredHeight = useRef(rowHeight);
+  useEffect(() => {
+    if (measuredHeight.current === rowHeight) return;
+    measuredHeight.current = rowHeight;
+    virtualizer.measure();
+  }, [virtualizer, rowHeight]);
   const items = virtualizer.getVirtualItems();
   const before = items[0]?.start ?? 0;
   const after = virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0);
@@ -121,7 +132,7 @@ function HouseholdList({ data }: { data: OccasionData }) {
             {shown.length === data.households.length ? plural(shown.length, 'household') : `Showing ${formatCount(shown.length)} of ${plural(data.households.length, 'household')}`}
           </p>
           <div className="vlist" ref={scrollRef}>
-            <table className="vtable" aria-label="Households" aria-rowcount={shown.length + 1}>
+            <table className="vtable vtable--households" aria-label="Households" aria-rowcount={shown.length + 1}>
               <colgroup>
                 <col style={{ width: '22%' }} />
                 <col style={{ width: '24%' }} />
@@ -153,17 +164,30 @@ function HouseholdList({ data }: { data: OccasionData }) {
                   const people = members.get(household.id) ?? [];
                   const address = formatAddress(household);
                   return (
-                    <tr key={household.id} aria-rowindex={item.index + 2} style={{ height: ROW }} data-household-id={household.id}>
-                      <td title={household.name}>{household.name}</td>
-                      <td title={people.map((g) => `${g.firstName} ${g.lastName}`).join(', ')}>
+                    <tr
+                      key={household.id}
+                      aria-rowindex={item.index + 2}
+                      style={narrow ? undefined : { height: ROW }}
+                      ref={narrow ? virtualizer.measureElement : undefined}
+                      data-index={item.index}
+                      data-household-id={household.id}
+                    >
+                      <td className="col-name" title={household.name}>
+                        {household.name}
+                      </td>
+                      <td className="col-members" title={people.map((g) => `${g.firstName} ${g.lastName}`).join(', ')}>
                         {people.length === 0 ? <span className="muted">No members</span> : people.map((g) => g.firstName).join(', ')}
                       </td>
-                      <td title={address}>{address || <span className="pill pill--PENDING">No address</span>}</td>
-                      <td>{household.phone ? formatPhone(household.phone) : <span className="muted">—</span>}</td>
-                      <td>
+                      <td className="col-address" title={address}>
+                        {address || <span className="pill pill--PENDING">No address</span>}
+                      </td>
+                      <td className="col-phone" data-label="Phone">
+                        {household.phone ? formatPhone(household.phone) : <span className="muted">—</span>}
+                      </td>
+                      <td className="col-code" data-label="Code">
                         <code>{household.inviteCode}</code>
                       </td>
-                      <td>
+                      <td className="col-actions">
                         <Button className="button button--small" onPress={() => setEditing(household)} aria-label={`Edit ${household.name}`}>
                           Edit
                         </Button>

@@ -1,16 +1,20 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import { NoMatch } from '../components/error-screen';
+import { HOUSEHOLDS_SCREENS } from '../routes';
 import HouseholdsPage from './households-page';
 
 const PrintCodesPage = lazy(() => import('./print-codes-page'));
 
 /** `.../households/*`: the list, and the printable invite codes. */
+const SCREENS: Record<(typeof HOUSEHOLDS_SCREENS)[number], ComponentType> = { '/': HouseholdsPage, '/print': PrintCodesPage };
+
 export default function HouseholdsRoutes() {
   return (
     <Switch>
-      <Route path="/" component={HouseholdsPage} />
-      <Route path="/print" component={PrintCodesPage} />
+      {HOUSEHOLDS_SCREENS.map((path) => (
+        <Route key={path} path={path} component={SCREENS[path]} />
+      ))}
       <Route component={NoMatch} />
     </Switch>
   );

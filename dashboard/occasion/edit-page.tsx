@@ -47,8 +47,8 @@ export default function EditPage() {
     <>
       <h1>Occasion settings</h1>
       <Form className="card" onSubmit={submit} validationBehavior="aria" aria-label="Occasion settings">
-        <FormMessage messages={[message]} />
         <OccasionFields values={values} onChange={setValues} errors={errors} fields={EDIT_FIELDS} />
+        <FormMessage messages={[message]} focus />
         <div className="row row--center" style={{ marginTop: 16 }}>
           <Button type="submit" className="button button--primary" isDisabled={busy}>
             {busy ? 'Saving…' : 'Save changes'}
@@ -77,7 +77,7 @@ export default function EditPage() {
           Everything under it goes too: {formatCount(occasion.summary.guests)} guests, {formatCount(occasion.summary.households)}{' '}
           households and every answer.
         </p>
-        <FormMessage messages={[deleteError]} />
+        <FormMessage messages={[deleteError]} focus />
       </ConfirmDialog>
     </>
   );

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, type ComponentType, type ReactNode } from 'react';
 import { Link, Route, Switch, useLocation, useParams } from 'wouter';
 import { ErrorScreen, NoMatch, RouteError } from '../components/error-screen';
 import { ErrorState, Loading } from '../components/states';
@@ -9,6 +9,7 @@ import { OccasionContext, OccasionListsContext, useOccasion, type OccasionListSt
 import { chunk } from '../chunks/chunk';
 import { lazyChunk } from '../chunks/lazy-chunk';
 import { occasionScreenChunks } from '../chunks/occasion-screens';
+import { OCCASION_TABS, type OccasionSection } from '../routes';
 
 // The overview is its own chunk too (with React Aria's pickers, the history and the chart): the
 // guest list's first paint does not wait for its code.
@@ -113,61 +114,11 @@ function OccasionScreens({ occasion }: { occasionId: string; occasion: ReturnTyp
   return (
     <OccasionContext.Provider value={occasion.data}>
       <Switch>
-        <Route path="/">
-          <Area section="">
-            <OverviewPage />
-          </Area>
-        </Route>
-        <Route path="/edit" nest>
-          <Area section="/edit">
-            <Switch>
-              <Route path="/" component={EditPage} />
-              <Route component={NoMatch} />
-            </Switch>
-          </Area>
-        </Route>
-        <Route path="/schedule" nest>
-          <Area section="/schedule">
-            <Switch>
-              <Route path="/" component={SchedulePage} />
-              <Route component={NoMatch} />
-            </Switch>
-          </Area>
-        </Route>
-        <Route path="/questions" nest>
-          <Area section="/questions">
-            <Switch>
-              <Route path="/" component={QuestionsPage} />
-              <Route component={NoMatch} />
-            </Switch>
-          </Area>
-        </Route>
-        <Route path="/replies" nest>
-          <Area section="/replies">
-            <Switch>
-              <Route path="/" component={RepliesPage} />
-              <Route component={NoMatch} />
-            </Switch>
-          </Area>
-        </Route>
-        <Route path="/emails" nest>
-          <Area section="/emails">
-            <Switch>
-              <Route path="/" component={EmailPage} />
-              <Route component={NoMatch} />
-            </Switch>
-          </Area>
-        </Route>
-        <Route path="/guests" nest>
-          <Area section="/guests">
-            <GuestsRoutes />
-          </Area>
-        </Route>
-        <Route path="/households" nest>
-          <Area section="/households">
-            <HouseholdsRoutes />
-          </Area>
-        </Route>
+        {OCCASION_TABS.map(({ path }) => (
+          <Route key={path} path={path || '/'} nest={path !== ''}>
+            <Area section={path}>{SECTIONS[path]}</Area>
+          </Route>
+        ))}
         <Route>
           <NoMatch />
         </Route>
@@ -175,6 +126,28 @@ function OccasionScreens({ occasion }: { occasionId: string; occasion: ReturnTyp
     </OccasionContext.Provider>
   );
 }
+
+/** A tab of one page: the page at its root, a 404 under it. */
+function OnePage({ page }: { page: ComponentType }) {
+  return (
+    <Switch>
+      <Route path="/" component={page} />
+      <Route component={NoMatch} />
+    </Switch>
+  );
+}
+
+/** Each tab's content (the guest and household tabs route their own pages). */
+const SECTIONS: Record<Section, ReactNode> = {
+  '': <OverviewPage />,
+  '/schedule': <OnePage page={SchedulePage} />,
+  '/guests': <GuestsRoutes />,
+  '/households': <HouseholdsRoutes />,
+  '/questions': <OnePage page={QuestionsPage} />,
+  '/replies': <OnePage page={RepliesPage} />,
+  '/emails': <OnePage page={EmailPage} />,
+  '/edit': <OnePage page={EditPage} />,
+};
 
 /** An area's page inside the frame, loaded on demand. */
 function Area({ section, children }: { section: Section; children: ReactNode }) {
@@ -185,18 +158,7 @@ function Area({ section, children }: { section: Section; children: ReactNode }) 
   );
 }
 
-const TABS = [
-  { path: '', label: 'Overview' },
-  { path: '/schedule', label: 'Schedule' },
-  { path: '/guests', label: 'Guests' },
-  { path: '/households', label: 'Households' },
-  { path: '/questions', label: 'Questions' },
-  { path: '/replies', label: 'Replies' },
-  { path: '/emails', label: 'Email' },
-  { path: '/edit', label: 'Settings' },
-] as const;
-
-type Section = (typeof TABS)[number]['path'];
+type Section = OccasionSection;
 
 /** The occasion's title and its tabs above each of its pages. */
 function OccasionFrame({ section, children }: { section: Section; children: ReactNode }) {
@@ -208,7 +170,7 @@ function OccasionFrame({ section, children }: { section: Section; children: Reac
       </p>
       <nav aria-label="Occasion" className="no-print">
         <ul className="tabs">
-          {TABS.map((tab) => {
+          {OCCASION_TABS.map((tab) => {
             const href = `~/occasion/${occasion.id}${tab.path}`;
             const current = tab.path === section;
             return (

@@ -108,8 +108,8 @@ function CreateOccasionDialog(props: { isOpen: boolean; onOpenChange(open: boole
     <ModalDialog title="New occasion" isOpen={props.isOpen} onOpenChange={props.onOpenChange}>
       {(close) => (
         <Form onSubmit={submit} validationBehavior="aria" aria-label="New occasion">
-          <FormMessage messages={[message]} />
           <OccasionFields values={values} onChange={setValues} errors={errors} fields={CREATE_FIELDS} />
+          <FormMessage messages={[message]} focus />
           <div className="dialog-actions">
             <Button className="button" onPress={close}>
               Cancel

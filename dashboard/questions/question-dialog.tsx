@@ -73,7 +73,6 @@ export function QuestionDialog(props: { question: Question | undefined; nextSort
     <ModalDialog title={question ? 'Edit question' : 'New question'} isOpen onOpenChange={(open) => !open && onClose()} wide>
       {(close) => (
         <Form onSubmit={submit} validationBehavior="aria" className="form" aria-label={question ? 'Edit question' : 'New question'}>
-          <FormMessage messages={[message]} />
           <TextInput label="Question" value={prompt} onChange={setPrompt} error={errors.prompt} isRequired autoFocus />
           <TextInput label="Help text" value={helpText} onChange={setHelpText} error={errors.helpText} multiline description="Shown under the question." />
           <SelectField label="Kind" options={KINDS} value={kind} onChange={(value) => setKind(value || kind)} error={errors.kind} isRequired hideSelected={false} />
@@ -98,6 +97,7 @@ export function QuestionDialog(props: { question: Question | undefined; nextSort
               <TextInput label="Maximum" value={max} onChange={setMax} error={errors.max} inputMode="numeric" />
             </div>
           ) : null}
+          <FormMessage messages={[message]} focus />
           <div className="dialog-actions">
             <Button className="button" onPress={close}>
               Cancel

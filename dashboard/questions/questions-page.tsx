@@ -3,6 +3,8 @@ import { Button } from 'react-aria-components';
 import type { Answer } from '../../core/schemas/answer';
 import type { Question } from '../../core/schemas/question';
 import { DeleteDialog } from '../components/dialog';
+import { serverErrors } from '../components/form-errors';
+import { FormMessage } from '../components/text-input';
 import { Empty, ErrorState, Loading } from '../components/states';
 import { useKindly, useQuery } from '../data/kindly';
 import { useOccasion } from '../occasion/occasion-context';
@@ -29,12 +31,22 @@ export default function QuestionsPage() {
   const [deleting, setDeleting] = useState<Question | null>(null);
   const list = questions.data ?? [];
 
-  /** Swaps a question with its neighbour: every question gets its place as its sort order. */
+  /** Why the last move failed, shown on the question that was moved. */
+  const [moveFailure, setMoveFailure] = useState<{ questionId: string; message: string }>();
+
+  /** Swaps a question with its neighbour: every question gets its place as its sort order; stops at a failure. */
   async function move(index: number, by: -1 | 1) {
+    const moved = list[index]!;
+    setMoveFailure(undefined);
     const order = [...list];
     [order[index], order[index + by]] = [order[index + by]!, order[index]!];
     for (const [place, question] of order.entries()) {
-      if (question.sortOrder !== place) await stores.$updateQuestion.mutate({ occasionId: occasion.id, questionId: question.id, body: { sortOrder: place } });
+      if (question.sortOrder === place) continue;
+      const result = await stores.$updateQuestion.mutate({ occasionId: occasion.id, questionId: question.id, body: { sortOrder: place } });
+      if (result.error) {
+        setMoveFailure({ questionId: moved.id, message: `“${moved.prompt}” could not be moved: ${serverErrors(result.error).message}` });
+        return;
+      }
     }
   }
 
@@ -85,6 +97,7 @@ export default function QuestionsPage() {
                   </Button>
                 </div>
               </div>
+              <FormMessage messages={[moveFailure?.questionId === question.id ? moveFailure.message : undefined]} focus />
               <Summary question={question} answers={answers.data ?? []} />
             </li>
           ))}

@@ -133,7 +133,6 @@ function ActivityDialog({ activity, onClose }: { activity: Activity | undefined;
     <ModalDialog title={activity ? `Edit ${activity.name}` : 'New activity'} isOpen onOpenChange={(open) => !open && onClose()} wide>
       {(close) => (
         <Form onSubmit={submit} validationBehavior="aria" aria-label={activity ? 'Edit activity' : 'New activity'} className="form">
-          <FormMessage messages={[message]} />
           <TextInput label="Name" value={values.name} onChange={set('name')} error={errors.name} isRequired autoFocus />
           <div className="form-grid">
             <DateTimePickerField
@@ -161,6 +160,7 @@ function ActivityDialog({ activity, onClose }: { activity: Activity | undefined;
             errors={{ ...errorsUnder(errors, 'mealOptions'), ...(errors.mealOptions ? { '': errors.mealOptions } : {}) }}
             description="Guests who attend choose one. None: no meal question. A closed option stays on answers already given but cannot be chosen."
           />
+          <FormMessage messages={[message]} focus />
           <div className="dialog-actions">
             <Button className="button" onPress={close}>
               Cancel

@@ -19,11 +19,6 @@ export async function isAccountVerified(db: Kysely<Database> | Transaction<Datab
 export const emailNotVerified = (): ApiError =>
   new ApiError(403, 'EMAIL_NOT_VERIFIED', 'Confirm your email address first: Kindly sends email to guests only for verified accounts. Look for our message, or send it again from Account settings.');
 
-/** Refuses (403 `EMAIL_NOT_VERIFIED`) unless the account is verified: the guard of every route that mails guests. */
-export async function requireVerifiedAccount(db: Kysely<Database>, accountId: string): Promise<void> {
-  if (!(await isAccountVerified(db, accountId))) throw emailNotVerified();
-}
-
 /**
  * Whether a host session may open an occasion that requires two-factor sign-in of everyone on
  * it: the session began with a second factor. No occasion requires it yet (that setting belongs

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { holdSqliteConnection } from '../db/sqlite-connection';
+import { holdSqliteSnapshot } from '../db/sqlite-connection';
 
 /**
  * The occasion's guest list as JSON text (UTF-8 bytes) in pieces of `guestsPerPart` guests, read
@@ -19,14 +19,14 @@ import { holdSqliteConnection } from '../db/sqlite-connection';
  * Each piece is read synchronously from the open statement (a piece's rows through Kysely's
  * stream cost three async generator steps each), then the event loop gets a turn: the answer's
  * compression, on libuv's threads, works on one piece while SQLite makes the next, where without
- * that turn it waited for the whole list. The connection is held from the activity order to the
- * last piece (or the consumer's early return): every write goes through this one connection, so
- * none comes between the two statements, and the list's one read snapshot keeps the pieces
- * consistent.
+ * that turn it waited for the whole list. Both statements run in one read snapshot, held from
+ * the activity order to the last piece (or the consumer's early return), so no write comes
+ * between them and the pieces are consistent: on the database file's read connection, while
+ * other requests write and read on the main one ({@link holdSqliteSnapshot}).
  * Joined, the pieces are the list's whole text (with `limit`, that of its first `limit` guests).
  */
 export async function* guestJsonParts(db: Kysely<Database>, occasionId: string, guestsPerPart: number, limit?: number): AsyncGenerator<Buffer> {
-  const held = await holdSqliteConnection(db);
+  const held = await holdSqliteSnapshot(db);
   let rows: IterableIterator<Buffer> | undefined;
   try {
     const activityOrder = held.sqlite.prepare<[string], string>(ACTIVITY_ORDER).pluck().all(occasionId);

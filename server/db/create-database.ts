@@ -8,7 +8,7 @@ import { migrations } from './migrations';
 import { prepareQueries } from './queries';
 import { createPostgresPool } from './postgres-pool';
 import type { Database } from './schema';
-import { registerSqliteConnection } from './sqlite-connection';
+import { registerSqliteConnection, registerSqliteReader, SqliteReader } from './sqlite-connection';
 import { withStatementCache } from './statement-cache';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -82,7 +82,25 @@ function openSqlite(file: string, busyTimeoutMs: number): KindlyDatabase {
   sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
   const db = new Kysely<Database>({ dialect: new EmbeddedDialect(sqlite) });
   registerSqliteConnection(db, sqlite);
-  return { db, kind: 'sqlite', close: () => db.destroy() };
+  // A file's long reads go through a second connection (sqlite-connection.ts says why); an
+  // in-memory database is private to its one connection.
+  const reader = file === ':memory:' ? undefined : openReader(file, busyTimeoutMs);
+  if (reader) registerSqliteReader(db, new SqliteReader(reader));
+  return {
+    db,
+    kind: 'sqlite',
+    close: async () => {
+      await db.destroy();
+      reader?.close();
+    },
+  };
+}
+
+/** A read-only connection to the file (opened after the main one has set WAL mode). */
+function openReader(file: string, busyTimeoutMs: number): SQLite.Database {
+  const reader = new SQLite(file, { readonly: true });
+  reader.pragma(`busy_timeout = ${busyTimeoutMs}`);
+  return reader;
 }
 
 async function openPostgres(url: string, options: DatabaseOptions): Promise<KindlyDatabase> {

@@ -298,6 +298,14 @@ export interface EmailUnsubscribeTable {
   createdAt: string;
 }
 
+/** One message sent, kept a day for the account's daily limits (migration 0014); outlives its occasion. */
+export interface EmailSendLogTable {
+  emailId: string;
+  accountId: string;
+  occasionId: string;
+  sentAt: string;
+}
+
 /** One change of one entity (migration 0007); `seq` rises with every entry and is the paging cursor. */
 export interface HistoryEntryTable {
   /** A number on SQLite; PostgreSQL's bigint arrives as a string. Only compared and sent as the cursor. */
@@ -350,6 +358,7 @@ export interface Database {
   email: EmailTable;
   emailTemplate: EmailTemplateTable;
   emailUnsubscribe: EmailUnsubscribeTable;
+  emailSendLog: EmailSendLogTable;
   historyEntry: HistoryEntryTable;
   historyGuestHousehold: HistoryGuestHouseholdTable;
 }

@@ -37,3 +37,57 @@ export async function holdSqliteConnection(db: Kysely<Database>): Promise<HeldSq
   await Promise.race([held, done]);
   return { sqlite, release: () => (letGo(), done) };
 }
+
+/**
+ * A second connection to the embedded database's file, for long reads: one at a time (an open
+ * iterator keeps a better-sqlite3 connection to itself), each in a read transaction of its own.
+ */
+export class SqliteReader {
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(readonly sqlite: SqliteConnection) {}
+
+  /** Waits for the reader, begins a read snapshot on it and hands it over until `release`. */
+  async hold(): Promise<HeldSqliteConnection> {
+    let letGo!: () => void;
+    const previous = this.queue;
+    this.queue = new Promise<void>((resolve) => (letGo = resolve));
+    await previous;
+    try {
+      this.sqlite.prepare('BEGIN').run();
+    } catch (error) {
+      letGo();
+      throw error;
+    }
+    return {
+      sqlite: this.sqlite,
+      release: async () => {
+        try {
+          if (this.sqlite.inTransaction) this.sqlite.prepare('COMMIT').run();
+        } finally {
+          letGo();
+        }
+      },
+    };
+  }
+}
+
+const readers = new WeakMap<Kysely<Database>, SqliteReader>();
+
+/** Notes the read connection of an embedded database kept in a file. */
+export function registerSqliteReader(db: Kysely<Database>, reader: SqliteReader): void {
+  readers.set(db, reader);
+}
+
+/**
+ * A connection for a long read in pieces across turns of the event loop, with one snapshot
+ * from its first statement to `release`. For a database in a file, its read connection: the
+ * writes and short reads of other requests go on meanwhile on the main one (WAL lets a reader
+ * and the writer work at once), where holding the main connection made them all wait for the
+ * whole read (a 15,000-guest list, some 200 ms of SQLite's work and more on a busy machine).
+ * In memory, the main connection held as {@link holdSqliteConnection} does.
+ */
+export async function holdSqliteSnapshot(db: Kysely<Database>): Promise<HeldSqliteConnection> {
+  const reader = readers.get(db);
+  return reader ? reader.hold() : holdSqliteConnection(db);
+}

@@ -3,6 +3,7 @@ import type { Database } from '../db/schema';
 import type { OccasionRow } from '../data/occasions';
 import { confirmationPartsOf } from './compose-confirmation';
 import { loadTemplate } from './email-templates';
+import { mayEmailGuests } from './may-email-guests';
 import { insertEmails, newUnsubscribeToken, type EmailAttachment } from './outbox';
 import { addressKey } from './recipients';
 import { confirmationRenderer } from './confirmation-renderer';
@@ -18,7 +19,7 @@ export interface ReplyAuthorship {
 /**
  * Runs inside a guest's reply transaction (whose own write records who sent it) and writes the
  * confirmation to the outbox (to the replying guest's email, else the household's; none when neither has one
- * or that address unsubscribed), so the reply and its confirmation commit together. The message
+ * or that address unsubscribed, or the occasion's account may not email guests), so the reply and its confirmation commit together. The message
  * is written unrendered (empty HTML): rendering (~5 ms) would hold the reply's transaction, so
  * the worker renders it from the reply as it is when sent ({@link renderConfirmation}). For the
  * same reason a change made while the last change's confirmation still waits unsent adds none:
@@ -27,7 +28,8 @@ export interface ReplyAuthorship {
 export async function recordReply(trx: Transaction<Database>, reply: ReplyAuthorship, now: Date): Promise<void> {
   const address = await confirmationAddress(trx, reply);
   if (!address || (await confirmationWaiting(trx, reply.householdId, address))) return;
-  const occasion = await trx.selectFrom('occasion').select(['id', 'title']).where('id', '=', reply.occasionId).executeTakeFirstOrThrow();
+  const occasion = await trx.selectFrom('occasion').select(['id', 'title', 'accountId']).where('id', '=', reply.occasionId).executeTakeFirstOrThrow();
+  if (!(await mayEmailGuests(trx, occasion.accountId))) return;
   const template = await loadTemplate(trx, occasion.id, occasion.title, 'CONFIRMATION');
   await insertEmails(
     trx,

@@ -32,10 +32,22 @@ export async function renderEmailHere(content: EmailContent): Promise<RenderedEm
 }
 
 /**
- * React Email's `toPlainText`, with its options, compiled once: its `convert` compiles the
- * selectors again for every message, two thirds of the conversion's time.
+ * React Email's `toPlainText`, with its options, compiled once (its `convert` compiles the
+ * selectors again for every message, two thirds of the conversion's time), except that a link's
+ * address is written in angle brackets, `Unsubscribe <https://…>.`, as RFC 3986 (appendix C)
+ * delimits a URL in plain text: a mail client that links it takes the address and not the
+ * sentence's punctuation after it.
  */
-const plainText = compile({ wordwrap: false, selectors: plainTextSelectors });
+const plainText = compile({
+  wordwrap: false,
+  // An address the host wrote in their text (a link whose text is the address) is written once, in brackets.
+  formatters: { bareLink: (elem, _walk, builder) => builder.addInline(`<${elem.attribs?.href ?? ''}>`, { noWordTransform: true }) },
+  selectors: [
+    ...plainTextSelectors,
+    { selector: 'a', options: { linkBrackets: ['<', '>'], hideLinkHrefIfSameAsText: true } },
+    { selector: 'a[data-bare-link]', format: 'bareLink' },
+  ],
+});
 
 function element(content: EmailContent): ReactElement {
   switch (content.kind) {

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseKind } from '../db/create-database';
 import type { Database } from '../db/schema';
-import { isAccountVerified } from '../data/accounts';
 import type { OccasionRow } from '../data/occasions';
 import { digestContent, digestReplies } from './compose-digest';
 import { loadTemplate } from './email-templates';
+import { mayEmailGuests } from './may-email-guests';
 import { insertEmails, newUnsubscribeToken, unsubscribeUrl } from './outbox';
 import { addressKey } from './recipients';
 import type { EmailRenderer } from './render-email';
@@ -25,8 +25,8 @@ export async function queueScheduledMail(db: Kysely<Database>, dbKind: DatabaseK
     .where((eb) => eb.or([eb('reminderDaysBeforeDeadline', 'is not', null), eb('digestEnabled', '=', 1)]))
     .execute();
   for (const occasion of occasions) {
-    // A reminder goes to guests: only from a verified account (it stays due until then).
-    if (reminderDue(occasion, now) && (await isAccountVerified(db, occasion.accountId))) await queueReminder(db, dbKind, occasion, publicUrl, renderEmail);
+    // An account that may not email guests yet keeps its reminder for when it may (within the days before the deadline).
+    if (reminderDue(occasion, now) && (await mayEmailGuests(db, occasion.accountId))) await queueReminder(db, dbKind, occasion, publicUrl, renderEmail);
     if (digestDue(occasion, now)) await queueDigest(db, occasion, publicUrl, now, renderEmail);
   }
 }

@@ -6,6 +6,7 @@ import { lockOccasionForBulk } from '../data/bulk-lock';
 import type { OccasionRow } from '../data/occasions';
 import { ApiError } from '../data/api-error';
 import { loadTemplate } from './email-templates';
+import { mayEmailGuests, mayNotEmailGuests } from './may-email-guests';
 import { invitationRenderer } from './invitation-renderer';
 import type { EmailRenderer } from './render-email';
 import { insertEmails, newUnsubscribeToken, type NewEmail } from './outbox';
@@ -19,7 +20,8 @@ import { addressKey, listRecipients, type HouseholdRecipient } from './recipient
  * so two such sends at once queue each household once. Named households are sent to as asked.
  * `guard`, run first in that transaction, may call the send off (the worker's scheduled reminder).
  * A household is skipped without an address (`NO_ADDRESS`), with every address unsubscribed
- * (`UNSUBSCRIBED`), and for a reminder when nothing is pending (`NOT_PENDING`).
+ * (`UNSUBSCRIBED`), and for a reminder when nothing is pending (`NOT_PENDING`). An account that
+ * may not email guests (unverified) is refused with 403 before anything is read.
  */
 export async function sendEmails(
   db: Kysely<Database>,
@@ -30,6 +32,7 @@ export async function sendEmails(
   renderEmail: EmailRenderer,
   guard?: (trx: Kysely<Database>) => Promise<boolean>,
 ): Promise<EmailSendResult> {
+  if (!(await mayEmailGuests(db, occasion.accountId))) throw mayNotEmailGuests();
   const all = await listRecipients(db, occasion.id);
   const chosen = chooseHouseholds(all, input);
   const skipped: EmailSkip[] = [];

@@ -1,9 +1,12 @@
 import nodemailer from 'nodemailer';
+import type { DkimSettings } from './dkim-settings';
+import type { EmailSettings } from './email-settings';
+import { mailFromDomain } from './mail-from';
 import type { EmailAttachment } from './outbox';
 
 /** One message as the worker hands it to a transport. */
 export interface OutgoingMessage {
-  /** The outbox id: the `Message-ID` is made from it, so a receiver can tell a resend. */
+  /** The outbox id: the `Message-ID` is made from it (`<id@MAIL_FROM's domain>`), so a receiver can tell a resend. */
   id: string;
   from: string;
   to: string;
@@ -36,8 +39,12 @@ export const localOutbox: EmailTransport = { kind: 'local', send: async () => {}
  */
 const SMTP_OPTIONS = { pool: 'true', maxConnections: '10', connectionTimeout: '10000', greetingTimeout: '10000', socketTimeout: '30000' };
 
-/** Nodemailer over a pool of SMTP connections (see {@link SMTP_OPTIONS}). */
-export function smtpTransport(url: string): EmailTransport {
+/**
+ * Nodemailer over a pool of SMTP connections (see {@link SMTP_OPTIONS}), signing every message
+ * with DKIM when `dkim` is given. The `Message-ID` is in the `From` address's domain, the one
+ * the message claims to come from, not the SMTP server's host name.
+ */
+export function smtpTransport(url: string, dkim?: DkimSettings): EmailTransport {
   const configured = new URL(url);
   for (const [key, value] of Object.entries(SMTP_OPTIONS)) if (!configured.searchParams.has(key)) configured.searchParams.set(key, value);
   const transporter = nodemailer.createTransport(configured.toString());
@@ -46,7 +53,6 @@ export function smtpTransport(url: string): EmailTransport {
     kind: 'smtp',
     concurrency: Number.isInteger(connections) && connections > 0 ? connections : 1,
     async send(message) {
-      const host = new URL(url).hostname || 'kindly';
       const info = await transporter.sendMail({
         from: message.from,
         to: message.to,
@@ -54,7 +60,8 @@ export function smtpTransport(url: string): EmailTransport {
         html: message.html,
         text: message.text,
         headers: message.headers,
-        messageId: `<${message.id}@${host}>`,
+        messageId: `<${message.id}@${mailFromDomain(message.from)}>`,
+        ...(dkim ? { dkim } : {}),
         attachments: message.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
       });
       if (info.rejected.length > 0) throw Object.assign(new Error(`Refused: ${info.rejected.join(', ')}`), { responseCode: 550 });
@@ -64,6 +71,6 @@ export function smtpTransport(url: string): EmailTransport {
 }
 
 /** The transport the settings ask for. */
-export function createTransport(smtpUrl: string | undefined): EmailTransport {
-  return smtpUrl ? smtpTransport(smtpUrl) : localOutbox;
+export function createTransport(settings: Pick<EmailSettings, 'smtpUrl' | 'dkim'>): EmailTransport {
+  return settings.smtpUrl ? smtpTransport(settings.smtpUrl, settings.dkim) : localOutbox;
 }

@@ -1,18 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import pMap from 'p-map';
 import type { DatabaseKind } from '../db/create-database';
-import type { Database, EmailTable } from '../db/schema';
+import type { Database, EmailSendLogTable, EmailTable } from '../db/schema';
 import { readJsonColumn, writeJsonColumn } from '../data/json-column';
 import type { LogFunction } from '../logger';
 import type { EmailSettings } from './email-settings';
 import { sendAccountEmails } from './account-mail';
-import { HourlyAllowance } from './hourly-allowance';
 import { unsubscribeUrl, type EmailAttachment } from './outbox';
 import { addressKey } from './recipients';
 import { isUnrendered, renderConfirmations, type RenderedConfirmation } from './record-reply';
 import type { EmailRenderer } from './render-email';
 import { queueScheduledMail } from './scheduled-mail';
+import { SendingAllowance, type OccasionSender } from './sending-allowance';
 import type { EmailTransport } from './transport';
 
 type EmailRow = Selectable<EmailTable>;
@@ -23,8 +23,21 @@ interface Batch {
   rendered: Map<string, RenderedConfirmation>;
   /** The messages whose address unsubscribed. */
   unsubscribed: Set<string>;
-  allowance: HourlyAllowance;
+  /** Each occasion's account and where replies to its guests' mail go; a deleted occasion is absent. */
+  senders: Map<string, OccasionMailSender>;
+  allowance: SendingAllowance;
+  /** The batch's sent messages, written to the send log in one statement when the batch ends. */
+  sent: Array<Insertable<EmailSendLogTable>>;
 }
+
+/** Whose an occasion's mail is, and the `Reply-To` of its guests' mail. */
+interface OccasionMailSender extends OccasionSender {
+  /** The occasion's contact email, else its owner's address. */
+  replyTo: string;
+}
+
+/** Mail to guests, answered by the hosts (`Reply-To`); the digest goes to the host. */
+const GUEST_KINDS = new Set(['INVITATION', 'REMINDER', 'CONFIRMATION']);
 
 /** What the worker needs. */
 export interface EmailWorkerOptions {
@@ -94,6 +107,7 @@ export class EmailWorker {
     if (now.getTime() - this.lastSchedule >= scheduleEvery) {
       this.lastSchedule = now.getTime();
       await queueScheduledMail(this.options.db, this.options.dbKind, this.options.publicUrl(), now, this.options.renderEmail);
+      await sweepSendLog(this.options.db, now);
     }
     const claimed = await this.claim(now);
     this.lastBatchFull = claimed.length === (this.options.batchSize ?? DEFAULT_BATCH_SIZE);
@@ -110,10 +124,28 @@ export class EmailWorker {
       },
       { concurrency },
     );
+    await this.logSent(batch.sent);
     // The accounts' own mail (verification, reset, notices) goes in the same round, not counted
     // among the occasions' messages (a round claims up to 50; they come a few at a time).
     if (!this.stopping) await sendAccountEmails({ ...this.options, now });
     return handled;
+  }
+
+  /**
+   * Writes a batch's sent messages to the send log the account limits count, once the batch is
+   * done (the batch itself spent its allowance in memory). A message sent again after a lost
+   * `SENT` counts once. An instance that dies mid-batch leaves its batch uncounted: with the
+   * other instances' batches, the account limits may be passed by at most a batch each.
+   */
+  private async logSent(sent: Array<Insertable<EmailSendLogTable>>): Promise<void> {
+    for (let i = 0; i < sent.length; i += 500) {
+      await this.options.db
+        .insertInto('emailSendLog')
+        .values(sent.slice(i, i + 500))
+        .onConflict((oc) => oc.column('emailId').doNothing())
+        .execute()
+        .catch((error: unknown) => this.options.log(`email worker: send log: ${describe(error)}`));
+    }
   }
 
   /** Runs rounds until nothing is due (tests and the demo). */
@@ -153,11 +185,12 @@ export class EmailWorker {
    */
   private async prepare(claimed: EmailRow[], now: Date): Promise<Batch> {
     const { db, settings } = this.options;
-    const [rendered, unsubscribed] = await Promise.all([
+    const [rendered, unsubscribed, senders] = await Promise.all([
       renderConfirmations(db, claimed.filter(isUnrendered), this.options.publicUrl(), now, this.options.renderEmail),
       this.unsubscribed(claimed),
+      this.senders(claimed),
     ]);
-    return { rendered, unsubscribed, allowance: new HourlyAllowance(db, settings, now) };
+    return { rendered, unsubscribed, senders, allowance: new SendingAllowance(db, settings, senders, now), sent: [] };
   }
 
   private async deliver(claimed: EmailRow, batch: Batch): Promise<void> {
@@ -168,7 +201,9 @@ export class EmailWorker {
     }
     const stored = rendered ? { ...rendered, attachments: writeJsonColumn(rendered.attachments) } : {};
     const message: EmailRow = { ...claimed, ...stored };
-    if (batch.unsubscribed.has(claimed.id)) return this.finish(message, { status: 'FAILED', lastError: 'The address unsubscribed before the message was sent.' });
+    if (batch.unsubscribed.has(claimed.id)) return this.finish(message, { status: 'FAILED', lastError: UNSUBSCRIBED });
+    const sender = batch.senders.get(message.occasionId);
+    if (!sender) return this.finish(message, { status: 'FAILED', lastError: 'The occasion was deleted before the message was sent.' });
     const wait = await batch.allowance.take(message.occasionId, message.kind);
     // A confirmation that waits stays unrendered: it is rendered from the reply as it is then.
     if (wait !== undefined) {
@@ -178,9 +213,15 @@ export class EmailWorker {
     // The lease taken at the claim may have run out while earlier messages of the batch were
     // sent, and another instance may have claimed this one since. Renew it now (storing a
     // confirmation as it is sent), and send only if it is still ours, so the send starts with a
-    // whole lease ahead of it.
-    if ((await this.mine({ ...stored, leaseUntil: new Date(Date.now() + settings.leaseMs).toISOString() }, message)) === 0) return;
+    // whole lease ahead of it. The same statement looks again for an unsubscribe: one made
+    // since the batch began stops the message here.
+    if ((await this.renew({ ...stored, leaseUntil: new Date(Date.now() + settings.leaseMs).toISOString() }, message)) === 0) {
+      if (await this.stillMine(message)) await this.finish(message, { status: 'FAILED', lastError: UNSUBSCRIBED });
+      return;
+    }
     const unsubscribe = unsubscribeUrl(this.options.publicUrl(), message.unsubscribeToken);
+    const headers: Record<string, string> = { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+    if (GUEST_KINDS.has(message.kind)) headers['Reply-To'] = sender.replyTo;
     try {
       await transport.send({
         id: message.id,
@@ -190,13 +231,15 @@ export class EmailWorker {
         html: message.html,
         text: message.text,
         attachments: readJsonColumn<EmailAttachment[]>(message.attachments, []),
-        headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+        headers,
       });
     } catch (error) {
       await this.failed(message, error);
       return;
     }
-    await this.finish(message, { status: 'SENT', lastError: null, sentAt: new Date().toISOString() });
+    const sentAt = new Date().toISOString();
+    batch.sent.push({ emailId: message.id, accountId: sender.accountId, occasionId: message.occasionId, sentAt });
+    await this.finish(message, { status: 'SENT', lastError: null, sentAt });
   }
 
   private async failed(message: EmailRow, error: unknown): Promise<void> {
@@ -216,6 +259,25 @@ export class EmailWorker {
     if (updated === 0) this.options.log(`email worker: lost the lease of ${message.id} before marking it ${outcome.status}`);
   }
 
+  /** Renews the lease of a message (with `changes`) unless its address unsubscribed from the occasion; answers the rows changed. */
+  private async renew(changes: Updateable<EmailTable>, message: EmailRow): Promise<number> {
+    const result = await this.options.db
+      .updateTable('email')
+      .set(changes)
+      .where('id', '=', message.id)
+      .where('lease', '=', this.id)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('emailUnsubscribe').select('address').where('occasionId', '=', message.occasionId).where('address', '=', addressKey(message.to)))),
+      )
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  private async stillMine(message: EmailRow): Promise<boolean> {
+    const row = await this.options.db.selectFrom('email').select('id').where('id', '=', message.id).where('lease', '=', this.id).executeTakeFirst();
+    return row !== undefined;
+  }
+
   private async release(message: EmailRow): Promise<void> {
     await this.mine({ status: 'QUEUED', lease: null, leaseUntil: null }, message);
   }
@@ -231,6 +293,20 @@ export class EmailWorker {
     return Number(result.numUpdatedRows);
   }
 
+  /** Each occasion's account, its age and the `Reply-To` of its guests' mail: the contact email, else the owner's address. */
+  private async senders(messages: EmailRow[]): Promise<Map<string, OccasionMailSender>> {
+    if (messages.length === 0) return new Map();
+    const rows = await this.options.db
+      .selectFrom('occasion')
+      .innerJoin('account', 'account.id', 'occasion.accountId')
+      .select(['occasion.id', 'occasion.accountId', 'occasion.contactEmail', 'account.email', 'account.createdAt'])
+      .where('occasion.id', 'in', [...new Set(messages.map((message) => message.occasionId))])
+      .execute();
+    return new Map(
+      rows.map((row) => [row.id, { accountId: row.accountId, accountCreatedAt: row.createdAt, replyTo: row.contactEmail.trim() || row.email }]),
+    );
+  }
+
   /** The ids of the messages whose address unsubscribed from the occasion's mail. */
   private async unsubscribed(messages: EmailRow[]): Promise<Set<string>> {
     if (messages.length === 0) return new Set();
@@ -243,6 +319,13 @@ export class EmailWorker {
     const stopped = new Set(rows.map((row) => `${row.occasionId} ${row.address}`));
     return new Set(messages.filter((message) => stopped.has(`${message.occasionId} ${addressKey(message.to)}`)).map((message) => message.id));
   }
+}
+
+const UNSUBSCRIBED = 'The address unsubscribed before the message was sent.';
+
+/** Drops the send log's rows older than the longest window that counts them (a day). */
+async function sweepSendLog(db: Kysely<Database>, now: Date): Promise<void> {
+  await db.deleteFrom('emailSendLog').where('sentAt', '<', new Date(now.getTime() - 25 * 3600_000).toISOString()).execute();
 }
 
 function describe(error: unknown): string {

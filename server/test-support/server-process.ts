@@ -40,9 +40,9 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
-/** Starts `node <file>` with `env` added to a minimal environment. */
-export function spawnServer(file: string, env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, [file], {
+/** Starts `node [nodeFlags] <file>` with `env` added to a minimal environment. */
+export function spawnServer(file: string, env: Record<string, string>, nodeFlags: readonly string[] = []): ServerProcess {
+  const child = spawn(process.execPath, [...nodeFlags, file], {
     env: { PATH: process.env.PATH ?? '', PORT: '0', EXAMPLES_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

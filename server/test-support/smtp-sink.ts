@@ -7,6 +7,8 @@ export interface SmtpSink {
   /** `smtp://127.0.0.1:<port>` for `SMTP_URL`. */
   url: string;
   messages: ParsedMail[];
+  /** Each accepted message as it arrived, byte for byte (what a DKIM verifier reads), in the order of `messages`. */
+  raw: Buffer[];
   /** Recipients refused at `RCPT TO` with 550 (a permanent refusal). */
   refused: Set<string>;
   /** Refuse the next `n` messages at the end of `DATA` with this temporary code (e.g. 451). */
@@ -27,6 +29,7 @@ export interface SmtpSink {
 /** Starts the sink on a free port of 127.0.0.1. */
 export async function startSmtpSink(): Promise<SmtpSink> {
   const messages: ParsedMail[] = [];
+  const raw: Buffer[] = [];
   const refused = new Set<string>();
   let failures = { left: 0, code: 451 };
   let recipients = 0;
@@ -38,6 +41,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   const sink: SmtpSink = {
     url: '',
     messages,
+    raw,
     refused,
     rcptDelayMs: 0,
     onRecipient: undefined,
@@ -74,13 +78,15 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       answerRecipient(address.address, callback);
     },
     onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then(async (mail) => {
+      readAll(stream)
+        .then(async (bytes) => {
+          const mail = await simpleParser(bytes);
           if (failures.left > 0) {
             failures.left -= 1;
             return callback(Object.assign(new Error('Try again later'), { responseCode: failures.code }));
           }
           messages.push(mail);
+          raw.push(bytes);
           callback();
         })
         .catch((error: Error) => callback(error));
@@ -91,6 +97,12 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()));
   sink.url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
   return sink;
+}
+
+async function readAll(stream: AsyncIterable<Buffer>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk);
+  return Buffer.concat(chunks);
 }
 
 /** Every `To` address of a message, lower case. */

@@ -63,13 +63,16 @@ export async function createTestApp(overrides: Partial<AppDeps> = {}): Promise<T
 /**
  * Two apps on one database, as two server instances would be: on SQLite two connections to one
  * file (in a directory of its own, removed by `close()`), on PostgreSQL two pools on one schema.
+ * `overrides` is asked once for each instance (a rate limiter of its own, say).
  */
-export async function createTwoInstances(): Promise<{ first: TestApp; second: TestApp; close(): Promise<void> }> {
+export async function createTwoInstances(
+  overrides: () => Partial<AppDeps> = () => ({}),
+): Promise<{ first: TestApp; second: TestApp; close(): Promise<void> }> {
   if (testDatabaseKind === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'kindly-two-instances-'));
     const file = join(dir, 'kindly.db');
-    const first = appOn(await createDatabase({ sqliteFile: file }));
-    const second = appOn(await createDatabase({ sqliteFile: file }));
+    const first = appOn(await createDatabase({ sqliteFile: file }), overrides());
+    const second = appOn(await createDatabase({ sqliteFile: file }), overrides());
     const close = async () => {
       await second.close();
       await first.close();
@@ -78,8 +81,8 @@ export async function createTwoInstances(): Promise<{ first: TestApp; second: Te
     return { first, second, close };
   }
   const firstDatabase = await openTestDatabase();
-  const second = appOn(await openSchema(testPostgresUrl(), (await currentSchema(firstDatabase.db))!));
-  const first = appOn(firstDatabase);
+  const second = appOn(await openSchema(testPostgresUrl(), (await currentSchema(firstDatabase.db))!), overrides());
+  const first = appOn(firstDatabase, overrides());
   return { first, second, close: async () => (await second.close(), await first.close()) };
 }
 

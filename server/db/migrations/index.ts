@@ -9,6 +9,7 @@ import { questionRevision } from './0008-question-revision';
 import { historyGuestHouseholds } from './0009-history-guest-households';
 import { occasionOrigins } from './0010-occasion-origins';
 import { accounts } from './0013-accounts';
+import { emailSendLog } from './0014-email-send-log';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0009-history-guest-households': historyGuestHouseholds,
   '0010-occasion-origins': occasionOrigins,
   '0013-accounts': accounts,
+  '0014-email-send-log': emailSendLog,
 };

@@ -1,4 +1,5 @@
 import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Text } from '@react-email/components';
+import LinkifyIt from 'linkify-it';
 import type { ReactNode } from 'react';
 
 /** What every message shows around its own content. */
@@ -30,7 +31,7 @@ export function Layout({ occasionTitle, preview, intro, unsubscribeUrl, children
           </Heading>
           {paragraphs(intro).map((paragraph, index) => (
             <Text key={index} style={{ fontSize: '16px', lineHeight: '24px', whiteSpace: 'pre-line' }}>
-              {paragraph}
+              {withLinks(paragraph)}
             </Text>
           ))}
           {children}
@@ -48,6 +49,30 @@ export function Layout({ occasionTitle, preview, intro, unsubscribeUrl, children
       </Body>
     </Html>
   );
+}
+
+/** Only addresses written with `http://` or `https://`: a bare `example.com` stays text. */
+const linkify = new LinkifyIt({ fuzzyLink: false, fuzzyEmail: false, fuzzyIP: false }).add('mailto:', null).add('ftp:', null).add('//', null);
+
+/**
+ * The host's text with each web address written in it as a link, whose plain-text part is the
+ * address in angle brackets (`bare-link` in `render-email.tsx`): linkify-it leaves the
+ * sentence's punctuation after an address out of it, as a reader means it.
+ */
+export function withLinks(text: string): ReactNode[] {
+  const parts: ReactNode[] = [];
+  let last = 0;
+  for (const match of linkify.match(text) ?? []) {
+    parts.push(text.slice(last, match.index));
+    parts.push(
+      <Link key={match.index} href={match.url} data-bare-link="true">
+        {match.text}
+      </Link>,
+    );
+    last = match.lastIndex;
+  }
+  parts.push(text.slice(last));
+  return parts;
 }
 
 /** The intro's paragraphs: split at blank lines, empty ones dropped. */

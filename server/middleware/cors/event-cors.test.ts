@@ -13,7 +13,9 @@ import {
 import { expectJson } from '../../routes/host/host-fixtures';
 import { snapshotDatabase } from '../../test-support/snapshot';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test-support/test-app';
+import { handMovedClock } from '../../test-support/hand-moved-clock';
 import { originLookup } from './event-cors';
+import { keepUnknownOrigins, UNKNOWN_ORIGIN_TTL_MS, UnknownOrigins } from './unknown-origins';
 
 const REFUSED_ORIGINS = {
   unlisted: 'https://someone-else.com',
@@ -132,6 +134,26 @@ describe('CORS of /event/v1', () => {
     expectCors(await preflight(WIDGET_ORIGIN), WIDGET_ORIGIN);
     expectNoCors(await preflight('http://localhost:5174'));
     expect((await f.host.request('DELETE', `/occasion/${f.occasionId}`)).status).toBe(204);
+    expectNoCors(await preflight(added));
+  });
+
+  it('remembers an unknown origin for a few seconds: an origin another instance added is allowed once they passed', async () => {
+    const { clock, timers } = handMovedClock();
+    keepUnknownOrigins(t.deps.db, new UnknownOrigins(UNKNOWN_ORIGIN_TTL_MS, 1000, clock.now));
+    const preflight = (origin: string) =>
+      eventRequest(t.app, 'OPTIONS', '/rsvp', { origin, headers: { 'access-control-request-method': 'PUT' } });
+    const added = 'https://added-elsewhere.example';
+    expectNoCors(await preflight(added));
+    // Another instance saves the occasion: the row is there, this instance was not told.
+    await t.deps.db.insertInto('occasionOrigin').values({ occasionId: f.occasionId, origin: added, position: 5 }).execute();
+    await timers.tickAsync(UNKNOWN_ORIGIN_TTL_MS - 1);
+    expectNoCors(await preflight(added));
+    // Origins that occasions allow are looked up as ever meanwhile.
+    expectCors(await preflight(WIDGET_ORIGIN), WIDGET_ORIGIN);
+    await timers.tickAsync(1);
+    expectCors(await preflight(added), added);
+    // An allowed origin is never remembered: removed, it is refused at once.
+    await t.deps.db.deleteFrom('occasionOrigin').where('origin', '=', added).execute();
     expectNoCors(await preflight(added));
   });
 

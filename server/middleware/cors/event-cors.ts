@@ -7,6 +7,7 @@ import type { Database } from '../../db/schema';
 import { setAnswerHeader } from '../../http/area-headers';
 import { ApiError } from '../../data/api-error';
 import { LruMap } from '../../lru-map';
+import { unknownOriginsOf } from './unknown-origins';
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -131,10 +132,13 @@ function originsOf(column: string): ReadonlySet<string> {
   return origins;
 }
 
-/** Whether any occasion lists the origin. */
+/**
+ * Whether any occasion lists the origin. An origin found unknown is answered from this
+ * instance's memory for a few seconds ({@link UnknownOrigins}), without a query.
+ */
 export async function allowedBySomeOccasion(db: Kysely<Database>, origin: string): Promise<boolean> {
   if (origin === 'null') return false;
-  return (await originLookup(db, origin).executeTakeFirst()) !== undefined;
+  return unknownOriginsOf(db).allowed(origin, async () => (await originLookup(db, origin).executeTakeFirst()) !== undefined);
 }
 
 /**

@@ -11,9 +11,11 @@ import {
   PASSCODE,
   signInGuest,
   smithsWholeReply,
+  WIDGET_ORIGIN,
   type EventFixture,
 } from '../../test-support/event-fixture';
 import { handMovedClock } from '../../test-support/hand-moved-clock';
+import { SHED_WHEN_LATE_MS } from './guest-auth';
 import { createQuestionFixture } from '../../test-support/question-fixture';
 import { snapshotDatabase } from '../../test-support/snapshot';
 import { createTestApp, type TestApp, changingSchema } from '../../test-support/test-app';
@@ -223,6 +225,43 @@ describe('guest sign-in', () => {
       expect(timers.countTimers()).toBe(0);
       return answer;
     }
+
+    it("answers 503 with Retry-After at once to a sign-in past the instance's limit in flight, changing nothing, and takes the next once one is answered", async () => {
+      const { clock, timers } = handMovedClock();
+      const app = createApp({ ...t.deps, clock, guestSignInFloorMs: FLOOR_MS, guestSignInsInFlight: 2 });
+      const body = { occasionId: f.occasionId, inviteCode: f.smith.inviteCode };
+      const signIn = () => eventRequest(app, 'POST', '/auth/credentials', { body, origin: WIDGET_ORIGIN });
+      const held = [signIn(), signIn()];
+      await vi.waitFor(() => expect(timers.countTimers()).toBe(2), { interval: 1 });
+      const before = await snapshotDatabase(t.deps.db);
+      const refused = await signIn();
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('2');
+      // Readable by the widget, which can say so.
+      expect(refused.headers.get('access-control-allow-origin')).toBe(WIDGET_ORIGIN);
+      expect(await errorCode(refused)).toBe('UNAVAILABLE');
+      expect(await snapshotDatabase(t.deps.db)).toEqual(before);
+      await timers.tickAsync(FLOOR_MS);
+      expect((await Promise.all(held)).map((answer) => answer.status)).toEqual([200, 200]);
+      const next = signIn();
+      await vi.waitFor(() => expect(timers.countTimers()).toBe(1), { interval: 1 });
+      await timers.tickAsync(FLOOR_MS);
+      expect((await next).status).toBe(200);
+    });
+
+    it('answers 503 with Retry-After at once to a sign-in while the event loop runs late, changing nothing, and signs in again once it catches up', async () => {
+      const loopLag = { lateMs: SHED_WHEN_LATE_MS + 1 };
+      const app = createApp({ ...t.deps, loopLag });
+      const body = { occasionId: f.occasionId, inviteCode: f.smith.inviteCode };
+      const before = await snapshotDatabase(t.deps.db);
+      const refused = await eventRequest(app, 'POST', '/auth/credentials', { body });
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('2');
+      expect(await errorCode(refused)).toBe('UNAVAILABLE');
+      expect(await snapshotDatabase(t.deps.db)).toEqual(before);
+      loopLag.lateMs = SHED_WHEN_LATE_MS;
+      expect((await eventRequest(app, 'POST', '/auth/credentials', { body })).status).toBe(200);
+    });
 
     it('are each held for exactly the floor, as are a success and a fault after the credentials matched', async () => {
       for (const [name, body] of Object.entries(failures())) {

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { Kysely } from 'kysely';
 import { GuestCredentialsSchema, type GuestCredentials, type GuestSessionInfo, type GuestSignInResult } from '../../../core/schemas/event';
 import { findGuestByCredentials } from '../../data/event-credentials';
@@ -8,7 +8,7 @@ import { loadRsvp } from '../../data/event-rsvp';
 import { createGuestSession, deleteGuestSession, guestSessionExpiry } from '../../data/event-sessions';
 import type { Clock } from '../../app-env';
 import type { Database } from '../../db/schema';
-import { ApiError } from '../../data/api-error';
+import { ApiError, unavailable } from '../../data/api-error';
 import { clientAddress } from '../../http/client-address';
 import { readBody } from '../../http/read-body';
 import { checkOccasionOrigin } from '../../middleware/cors/event-cors';
@@ -23,15 +23,45 @@ const invalidCredentials = () =>
     'We could not find your invitation. Check the code, or the spelling of your name and the passcode.',
   );
 
+/**
+ * Sign-ins one instance works on at once unless `guestSignInsInFlight` says otherwise: each
+ * stays in flight for the floor (150 ms), so some 1,500 a second pass. Past it, or with the
+ * event loop more than {@link SHED_WHEN_LATE_MS} behind, the server is falling behind, and every
+ * sign-in it takes on makes the others later: each guest opens a connection of their own, and
+ * the ones waiting in the listen queue are worked on long after their browser gave up (the wave
+ * then answered none in time). A sign-in refused for load is answered 503 with `Retry-After`
+ * before anything is read, whatever its credentials, so it tells nothing about them; it costs a
+ * fraction of one worked on, so the queue drains and the guests already in finish their replies.
+ */
+export const GUEST_SIGN_INS_IN_FLIGHT = 256;
+/** How late the event loop may run before new sign-ins are refused: a second, well past any answer in time, and past what a busy machine alone costs. */
+export const SHED_WHEN_LATE_MS = 1000;
+/** When a sign-in refused for load may try again. */
+const BUSY_RETRY_AFTER_SECONDS = 2;
+
 /** `POST /auth/credentials`, `GET /auth/session/{occasionId}`, `POST /auth/signout`. */
 export function guestAuthRoutes(): Hono<EventEnv> {
   const routes = new Hono<EventEnv>();
+  /** This instance's sign-ins between their arrival and their answer. */
+  let inFlight = 0;
 
   // Every attempt takes at least `guestSignInFloorMs`, whatever happens inside, so that an unknown
   // name, a wrong code and a wrong passcode cannot be told apart by timing. A success also reads
   // the household's data (info, household, RSVP) inside this time: a few milliseconds, well
   // under the floor.
   routes.post('/auth/credentials', async (c) => {
+    const { guestSignInsInFlight = GUEST_SIGN_INS_IN_FLIGHT, loopLag } = c.get('deps');
+    if (inFlight >= guestSignInsInFlight || (loopLag?.lateMs ?? 0) > SHED_WHEN_LATE_MS) throw unavailable(BUSY_RETRY_AFTER_SECONDS);
+    inFlight += 1;
+    try {
+      return await signInRequest(c);
+    } finally {
+      inFlight -= 1;
+    }
+  });
+
+  /** One sign-in attempt, held for the floor. */
+  const signInRequest = async (c: Context<EventEnv>) => {
     const { db, rateLimiter, clock, guestSignInFloorMs } = c.get('deps');
     const input = await readBody(c, GuestCredentialsSchema);
     const started = clock.now();
@@ -51,7 +81,7 @@ export function guestAuthRoutes(): Hono<EventEnv> {
     if (!result) throw invalidCredentials();
     setGuestCookie(c, result.token, new Date(result.expiresAt));
     return c.json(result);
-  });
+  };
 
   routes.get('/auth/session/:occasionId', async (c) => {
     const { db } = c.get('deps');

@@ -3,6 +3,7 @@ import { OccasionCreateSchema, OccasionUpdateSchema } from '../../../core/schema
 import type { AppEnv } from '../../app-env';
 import { newId } from '../../db/ids';
 import { writeJsonColumn } from '../../data/json-column';
+import { forgetUnknownOrigins } from '../../middleware/cors/unknown-origins';
 import { findOwnedOccasion, occasionSummary, readAllowedOrigins, toOccasion, writeAllowedOrigins, type OccasionRow } from '../../data/occasions';
 import { lockRows } from '../../data/row-lock';
 import { readBody } from '../../http/read-body';
@@ -45,6 +46,7 @@ export function occasionRoutes(): Hono<AppEnv> {
       await trx.insertInto('occasion').values(row).execute();
       await writeAllowedOrigins(trx, row.id, input.allowedOrigins);
     });
+    forgetUnknownOrigins(db, input.allowedOrigins);
     return c.json(toOccasion(row, await occasionSummary(db, row.id), input.allowedOrigins), 201);
   });
 
@@ -76,6 +78,7 @@ export function occasionRoutes(): Hono<AppEnv> {
       if (patch.allowedOrigins) await writeAllowedOrigins(trx, current.id, merged.allowedOrigins);
       return { row: { ...current, ...changes }, allowedOrigins: merged.allowedOrigins };
     });
+    if (patch.allowedOrigins) forgetUnknownOrigins(db, updated.allowedOrigins);
     return c.json(toOccasion(updated.row, await occasionSummary(db, occasionId), updated.allowedOrigins));
   });
 

@@ -1,0 +1,231 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumPath, launchChromium } from '../server/test-support/browser';
+import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
+import { call, seedOccasion, type SeededOccasion } from '../server/test-support/seed-occasion';
+import { expectAccessible, expectReadableOnPhone } from './e2e-checks';
+import { screenPaths } from './routes';
+
+/**
+ * Every screen of the dashboard, and every dialog its buttons open, at a desktop's and a phone's
+ * size in real Chromium against the real server: axe-core finds no serious or critical violation,
+ * and on the phone (390 × 844) each screen reads without sideways scrolling, with no squeezed
+ * column and each row's name in view. The screens come from the route table (`routes.ts`), so a
+ * screen added to the app is visited here too.
+ * `npm run build && npx vitest run --project browser dashboard/every-screen`.
+ */
+
+const SIZES = {
+  desktop: { width: 1280, height: 900 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+/** A button whose name starts so opens a dialog (or asks before doing anything). */
+const OPENS_DIALOG = /^(New|Add|Edit|Open|Send|Delete|Invite)\b/;
+
+/** Whether `path` is one of the route table's screens (`:occasionId` stands for any id). */
+function isScreen(path: string): boolean {
+  return screenPaths().some((screen) => new RegExp(`^${screen.path.replace(':occasionId', '[\\w-]+')}/?$`).test(path));
+}
+
+/**
+ * A screen's states beyond its first look, by route path: the overview's replies as a table, the
+ * invitation grid while a cell is saving.
+ */
+const STATES: Record<string, (page: Page) => Promise<string>> = {
+  '/occasion/:occasionId': async (page) => {
+    await page.getByRole('button', { name: 'Show as table' }).click();
+    await page.getByTestId('replies-table').waitFor();
+    return 'the replies as a table';
+  },
+  '/occasion/:occasionId/guests/grid': async (page) => {
+    // The write is held back, so the cell is checked while it saves.
+    await page.route('**/invite-lines', async (route) => {
+      await new Promise((done) => setTimeout(done, 4_000));
+      await route.continue();
+    });
+    await page.locator('[role=gridcell][data-response=PENDING]').first().click();
+    await page.locator('[role=gridcell][aria-busy=true]').waitFor();
+    return 'a cell saving';
+  },
+};
+
+/** Waits for the screen's content: the main landmark, no loading state, the network quiet. */
+async function settle(page: Page): Promise<void> {
+  await page.locator('main, #main').first().waitFor({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => !document.querySelector('.state--loading'), undefined, { timeout: 30_000 });
+}
+
+/** Runs `check`, keeping its failure's message instead of stopping at the first. */
+async function collect(failures: string[], check: () => Promise<void>): Promise<void> {
+  try {
+    await check();
+  } catch (error) {
+    const actual = (error as { actual?: unknown }).actual;
+    failures.push(`${error instanceof Error ? error.message.split('\n')[0] : String(error)}${actual === undefined ? '' : `: ${JSON.stringify(actual)}`}`);
+  }
+}
+
+/** Reads a household's reply into the server as its guests would, with a message. */
+async function reply(server: string, occasionId: string, inviteCode: string): Promise<void> {
+  const signIn = await fetch(`${server}/event/v1/auth/credentials`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ occasionId, inviteCode }),
+  });
+  if (!signIn.ok) throw new Error(`guest sign-in: ${signIn.status} ${await signIn.text()}`);
+  const { token } = (await signIn.json()) as { token: string };
+  const household = (await (await fetch(`${server}/event/v1/household`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    guests?: { id: string; invitations?: { activityId: string }[] }[];
+  };
+  const responses = (household.guests ?? []).flatMap((guest) => (guest.invitations ?? []).map(({ activityId }) => ({ guestId: guest.id, activityId, response: 'DECLINED' })));
+  const sent = await fetch(`${server}/event/v1/rsvp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ responses, message: 'Sorry to miss it, have a wonderful day!' }),
+  });
+  if (sent.status >= 300 && sent.status !== 409) throw new Error(`rsvp: ${sent.status} ${await sent.text()}`);
+}
+
+describe.skipIf(!chromiumPath)('every screen and dialog', () => {
+  let server: LiveServer;
+  let browser: Browser;
+  let seed: SeededOccasion;
+  /** The dialogs opened, `path: button`. */
+  const dialogs: string[] = [];
+
+  beforeAll(async () => {
+    server = await startLiveServer();
+    seed = await seedOccasion(server.url, 40, 'every-screen@example.com');
+    const cookie = seed.cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
+    const host = (method: string, path: string, body?: unknown) => call(server.url, method, `/host/v1/occasion/${seed.occasionId}${path}`, body, cookie);
+    const households = (await host('GET', '/households')) as { id: string; inviteCode: string }[];
+    for (const [i, household] of households.slice(0, 4).entries()) {
+      await host('PUT', `/household/${household.id}`, {
+        ...(i === 0 ? { name: 'The Montgomery-Fitzwilliam and Papadopoulos family' } : {}),
+        addressLine1: `${1200 + i} North Lake Shore Boulevard`,
+        city: 'Chicago',
+        state: 'IL',
+        postalCode: '60611',
+        country: 'USA',
+        phone: '+13125550199',
+        email: `household-${i}@example.com`,
+      });
+    }
+    await host('POST', '/question', { kind: 'SHORT_TEXT', prompt: 'Which song gets you dancing?', sortOrder: 1 });
+    await host('POST', '/question', { kind: 'YES_NO', prompt: 'Will you take the shuttle?', sortOrder: 2 });
+    await host('PUT', '', { rsvpPageUrl: 'https://example.com/rsvp', allowedOrigins: ['https://example.com'] });
+    await host('POST', '/emails', { kind: 'INVITATION', householdIds: [households[1]!.id] });
+    await reply(server.url, seed.occasionId, households[2]!.inviteCode).catch((error: unknown) => console.warn(`no seeded reply: ${String(error)}`));
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('takes every screen from the route table', () => {
+    const paths = screenPaths().map((screen) => screen.path);
+    // The table holds what the routers answer; a few that must be there whatever else is added.
+    for (const path of ['/auth/sign-in', '/occasions', '/occasion/:occasionId', '/occasion/:occasionId/guests/grid', '/occasion/:occasionId/households', '/occasion/:occasionId/questions', '/occasion/:occasionId/emails', '/occasion/:occasionId/replies']) {
+      expect(paths).toContain(path);
+    }
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  for (const [size, viewport] of Object.entries(SIZES)) {
+    it(`passes axe${size === 'phone' ? ' and reads on a phone' : ''} on every screen and dialog (${size})`, async () => {
+      const phone = size === 'phone';
+      const failures: string[] = [];
+      const visited: string[] = [];
+      const linked = new Set<string>();
+      for (const signedIn of [false, true]) {
+        const context: BrowserContext = await browser.newContext({ viewport, ...(phone ? { deviceScaleFactor: 2, isMobile: true, hasTouch: true } : {}) });
+        if (signedIn) await context.addCookies(seed.cookies.map(({ name, value }) => ({ name, value, url: server.url })));
+        const page = await context.newPage();
+        const errors: string[] = [];
+        page.on('pageerror', (error) => errors.push(error.message));
+        for (const screen of screenPaths().filter((entry) => entry.signedIn === signedIn)) {
+          const url = screen.path.replace(':occasionId', seed.occasionId);
+          await page.goto(`${server.url}${url}`);
+          await settle(page);
+          expect(new URL(page.url()).pathname, `${screen.path} is shown, not redirected`).toBe(url);
+          visited.push(screen.path);
+          // Every screen the app links to is in the route table (so it is visited here too).
+          const links = await page.locator('a[href^="/"]').evaluateAll((anchors) => anchors.map((anchor) => new URL((anchor as HTMLAnchorElement).href).pathname));
+          for (const link of links) {
+            linked.add(link.replace(seed.occasionId, ':occasionId'));
+            if (!isScreen(link)) failures.push(`${screen.path} links to ${link}, which is not in routes.ts`);
+          }
+          await collect(failures, () => expectAccessible(page, `${screen.path} (${size})`));
+          if (phone) await collect(failures, () => expectReadableOnPhone(page, screen.path));
+          await openEachDialog(page, screen.path, size, failures);
+          const state = STATES[screen.path];
+          if (state) {
+            const what = await state(page);
+            await collect(failures, () => expectAccessible(page, `${screen.path}, ${what} (${size})`));
+            if (phone) await collect(failures, () => expectReadableOnPhone(page, `${screen.path}, ${what}`));
+          }
+        }
+        expect(errors, `page errors (${size})`).toEqual([]);
+        await context.close();
+      }
+      expect(visited).toEqual(screenPaths().map((screen) => screen.path));
+      // The tabs, the guest and household tools, the sign-in and sign-up links were all seen.
+      expect(linked.size).toBeGreaterThanOrEqual(12);
+      // The buttons were found: each screen known to open dialogs opened some.
+      for (const [screen, button] of [
+        ['/occasions', 'New occasion'],
+        ['/occasion/:occasionId/schedule', 'Add activity'],
+        ['/occasion/:occasionId/guests', 'Edit '],
+        ['/occasion/:occasionId/households', 'Edit '],
+        ['/occasion/:occasionId/questions', 'Edit '],
+        ['/occasion/:occasionId/emails', 'Send invitations'],
+        ['/occasion/:occasionId/emails', 'Open '],
+        ['/occasion/:occasionId/edit', 'Delete occasion'],
+      ] as const) {
+        expect(dialogs.some((dialog) => dialog.startsWith(`${screen}: ${button}`)), `a dialog from "${button}" on ${screen}`).toBe(true);
+      }
+      dialogs.length = 0;
+      expect(failures).toEqual([]);
+    });
+  }
+
+  /** Opens each kind of dialog the screen's buttons open (the first button of each first word), checks it, and closes it. */
+  async function openEachDialog(page: Page, path: string, size: string, failures: string[]): Promise<void> {
+    // A screen that is a dialog (`/occasions/new`) has been checked as it is.
+    if (await page.locator('[role=dialog], [role=alertdialog]').count()) return;
+    const buttons = page.locator('main button:visible, main [role=button]:visible');
+    const names = await buttons.evaluateAll((elements) =>
+      elements.map((element) => ({
+        name: (element.getAttribute('aria-label') ?? element.textContent ?? '').trim(),
+        disabled: element.hasAttribute('disabled') || element.getAttribute('aria-disabled') === 'true',
+      })),
+    );
+    const kinds = new Map<string, number>();
+    names.forEach(({ name, disabled }, index) => {
+      const kind = OPENS_DIALOG.exec(name)?.[1];
+      if (kind && !disabled && !kinds.has(kind)) kinds.set(kind, index);
+    });
+    for (const index of kinds.values()) {
+      const name = names[index]!.name;
+      await buttons.nth(index).click({ timeout: 10_000 });
+      const dialog = page.locator('[role=dialog], [role=alertdialog]').first();
+      const opened = await dialog
+        .waitFor({ timeout: 3_000 })
+        .then(() => true)
+        .catch(() => false);
+      if (!opened) continue;
+      await page.waitForLoadState('networkidle');
+      await page.waitForFunction(() => !document.querySelector('[role=dialog] .state--loading, [role=alertdialog] .state--loading'));
+      dialogs.push(`${path}: ${name}`);
+      await collect(failures, () => expectAccessible(page, `${path}, dialog from "${name}" (${size})`));
+      if (size === 'phone') await collect(failures, () => expectReadableOnPhone(page, `${path}, dialog from "${name}"`));
+      await page.keyboard.press('Escape');
+      if (await dialog.isVisible().catch(() => false)) await dialog.getByRole('button', { name: /^(Cancel|Close)$/ }).first().click();
+      await dialog.waitFor({ state: 'detached', timeout: 5_000 });
+    }
+  }
+});
