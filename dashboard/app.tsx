@@ -16,6 +16,7 @@ const OccasionsRoutes = lazyChunk(screenChunks.occasions, (module) => module.def
 const AuthRoutes = lazyChunk(screenChunks.auth, (module) => module.default);
 const OccasionRoutes = lazyChunk(screenChunks.occasion, (module) => module.default);
 const InvitationPage = lazyChunk(chunk(() => import('./invitation/invitation-page')), (module) => module.default);
+const AccountRoutes = lazyChunk(screenChunks.account, (module) => module.default);
 
 /**
  * The dashboard (contract section 7). Render it inside a wouter `<Router>`; tests pass their own
@@ -49,7 +50,7 @@ function SessionGate({ children }: { children: ReactNode }) {
 
 /**
  * `/auth/*` is for signed-out visitors (a signed-in one goes on to `next` or `/occasions`);
- * `/occasions/*` and `/occasion/:occasionId/*` need a session (a signed-out visitor goes to
+ * `/occasions/*`, `/occasion/:occasionId/*` and `/account` need a session (a signed-out visitor goes to
  * sign-in and comes back afterwards); `/invitation` takes an invitation to help run an occasion,
  * signed in or out; any other path redirects to `/occasions`.
  */
@@ -100,6 +101,17 @@ export function AppRoutes() {
           <Suspense fallback={<PageLoading />}>
             <InvitationPage />
           </Suspense>
+        </Route>
+        <Route path={AREAS.account.path} nest>
+          {session ? (
+            <AppShell>
+              <Suspense fallback={<PageLoading />}>
+                <AccountRoutes />
+              </Suspense>
+            </AppShell>
+          ) : (
+            toSignIn
+          )}
         </Route>
         <Route>
           <Redirect to="/occasions" replace />

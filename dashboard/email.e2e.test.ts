@@ -9,6 +9,7 @@ import { chromiumPath, launchChromium } from '../server/test-support/browser';
 import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
 import { parseCsv } from './csv/csv-file';
 import { expectAccessible, field, reportCspViolations } from './e2e-checks';
+import { verifyAccount } from '../server/test-support/verify-account';
 import { signUpInContext, type E2eHost } from './e2e-host';
 
 /**
@@ -99,6 +100,7 @@ describe.skipIf(!chromiumPath)('email invitations and replies in Chromium (local
 
   it('sends invitations from the dashboard; a guest replies through the link; the host reads the message', async () => {
     const host = await signUpInContext(context, live.url);
+    await verifyAccount(live.deps.db, host.email);
     const fixture = await createOccasion(host, examples.url);
     const rsvpPage = `${examples.url}/blank/?occasion=${fixture.occasionId}`;
 

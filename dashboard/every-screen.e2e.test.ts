@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath, launchChromium } from '../server/test-support/browser';
 import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
+import { verifyAccount } from '../server/test-support/verify-account';
 import { call, seedOccasion, type SeededOccasion } from '../server/test-support/seed-occasion';
 import { expectAccessible, expectReadableOnPhone } from './e2e-checks';
 import { screenPaths } from './routes';
@@ -98,6 +99,8 @@ describe.skipIf(!chromiumPath)('every screen and dialog', () => {
   beforeAll(async () => {
     server = await startLiveServer();
     seed = await seedOccasion(server.url, 40, 'every-screen@example.com');
+    // The host sends invitations below: verified, as after opening the link.
+    await verifyAccount(server.deps.db, 'every-screen@example.com');
     const cookie = seed.cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
     const host = (method: string, path: string, body?: unknown) => call(server.url, method, `/host/v1/occasion/${seed.occasionId}${path}`, body, cookie);
     const households = (await host('GET', '/households')) as { id: string; inviteCode: string }[];

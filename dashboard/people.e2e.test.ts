@@ -4,6 +4,7 @@ import { chromiumPath, launchChromium } from '../server/test-support/browser';
 import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
 import { expectAccessible, field, reportCspViolations } from './e2e-checks';
 import { signUpInContext, type E2eHost } from './e2e-host';
+import { verifyAccount } from '../server/test-support/verify-account';
 
 /**
  * Co-hosts end to end in Chromium: an owner invites a partner from the People screen; the
@@ -64,6 +65,7 @@ describe.skipIf(!chromiumPath)('co-hosts with roles in Chromium', () => {
   it('lets an owner invite a partner who edits a guest; a viewer cannot edit; the door sees names only', async () => {
     const { context: ownerContext, page } = await newPage();
     const owner = await signUpInContext(ownerContext, live.url);
+    await verifyAccount(live.deps.db, owner.email);
     const occasion = await owner.call<{ id: string }>('POST', '/occasion', { title: 'Sam & Alex', startDate: '2027-06-12', endDate: '2027-06-13' });
     const base = `/occasion/${occasion.id}`;
     const household = await owner.call<{ id: string }>('POST', `${base}/household`, { name: 'The Smiths', email: 'smiths@example.com', phone: '5551234567' });

@@ -35,7 +35,7 @@ export function screenSteps(path: string): (() => void)[] {
 /** The screens' chunks that the page at `path` renders. */
 export function screenCode(path: string): (keyof typeof screenChunks)[] {
   const match = /^\/occasion\/[\w-]+(?:\/(guests|households)|\/?$)?/.exec(path);
-  if (!match) return [path.startsWith('/auth') ? 'auth' : 'occasions'];
+  if (!match) return [path.startsWith('/auth') ? 'auth' : path.startsWith('/account') ? 'account' : 'occasions'];
   const overview = match[0].length === path.length && match[1] === undefined;
   return ['occasion', ...(overview ? (['overview'] as const) : []), ...(match[1] ? [match[1] as 'guests' | 'households'] : [])];
 }

@@ -12,10 +12,11 @@ export const AREAS = {
   auth: { path: '/auth', signedIn: false },
   occasions: { path: '/occasions', signedIn: true },
   occasion: { path: '/occasion/:occasionId', signedIn: true },
+  account: { path: '/account', signedIn: true },
 } as const;
 
 /** `/auth/*` (`auth/auth-routes.tsx`). */
-export const AUTH_SCREENS = ['/sign-in', '/sign-up'] as const;
+export const AUTH_SCREENS = ['/sign-in', '/sign-up', '/forgot-password'] as const;
 
 /** `/occasions/*` (`occasions/occasions-routes.tsx`); `/new` is the list with the create dialog open. */
 export const OCCASIONS_SCREENS = ['/', '/new'] as const;
@@ -65,6 +66,7 @@ export function screenPaths(): ScreenPath[] {
   return [
     ...AUTH_SCREENS.map((path) => ({ path: join(AREAS.auth.path, path), signedIn: AREAS.auth.signedIn })),
     ...OCCASIONS_SCREENS.map((path) => ({ path: join(AREAS.occasions.path, path), signedIn: AREAS.occasions.signedIn })),
+    { path: AREAS.account.path, signedIn: AREAS.account.signedIn },
     ...OCCASION_TABS.flatMap(({ path: tab }) =>
       (OCCASION_TAB_SCREENS[tab] ?? ['/']).map((path) => ({ path: join(`${occasion}${tab}`, path), signedIn: AREAS.occasion.signedIn })),
     ),

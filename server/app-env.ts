@@ -29,6 +29,12 @@ export interface AppDeps {
   loopLag?: { readonly lateMs: number };
   /** What waits such as the sign-in floor go by. */
   clock: Clock;
+  /**
+   * Runs work after the answer is sent (a password reset's lookup and message, so the answer
+   * is the same whether or not the address has an account); soon after, unless given. Tests
+   * hold the work to prove the answer did not wait for it.
+   */
+  afterAnswer?: (task: () => Promise<void>) => void;
 }
 
 /** A monotonic clock in milliseconds: the system's in production, one a test moves by hand. */

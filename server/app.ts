@@ -10,6 +10,7 @@ import { eventCors } from './middleware/cors/event-cors';
 import { errorHandler, notFoundHandler } from './middleware/error-handler/error-handler';
 import { requestLogger } from './middleware/request-logger/request-logger';
 import { securityHeaders } from './middleware/security-headers/security-headers';
+import { accountLinkRoutes } from './routes/account-links/account-links';
 import { eventRoutes } from './routes/event/event-routes';
 import { hostRoutes } from './routes/host/host-routes';
 import { unsubscribeRoutes } from './routes/unsubscribe/unsubscribe';
@@ -42,6 +43,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/event/v1', eventRoutes());
 
   app.route('/', unsubscribeRoutes());
+  app.route('/', accountLinkRoutes());
 
   if (deps.config.distDir) serveFrontends(app, deps.config.distDir);
 

@@ -19,7 +19,7 @@ async function main(logger: ServerLogger): Promise<void> {
   let demoOccasionId: string | undefined;
   if (process.argv.includes('--demo')) {
     const { examplesOrigins, seedDemo } = await import('./demo/seed-demo');
-    const demo = await seedDemo(app, examplesOrigins(config.examplesPort));
+    const demo = await seedDemo(app, examplesOrigins(config.examplesPort), runtime.deps.db);
     demoOccasionId = demo.occasionId;
     tellUser(`Demo host account: ${demo.email} / ${demo.password}`);
   }

@@ -15,7 +15,7 @@ import type { PlatformSize } from './options';
 
 /** A table's columns and their PostgreSQL types, in the order {@link generatePlatform} writes values. */
 export const TABLES = {
-  account: { id: 'text', email: 'text', emailKey: 'text', passwordHash: 'text', firstName: 'text', lastName: 'text', createdAt: 'text' },
+  account: { id: 'text', email: 'text', emailKey: 'text', passwordHash: 'text', firstName: 'text', lastName: 'text', createdAt: 'text', emailVerifiedAt: 'text' },
   hostSession: { id: 'text', accountId: 'text', createdAt: 'text', expiresAt: 'text' },
   occasion: {
     id: 'text', accountId: 'text', title: 'text', description: 'text', startDate: 'text', endDate: 'text', timezone: 'text',
@@ -109,7 +109,8 @@ export function* platformRows(size: PlatformSize, passwordHash: string): Generat
 function* accountRows(a: number, passwordHash: string): Generator<TableRow> {
   const id = platformId('account', a);
   const email = `host${a}@hosts.example`;
-  yield ['account', [id, email, email, passwordHash, 'Host', `Number ${a}`, CREATED]];
+  // Verified: the platform's hosts send their guests email (confirmations in the wave).
+  yield ['account', [id, email, email, passwordHash, 'Host', `Number ${a}`, CREATED, CREATED]];
   yield ['hostSession', [createHash('sha256').update(hostToken(a)).digest('hex'), id, CREATED, SESSION_EXPIRY]];
 }
 

@@ -1,5 +1,14 @@
 import type * as v from 'valibot';
-import type { AccountCreateSchema, PasswordChangeSchema } from '../schemas/account';
+import type {
+  AccountCreateSchema,
+  AccountDeletionSchema,
+  AccountUpdateSchema,
+  EmailChangeSchema,
+  PasswordChangeSchema,
+  PasswordConfirmSchema,
+  PasswordResetRequestSchema,
+  TwoFactorEnableSchema,
+} from '../schemas/account';
 import type { ActivityCreateSchema, ActivityUpdateSchema } from '../schemas/activity';
 import type { AttributeCategoryCreateSchema, AttributeCategoryUpdateSchema } from '../schemas/attribute-category';
 import type { GuestBulkSchema, GuestCreateSchema, GuestUpdateSchema } from '../schemas/guest';
@@ -19,6 +28,18 @@ import type { InvitationCreateSchema, InvitationTokenSchema, PersonUpdateSchema 
 export type AccountCreateBody = v.InferInput<typeof AccountCreateSchema>;
 /** Body of `PUT /account/password`. */
 export type PasswordChangeBody = v.InferInput<typeof PasswordChangeSchema>;
+/** Body of `PUT /account`: the names. */
+export type AccountUpdateBody = v.InferInput<typeof AccountUpdateSchema>;
+/** Body of `PUT /account/email`. */
+export type EmailChangeBody = v.InferInput<typeof EmailChangeSchema>;
+/** Body of `POST /account/password-reset`. */
+export type PasswordResetRequestBody = v.InferInput<typeof PasswordResetRequestSchema>;
+/** Body of `POST /account/deletion`. */
+export type AccountDeletionBody = v.InferInput<typeof AccountDeletionSchema>;
+/** Body of the two-factor routes that take only the password. */
+export type PasswordConfirmBody = v.InferInput<typeof PasswordConfirmSchema>;
+/** Body of `PUT /account/two-factor`. */
+export type TwoFactorEnableBody = v.InferInput<typeof TwoFactorEnableSchema>;
 /** Body of `POST /occasion`. */
 export type OccasionCreateBody = v.InferInput<typeof OccasionCreateSchema>;
 /** Body of `PUT /occasion/{id}`: any subset of the writable fields. */

@@ -14,7 +14,7 @@ import type { Result } from './result';
 export async function signInHost(host: HostClient, credentials: HostCredentials): Promise<Result<HostSession>> {
   const csrf = await host.getCsrfToken();
   if (csrf.error) return csrf;
-  const signedIn = await host.signIn({ email: credentials.email, password: credentials.password, csrfToken: csrf.data.csrfToken });
+  const signedIn = await host.signIn({ email: credentials.email, password: credentials.password, code: credentials.code, csrfToken: csrf.data.csrfToken });
   if (signedIn.error) return signedIn;
   const session = await host.getSession();
   if (session.error) return session;

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../server/test-support/test-app';
+import { verifyAccount } from '../../server/test-support/verify-account';
 import { appFetch, BASE_URL, newAccount, ok, seedOccasion, type AppFetch } from './app-fetch.test-helper';
 import { signInHost, signOutHost, signUpHost } from './host-auth';
 import { createHostClient, type HostClient } from './host-client';
@@ -285,10 +286,14 @@ describe('the guest list\'s first page', () => {
 
 describe('the email and replies routes', () => {
   it('lists replies, templates and recipients, saves a template, sends and pages the outbox', async () => {
-    ok(await signUpHost(host, newAccount()));
+    const account = newAccount();
+    ok(await signUpHost(host, account));
     const { occasion, household } = await seedOccasion(host);
     const o = occasion.id;
     ok(await host.updateHousehold(o, household.id, { email: 'smiths@example.com' }));
+    // Until its address is verified, the account sends nothing to guests.
+    expect((await host.sendEmails(o, { kind: 'REMINDER' })).error).toMatchObject({ status: 403, data: { error: { code: 'EMAIL_NOT_VERIFIED' } } });
+    await verifyAccount(t.deps.db, account.email);
     expect(ok(await host.listReplies(o))).toEqual([]);
     expect(ok(await host.listEmailTemplates(o)).map((template) => template.kind)).toEqual(['INVITATION', 'REMINDER', 'CONFIRMATION', 'DIGEST']);
     expect(ok(await host.updateEmailTemplate(o, 'REMINDER', { subject: 'Please reply' }))).toMatchObject({ kind: 'REMINDER', subject: 'Please reply' });

@@ -1,4 +1,4 @@
-import type { Account } from '../schemas/account';
+import type { Account, AccountDeletionPlan, HostSessionInfo, RecoveryCodes, TwoFactorSetup } from '../schemas/account';
 import type { Activity } from '../schemas/activity';
 import type { AttributeCategory } from '../schemas/attribute-category';
 import type { Guest, GuestBulkResult } from '../schemas/guest';
@@ -14,7 +14,13 @@ import type { Reply } from '../schemas/reply';
 import type { DoorList, InvitationAccepted, InvitationPreview, PendingInvitation, People, Person } from '../schemas/people';
 import type {
   AccountCreateBody,
+  AccountDeletionBody,
+  AccountUpdateBody,
+  EmailChangeBody,
   PasswordChangeBody,
+  PasswordConfirmBody,
+  PasswordResetRequestBody,
+  TwoFactorEnableBody,
   ActivityCreateBody,
   ActivityUpdateBody,
   AttributeCategoryCreateBody,
@@ -52,6 +58,32 @@ export interface HostClient {
   getAccount(): Promise<Result<Account>>;
   /** `PUT /account/password`: a new password; every other session of the account ends (204). */
   changePassword(body: PasswordChangeBody): Promise<Result<void>>;
+  /** `PUT /account`: new names. */
+  updateAccount(body: AccountUpdateBody): Promise<Result<Account>>;
+  /** `PUT /account/email` (202): sends a link to the new address and a notice to the old; the account with `pendingEmail`. */
+  changeEmail(body: EmailChangeBody): Promise<Result<Account>>;
+  /** `POST /account/verification` (202): a new verification link to the account's address (409 when verified). */
+  requestEmailVerification(): Promise<Result<void>>;
+  /** `POST /account/password-reset` (202, signed out): a reset link, if the address has an account; the same answer either way. */
+  requestPasswordReset(body: PasswordResetRequestBody): Promise<Result<void>>;
+  /** `GET /account/sessions`: the account's live sessions, newest first. */
+  listHostSessions(): Promise<Result<HostSessionInfo[]>>;
+  /** `DELETE /account/session/{id}`: ends one session (204). */
+  endHostSession(sessionId: string): Promise<Result<void>>;
+  /** `DELETE /account/sessions`: ends every session but this one (204). */
+  endOtherHostSessions(): Promise<Result<void>>;
+  /** `GET /account/deletion`: the occasions deleting the account would delete. */
+  getAccountDeletion(): Promise<Result<AccountDeletionPlan>>;
+  /** `POST /account/deletion` (204): deletes the account and the occasions it owns alone. */
+  deleteAccount(body: AccountDeletionBody): Promise<Result<void>>;
+  /** `POST /account/two-factor`: a new authenticator secret, not yet in use. */
+  setUpTwoFactor(body: PasswordConfirmBody): Promise<Result<TwoFactorSetup>>;
+  /** `PUT /account/two-factor`: turns two-factor sign-in on with a right code; ten recovery codes. */
+  enableTwoFactor(body: TwoFactorEnableBody): Promise<Result<RecoveryCodes>>;
+  /** `POST /account/two-factor/recovery-codes`: ten new recovery codes, replacing the old. */
+  renewRecoveryCodes(body: PasswordConfirmBody): Promise<Result<RecoveryCodes>>;
+  /** `POST /account/two-factor/deactivation` (204): turns two-factor sign-in off. */
+  disableTwoFactor(body: PasswordConfirmBody): Promise<Result<void>>;
   /** `GET /auth/csrf`: a fresh Auth.js CSRF token (and its cookie). */
   getCsrfToken(): Promise<Result<{ csrfToken: string }>>;
   /** `GET /auth/session`: the session, or `null` when signed out. */
@@ -223,10 +255,23 @@ export function createHostClient(options: ClientOptions): HostClient {
     createAccount: (body) => post('/account', body),
     getAccount: () => get('/account'),
     changePassword: (body) => send<void>('/account/password', { method: 'PUT', json: body }),
+    updateAccount: (body) => put('/account', body),
+    changeEmail: (body) => put('/account/email', body),
+    requestEmailVerification: () => send<void>('/account/verification', { method: 'POST' }),
+    requestPasswordReset: (body) => post('/account/password-reset', body),
+    listHostSessions: () => get('/account/sessions'),
+    endHostSession: (sessionId) => del(path`/account/session/${sessionId}`),
+    endOtherHostSessions: () => del('/account/sessions'),
+    getAccountDeletion: () => get('/account/deletion'),
+    deleteAccount: (body) => post('/account/deletion', body),
+    setUpTwoFactor: (body) => post('/account/two-factor', body),
+    enableTwoFactor: (body) => put('/account/two-factor', body),
+    renewRecoveryCodes: (body) => post('/account/two-factor/recovery-codes', body),
+    disableTwoFactor: (body) => post('/account/two-factor/deactivation', body),
     getCsrfToken: () => get('/auth/csrf'),
     getSession: () => get('/auth/session'),
-    signIn: async ({ email, password, csrfToken }) =>
-      authAnswer(await send<AuthRedirect>('/auth/callback/credentials', authForm({ email, password, csrfToken }))),
+    signIn: async ({ email, password, code, csrfToken }) =>
+      authAnswer(await send<AuthRedirect>('/auth/callback/credentials', authForm({ email, password, csrfToken, ...(code ? { code } : {}) }))),
     signOut: async ({ csrfToken }) => authAnswer(await send<AuthRedirect>('/auth/signout', authForm({ csrfToken }))),
 
     listOccasions: () => get('/occasions'),
@@ -313,9 +358,15 @@ function authAnswer(result: Result<AuthRedirect>): Result<AuthRedirect> {
   const body = (result.data ?? (result.error as { data?: unknown } | undefined)?.data) as Partial<AuthRedirect> | undefined;
   const failure = typeof body?.url === 'string' ? /[?&]error=([^&#]*)/.exec(body.url) : null;
   if (!failure) return result;
+  // The password was right, and the account wants its second factor (`code=` beside `error=`).
+  const secondFactor = /[?&]code=(two-factor-required|two-factor-invalid)(?:[&#]|$)/.exec(body!.url!)?.[1];
   const error: ClientError =
-    failure[1] === 'CredentialsSignin'
-      ? { status: 401, data: { error: { code: 'INVALID_CREDENTIALS', message: 'Wrong email or password.' } } }
-      : { status: 401, data: { error: { code: 'UNAUTHENTICATED', message: 'Authentication failed. Please try again.' } } };
+    secondFactor === 'two-factor-required'
+      ? { status: 401, data: { error: { code: 'TWO_FACTOR_REQUIRED', message: 'Enter the code from your authenticator app.' } } }
+      : secondFactor === 'two-factor-invalid'
+        ? { status: 401, data: { error: { code: 'TWO_FACTOR_INVALID', message: 'That code is not right, or was used already.' } } }
+        : failure[1] === 'CredentialsSignin'
+          ? { status: 401, data: { error: { code: 'INVALID_CREDENTIALS', message: 'Wrong email or password.' } } }
+          : { status: 401, data: { error: { code: 'UNAUTHENTICATED', message: 'Authentication failed. Please try again.' } } };
   return { error };
 }

@@ -21,4 +21,6 @@ export interface AuthRedirect {
 export interface HostCredentials {
   email: string;
   password: string;
+  /** An authenticator's six digits or a recovery code, for an account with two-factor sign-in. */
+  code?: string;
 }

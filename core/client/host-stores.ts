@@ -1,5 +1,5 @@
 import type { ReadableAtom } from 'nanostores';
-import type { Account } from '../schemas/account';
+import type { Account, AccountDeletionPlan, HostSessionInfo, RecoveryCodes } from '../schemas/account';
 import type { Activity } from '../schemas/activity';
 import type { AttributeCategory } from '../schemas/attribute-category';
 import type { Guest, GuestBulkResult } from '../schemas/guest';
@@ -15,6 +15,13 @@ import type { Reply } from '../schemas/reply';
 import type { DoorList, InvitationAccepted, PendingInvitation, People, Person } from '../schemas/people';
 import type {
   AccountCreateBody,
+  AccountDeletionBody,
+  AccountUpdateBody,
+  EmailChangeBody,
+  PasswordChangeBody,
+  PasswordConfirmBody,
+  PasswordResetRequestBody,
+  TwoFactorEnableBody,
   ActivityCreateBody,
   ActivityUpdateBody,
   AttributeCategoryCreateBody,
@@ -59,6 +66,10 @@ export interface HostStores {
   /** The session: asked on first subscribe; render nothing until `ready`. */
   $session: ReadableAtom<SessionState<HostSession>>;
   $account: Query<Account>;
+  /** The account's live sessions, newest first. */
+  $hostSessions: Query<HostSessionInfo[]>;
+  /** What deleting the account would delete (tag `Account`). */
+  $accountDeletion: Query<AccountDeletionPlan>;
   $csrfToken: Query<{ csrfToken: string }>;
   /** The host's occasions, newest first. */
   $occasions: Query<Occasion[]>;
@@ -108,6 +119,19 @@ export interface HostStores {
   $signIn: Mutation<HostCredentials, HostSession>;
   /** Fresh CSRF token, then sign-out. */
   $signOut: Mutation<void, void>;
+  /** Asks for a reset link (signed out): the same answer whether or not the address has an account. */
+  $requestPasswordReset: Mutation<PasswordResetRequestBody, void>;
+  $updateAccount: Mutation<AccountUpdateBody, Account>;
+  $changeEmail: Mutation<EmailChangeBody, Account>;
+  $changePassword: Mutation<PasswordChangeBody, void>;
+  $requestEmailVerification: Mutation<void, void>;
+  $endHostSession: Mutation<{ sessionId: string }, void>;
+  $endOtherHostSessions: Mutation<void, void>;
+  /** Deletes the account; nothing of it stays cached, and the session is gone. */
+  $deleteAccount: Mutation<AccountDeletionBody, void>;
+  $enableTwoFactor: Mutation<TwoFactorEnableBody, RecoveryCodes>;
+  $renewRecoveryCodes: Mutation<PasswordConfirmBody, RecoveryCodes>;
+  $disableTwoFactor: Mutation<PasswordConfirmBody, void>;
 
   $createOccasion: Mutation<OccasionCreateBody, Occasion>;
   $updateOccasion: Mutation<{ occasionId: string; body: OccasionUpdateBody }, Occasion>;
@@ -193,6 +217,8 @@ export function createHostStores(host: HostClient): HostStores {
   return {
     $session: sessionState($sessionQuery),
     $account: query('Account', [], host.getAccount),
+    $hostSessions: query('HostSession', [], host.listHostSessions),
+    $accountDeletion: query('Account', ['deletion'], host.getAccountDeletion),
     $csrfToken: query('CsrfToken', [], host.getCsrfToken),
     $occasions: query('Occasion', [], host.listOccasions),
     occasion: (o) => query('Occasion', [o], host.getOccasion),
@@ -224,6 +250,17 @@ export function createHostStores(host: HostClient): HostStores {
     $signUp: mutation((account) => signUpHost(host, account), [], signedIn),
     $signIn: mutation((credentials) => signInHost(host, credentials), [], signedIn),
     $signOut: mutation(() => signOutHost(host), [], () => signedIn(null)),
+    $requestPasswordReset: mutation((body) => host.requestPasswordReset(body), []),
+    $updateAccount: mutation((body) => host.updateAccount(body), stale.updateAccount),
+    $changeEmail: mutation((body) => host.changeEmail(body), stale.changeEmail),
+    $changePassword: mutation((body) => host.changePassword(body), stale.changePassword),
+    $requestEmailVerification: mutation(() => host.requestEmailVerification(), stale.requestEmailVerification),
+    $endHostSession: mutation((i) => host.endHostSession(i.sessionId), stale.endHostSession),
+    $endOtherHostSessions: mutation(() => host.endOtherHostSessions(), stale.endOtherHostSessions),
+    $deleteAccount: mutation((body) => host.deleteAccount(body), [], () => signedIn(null)),
+    $enableTwoFactor: mutation((body) => host.enableTwoFactor(body), stale.enableTwoFactor),
+    $renewRecoveryCodes: mutation((body) => host.renewRecoveryCodes(body), stale.renewRecoveryCodes),
+    $disableTwoFactor: mutation((body) => host.disableTwoFactor(body), stale.disableTwoFactor),
 
     $createOccasion: mutation((body) => host.createOccasion(body), stale.createOccasion),
     $updateOccasion: mutation((i) => host.updateOccasion(i.occasionId, i.body), stale.updateOccasion),

@@ -27,7 +27,10 @@ export type Tag =
   /** The people of an occasion and its pending invitations. */
   | 'Person'
   /** The door's names-only list. */
-  | 'Door';
+  | 'Door'
+
+  /** The account's list of its sessions. */
+  | 'HostSession';
 
 /**
  * What each host write marks stale: the tags whose data it can change. Open stores of those
@@ -84,6 +87,17 @@ export const hostStaleTags = {
   updateEmailTemplate: ['EmailTemplate'],
   /** New messages in the outbox; recipients' `invitedAt`. */
   sendEmails: ['Email'],
+  /** The session carries the names. */
+  updateAccount: ['Account', 'Session'],
+  changeEmail: ['Account'],
+  requestEmailVerification: [],
+  /** Ends sessions of the account (other ones). */
+  endHostSession: ['HostSession'],
+  endOtherHostSessions: ['HostSession'],
+  changePassword: ['HostSession'],
+  enableTwoFactor: ['Account'],
+  renewRecoveryCodes: ['Account'],
+  disableTwoFactor: ['Account'],
 } as const satisfies Record<string, readonly Tag[]>;
 
 /**

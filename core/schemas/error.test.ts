@@ -59,7 +59,8 @@ describe('validationError', () => {
       'VALIDATION_FAILED', 'MALFORMED_JSON', 'UNAUTHENTICATED', 'INVALID_CREDENTIALS', 'FORBIDDEN',
       'RSVP_CLOSED', 'ORIGIN_NOT_ALLOWED', 'NOT_FOUND', 'CONFLICT', 'EMAIL_TAKEN', 'RSVP_EXISTS',
       'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'RATE_LIMITED', 'UNAVAILABLE', 'INTERNAL_ERROR',
+      'EMAIL_NOT_VERIFIED', 'TWO_FACTOR_REQUIRED', 'TWO_FACTOR_INVALID',
     ];
-    expect(new Set(codes).size).toBe(16);
+    expect(new Set(codes).size).toBe(19);
   });
 });

@@ -18,6 +18,10 @@ export type ApiErrorCode =
   | 'UNAUTHENTICATED'
   /** 401: guest sign-in failed (always the same answer, whatever the reason). */
   | 'INVALID_CREDENTIALS'
+  /** 401: host sign-in: the password was right; the account asks for its authenticator's code (the client's reading of Auth.js's answer). */
+  | 'TWO_FACTOR_REQUIRED'
+  /** 401: host sign-in: the password was right, the code was not (or was used already). */
+  | 'TWO_FACTOR_INVALID'
   /** 403 */
   | 'FORBIDDEN'
   /** 403: the RSVP deadline has passed. */
@@ -26,6 +30,8 @@ export type ApiErrorCode =
   | 'ORIGIN_NOT_ALLOWED'
   /** 404: no such entity, or another host's. */
   | 'NOT_FOUND'
+  /** 403: the account's email address is not verified yet, so it sends no email to guests. */
+  | 'EMAIL_NOT_VERIFIED'
   /** 409 */
   | 'CONFLICT'
   /** 409: an account with this email exists. */

@@ -22,6 +22,8 @@ export function authErrorMessage(error: ClientError): string {
   if (typeof error.status === 'number' && 'data' in error) {
     const code = error.data?.error?.code;
     if (code === 'INVALID_CREDENTIALS') return 'Wrong email or password. Check both and try again.';
+    if (code === 'TWO_FACTOR_REQUIRED') return 'Enter the code your authenticator app shows, or one of your recovery codes.';
+    if (code === 'TWO_FACTOR_INVALID') return 'That code is not right, or was used already. Try the newest code.';
     if (code === 'EMAIL_TAKEN') return 'An account with this email already exists. Sign in instead, or use another email.';
     if (code === 'RATE_LIMITED' || error.status === 429) {
       return 'Too many attempts from here. Wait a few minutes, then try again.';

@@ -7,12 +7,17 @@ import { FormMessage, TextInput } from '../components/text-input';
 import { useKindly } from '../data/kindly';
 import { AuthFrame, authErrorMessage } from './auth-frame';
 
-/** Sign-in: email and password; wrong credentials and rate limits read clearly. */
+/**
+ * Sign-in: email and password, then (for an account with two-factor sign-in) the code of its
+ * authenticator or a recovery code; wrong credentials and rate limits read clearly.
+ */
 export function SignInPage() {
   const { stores } = useKindly();
   const search = useSearch();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  // Shown once the server asked for it (the password was right).
+  const [code, setCode] = useState<string>();
   const [errors, setErrors] = useState<FieldErrors>({});
   const [message, setMessage] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -25,9 +30,12 @@ export function SignInPage() {
     if (!checked.ok) return;
     setBusy(true);
     // On success the session store changes and the /auth route sends the host on.
-    const result = await stores.$signIn.mutate(checked.output);
+    const result = await stores.$signIn.mutate({ ...checked.output, ...(code ? { code } : {}) });
     setBusy(false);
     if (result.error) {
+      const data = 'data' in result.error ? result.error.data : undefined;
+      const errorCode = typeof data === 'object' && data !== null && 'error' in data ? data.error.code : undefined;
+      if (errorCode === 'TWO_FACTOR_REQUIRED' || errorCode === 'TWO_FACTOR_INVALID') setCode((typed) => typed ?? '');
       setErrors(serverErrors(result.error).errors);
       setMessage(authErrorMessage(result.error));
     }
@@ -55,11 +63,26 @@ export function SignInPage() {
           error={errors.password}
           isRequired
         />
+        {code !== undefined ? (
+          <TextInput
+            label="Authentication code"
+            description="Six digits from your authenticator app, or a recovery code."
+            autoComplete="one-time-code"
+            inputMode="text"
+            value={code}
+            onChange={setCode}
+            isRequired
+            autoFocus
+          />
+        ) : null}
         <FormMessage messages={[message]} focus />
         <Button type="submit" className="button button--primary" isDisabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
         </Button>
       </Form>
+      <p className="small">
+        <Link href="/forgot-password">Forgot password?</Link>
+      </p>
       <p className="small">
         New to Kindly? <Link href={`/sign-up${search ? `?${search}` : ''}`}>Create an account</Link>
       </p>

@@ -9,5 +9,6 @@ export const screenChunks = {
   auth: chunk(() => import('../auth/auth-routes')),
   occasions: chunk(() => import('../occasions/occasions-routes')),
   occasion: chunk(() => import('../occasion/occasion-routes')),
+  account: chunk(() => import('../account/account-routes')),
   ...occasionScreenChunks,
 };

@@ -6,7 +6,7 @@ import { useKindly } from '../data/kindly';
 
 // Plain elements only: this frame is in the first bundle, and React Aria loads with the screens.
 
-/** The signed-in frame: a skip link, the header (brand, who is signed in, sign out) and the page. */
+/** The signed-in frame: a skip link, the header (brand, who is signed in: a link to the account's settings, sign out) and the page. */
 export function AppShell({ children }: { children: ReactNode }) {
   const { stores } = useKindly();
   const { session } = useSession();
@@ -31,7 +31,12 @@ export function AppShell({ children }: { children: ReactNode }) {
           Kindly
         </Link>
         <span className="spacer" />
-        {session ? <span className="who">{session.user.name || session.user.email}</span> : null}
+        {session ? (
+          <Link href="~/account" className="who">
+            {session.user.name || session.user.email}
+            <span className="visually-hidden"> (Account settings)</span>
+          </Link>
+        ) : null}
         <button type="button" className="button button--small" onClick={signOut} disabled={busy}>
           {busy ? 'Signing out…' : 'Sign out'}
         </button>

@@ -25,6 +25,7 @@ export function OccasionsPage({ creating = false }: { creating?: boolean }) {
           New occasion
         </Button>
       </div>
+      <VerificationBanner />
       {occasions.error ? (
         <ErrorState error={occasions.error} what="your occasions" onRetry={occasions.retry} />
       ) : occasions.pending ? (
@@ -49,6 +50,18 @@ export function OccasionsPage({ creating = false }: { creating?: boolean }) {
         onCreated={(occasion) => navigate(`~/occasion/${occasion.id}`)}
       />
     </main>
+  );
+}
+
+/** Until the account's address is confirmed: plan freely, but no email goes to guests. */
+function VerificationBanner() {
+  const account = useQuery((s) => s.$account, 'account');
+  if (!account.data || account.data.emailVerified) return null;
+  return (
+    <p className="notice notice--warn">
+      Confirm your email address with the link we sent to <strong>{account.data.email}</strong>. You can plan everything meanwhile; Kindly
+      sends email to your guests once it is confirmed. <Link href="~/account">Send the link again</Link>
+    </p>
   );
 }
 

@@ -1,12 +1,24 @@
 import type { AuthConfig } from '@auth/core';
+import { CredentialsSignin } from '@auth/core/errors';
 import Credentials from '@auth/core/providers/credentials';
 import * as v from 'valibot';
 import { SignInSchema } from '../../core/schemas/account';
 import type { AppDeps } from '../app-env';
 import { newId } from '../db/ids';
+import { checkSecondFactor } from './two-factor';
 import { endHostSession, findHostSessionAccount, HOST_SESSION_SECONDS, startHostSession } from './host-sessions';
 
 export const AUTH_BASE_PATH = '/host/v1/auth';
+
+/** The password was right and the account has two-factor sign-in: ask for its code (`code=two-factor-required` in the answer's URL). */
+class TwoFactorRequired extends CredentialsSignin {
+  override code = 'two-factor-required';
+}
+
+/** The password was right and the code was not (or was used already). */
+class TwoFactorInvalid extends CredentialsSignin {
+  override code = 'two-factor-invalid';
+}
 
 declare module '@auth/core/types' {
   interface User {
@@ -67,7 +79,7 @@ export function createAuthConfig(deps: AppDeps): AuthConfig {
     },
     providers: [
       Credentials({
-        credentials: { email: {}, password: {} },
+        credentials: { email: {}, password: {}, code: {} },
         async authorize(credentials) {
           const parsed = v.safeParse(SignInSchema, { email: credentials.email, password: credentials.password });
           if (!parsed.success) return null;
@@ -77,13 +89,20 @@ export function createAuthConfig(deps: AppDeps): AuthConfig {
             .where('emailKey', '=', parsed.output.email.toLowerCase())
             .executeTakeFirst();
           if (!(await deps.passwords.verify(account?.passwordHash, parsed.output.password)) || !account) return null;
+          // Two-factor sign-in: an authenticator's code or a recovery code, after the password.
+          const secondFactor = account.totpEnabledAt !== null;
+          if (secondFactor) {
+            const code = typeof credentials.code === 'string' ? credentials.code.slice(0, 40) : '';
+            if (code.trim() === '') throw new TwoFactorRequired();
+            if (!(await checkSecondFactor(db, account, code))) throw new TwoFactorInvalid();
+          }
           return {
             id: account.id,
             email: account.email,
             name: `${account.firstName} ${account.lastName}`,
             firstName: account.firstName,
             lastName: account.lastName,
-            sessionToken: await startHostSession(db, account.id),
+            sessionToken: await startHostSession(db, account.id, new Date(), secondFactor),
           };
         },
       }),

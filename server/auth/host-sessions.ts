@@ -19,8 +19,11 @@ export function hostSessionId(token: string): string {
   return hash('sha256', token, 'hex');
 }
 
-/** Starts a session for the account (sweeping expired ones) and returns its token. */
-export async function startHostSession(db: Kysely<Database>, accountId: string, now = new Date()): Promise<string> {
+/**
+ * Starts a session for the account (sweeping expired ones) and returns its token. `secondFactor`:
+ * the sign-in also took an authenticator's or a recovery code.
+ */
+export async function startHostSession(db: Kysely<Database>, accountId: string, now = new Date(), secondFactor = false): Promise<string> {
   const token = newHostSessionToken();
   await db.deleteFrom('hostSession').where('expiresAt', '<=', now.toISOString()).execute();
   await db
@@ -30,6 +33,7 @@ export async function startHostSession(db: Kysely<Database>, accountId: string, 
       accountId,
       createdAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + HOST_SESSION_SECONDS * 1000).toISOString(),
+      secondFactor: secondFactor ? 1 : 0,
     })
     .execute();
   return token;

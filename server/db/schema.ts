@@ -14,6 +14,13 @@ export interface AccountTable {
   firstName: string;
   lastName: string;
   createdAt: string;
+  /** When the address was last proved by a link sent to it; null until then (migration 0013). */
+  emailVerifiedAt: string | null;
+  /** Base32 TOTP secret: being set up until `totpEnabledAt` is set. */
+  totpSecret: string | null;
+  totpEnabledAt: string | null;
+  /** The time step of the last code that signed in (PostgreSQL may answer it as a string). */
+  totpLastStep: number | string | null;
 }
 
 export interface HostSessionTable {
@@ -21,6 +28,53 @@ export interface HostSessionTable {
   accountId: string;
   createdAt: string;
   expiresAt: string;
+  /** The browser's `User-Agent` and the client's address at sign-in ('' for sessions begun before migration 0013). */
+  userAgent: Generated<string>;
+  address: Generated<string>;
+  /** 1 when the sign-in took a second factor (TOTP or recovery code), else 0. */
+  secondFactor: Generated<number>;
+}
+
+/**
+ * A single-use link of an account (verification, reset, email change): `id` is the link's public
+ * selector, `secretHash` the SHA-256 of its secret half, compared in constant time.
+ */
+export interface AccountTokenTable {
+  id: string;
+  secretHash: string;
+  accountId: string;
+  purpose: string;
+  /** Where the link was sent (for a change of email, the new address). */
+  email: string;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+}
+
+/** One of an account's ten two-factor recovery codes, as its SHA-256. */
+export interface RecoveryCodeTable {
+  accountId: string;
+  codeHash: string;
+  usedAt: string | null;
+}
+
+/** The outbox of an account's own mail (verification, reset, notices), sent by the email worker. */
+export interface AccountEmailTable {
+  id: string;
+  accountId: string | null;
+  kind: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  status: string;
+  attempts: number;
+  nextAttemptAt: string;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+  lease: string | null;
+  leaseUntil: string | null;
 }
 
 export interface OccasionTable {
@@ -341,6 +395,9 @@ export interface HistoryGuestHouseholdTable {
 export interface Database {
   account: AccountTable;
   hostSession: HostSessionTable;
+  accountToken: AccountTokenTable;
+  recoveryCode: RecoveryCodeTable;
+  accountEmail: AccountEmailTable;
   occasion: OccasionTable;
   occasionOrigin: OccasionOriginTable;
   occasionRevision: OccasionRevisionTable;

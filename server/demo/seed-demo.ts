@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 import type { Hono } from 'hono';
 import type { Activity } from '../../core/schemas/activity';
 import type { AttributeCategory } from '../../core/schemas/attribute-category';
@@ -29,8 +31,10 @@ export const examplesOrigins = (port: number): string[] => [`http://127.0.0.1:${
  *
  * @param allowedOrigins Where the example sites are served ({@link examplesOrigins} of the examples port).
  */
-export async function seedDemo(app: Hono<AppEnv>, allowedOrigins: string[]): Promise<{ email: string; password: string; occasionId: string }> {
+export async function seedDemo(app: Hono<AppEnv>, allowedOrigins: string[], db: Kysely<Database>): Promise<{ email: string; password: string; occasionId: string }> {
   const host = await demoHost(app);
+  // The demo's address is an example: its account counts as verified, so its invitations go (to the local outbox).
+  await db.updateTable('account').set({ emailVerifiedAt: new Date().toISOString() }).where('id', '=', host.accountId).where('emailVerifiedAt', 'is', null).execute();
   const existing = await json<Occasion[]>(host.request('GET', '/occasions'));
   if (existing[0]) {
     const missing = allowedOrigins.filter((origin) => !existing[0]!.allowedOrigins.includes(origin));

@@ -11,6 +11,7 @@ import { MemoryRateLimitStore, RateLimiter } from '../middleware/rate-limit/rate
 import { renderEmailHere } from './render-email';
 import { withAdminClient } from '../test-support/fault-app';
 import { signUpHost } from '../in-process/host-session';
+import { verifyAccount } from '../test-support/verify-account';
 import { withSchemaLock } from '../test-support/schema-lock';
 import { buildServer, spawnServer, type BuiltServer, type ServerProcess } from '../test-support/server-process';
 import { startSmtpSink, type SmtpSink } from '../test-support/smtp-sink';
@@ -44,6 +45,9 @@ describe('the email worker as server processes', () => {
     const deps: AppDeps = { db: database.db, dbKind: database.kind, config: testConfig, log: silentLogger(), rateLimiter: new RateLimiter(new MemoryRateLimitStore()), renderEmail: renderEmailHere, ...testCosts() };
     const app = createApp(deps);
     const host = await signUpHost(app);
+    await verifyAccount(database.db, host.credentials.email);
+    // The host's own verification message is not one of the invitations counted here.
+    await database.db.deleteFrom('accountEmail').execute();
     const occasion = (await (await host.request('POST', '/occasion', { title: 'Mail', startDate: '2027-06-12', endDate: '2027-06-12' })).json()) as { id: string };
     const guests = Array.from({ length: MESSAGES }, (_, i) => ({ firstName: `Guest${i}`, householdName: `House ${i}`, email: `guest${i}@example.com` }));
     expect((await host.request('POST', `/occasions/${occasion.id}/guests`, { guests })).status).toBe(200);

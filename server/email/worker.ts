@@ -6,6 +6,7 @@ import type { Database, EmailSendLogTable, EmailTable } from '../db/schema';
 import { readJsonColumn, writeJsonColumn } from '../data/json-column';
 import type { LogFunction } from '../logger';
 import type { EmailSettings } from './email-settings';
+import { sendAccountEmails } from './account-mail';
 import { unsubscribeUrl, type EmailAttachment } from './outbox';
 import { addressKey } from './recipients';
 import { isUnrendered, renderConfirmations, type RenderedConfirmation } from './record-reply';
@@ -124,6 +125,9 @@ export class EmailWorker {
       { concurrency },
     );
     await this.logSent(batch.sent);
+    // The accounts' own mail (verification, reset, notices) goes in the same round, not counted
+    // among the occasions' messages (a round claims up to 50; they come a few at a time).
+    if (!this.stopping) await sendAccountEmails({ ...this.options, now });
     return handled;
   }
 

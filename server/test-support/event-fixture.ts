@@ -3,6 +3,7 @@ import type { Hono } from 'hono';
 import type { GuestSignInResult } from '../../core/schemas/event';
 import type { Occasion } from '../../core/schemas/occasion';
 import type { AppEnv } from '../app-env';
+import { verifyAccount } from './verify-account';
 import { BASE, signUpHost, type HostClient } from '../in-process/host-session';
 import type { TestApp } from './test-app';
 
@@ -43,6 +44,8 @@ export interface EventFixture {
 /** Builds the fixture in a fresh test app. */
 export async function createEventFixture(t: TestApp, options: OccasionOptions = {}): Promise<EventFixture> {
   const host = await signUpHost(t.app);
+  // The host sends invitations in many tests: verified, as after opening the link.
+  await verifyAccount(t.deps.db, host.credentials.email);
   const start = Date.now() + (options.startsInDays ?? 60) * DAY;
   const created = await host.request('POST', '/occasion', {
     title: 'Sam & Alex',

@@ -10,6 +10,7 @@ import { historyGuestHouseholds } from './0009-history-guest-households';
 import { occasionOrigins } from './0010-occasion-origins';
 import { guestPath } from './0011-guest-path';
 import { occasionRoles } from './0012-occasion-roles';
+import { accounts } from './0013-accounts';
 import { emailSendLog } from './0014-email-send-log';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
@@ -25,5 +26,6 @@ export const migrations: Record<string, Migration> = {
   '0010-occasion-origins': occasionOrigins,
   '0011-guest-path': guestPath,
   '0012-occasion-roles': occasionRoles,
+  '0013-accounts': accounts,
   '0014-email-send-log': emailSendLog,
 };

@@ -153,7 +153,7 @@ export function securityHeaders(): MiddlewareHandler {
     if (path.startsWith('/host/')) return hostApi(c, next);
     if (path.startsWith('/event/')) return guestApi(c, next);
     if (isWidgetFile(path)) return widgetFiles(c, next);
-    if (path.startsWith('/unsubscribe/')) return unsubscribePage(c, next);
+    if (path.startsWith('/unsubscribe/') || path.startsWith('/account/')) return unsubscribePage(c, next);
     return dashboardPages(c, next);
   };
 }

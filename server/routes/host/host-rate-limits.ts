@@ -3,11 +3,16 @@ import type { RateLimitRule } from '../../middleware/rate-limit/rate-limiter';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/** Limits of the host area: sign-in per client and per account, sign-up per client. */
+/** Limits of the host area: sign-in per client and per account, sign-up per client, the account's mail. */
 export const HOST_RATE_LIMITS = {
   signInPerClient: { name: 'host-signin-client', limit: 20, windowMs: 15 * MINUTE },
   signInPerAccount: { name: 'host-signin-account', limit: 10, windowMs: 15 * MINUTE },
   accountCreation: { name: 'host-signup-client', limit: 10, windowMs: HOUR },
+  /** Reset links asked for by one client, and for one address (whoever asks). */
+  passwordResetPerClient: { name: 'host-reset-client', limit: 10, windowMs: HOUR },
+  passwordResetPerAddress: { name: 'host-reset-address', limit: 3, windowMs: HOUR },
+  /** Verification and change-of-address messages an account asks for. */
+  accountMailPerAccount: { name: 'host-account-mail', limit: 5, windowMs: HOUR },
 } satisfies Record<string, RateLimitRule>;
 
 /**

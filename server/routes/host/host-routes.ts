@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env';
+import { hostSessionId } from '../../auth/host-sessions';
 import { clientAddress } from '../../http/client-address';
 import { requireHost } from '../../middleware/require-host/require-host';
 import { requireRole } from '../../middleware/require-role/require-role';
 import { accountRoutes } from './account';
+import { twoFactorRoutes } from './two-factor';
 import { activityRoutes } from './activities';
 import { answerRoutes } from './answers';
 import { attributeCategoryRoutes } from './attribute-categories';
@@ -21,6 +23,15 @@ import { peopleRoutes } from './people';
 import { questionRoutes } from './questions';
 import { replyRoutes } from './replies';
 
+/** The host session token an answer sets (Auth.js's session cookie, `__Secure-` on https), if any. */
+function sessionTokenSet(headers: Headers): string | undefined {
+  for (const cookie of headers.getSetCookie()) {
+    const match = /^(?:__Secure-)?authjs\.session-token=([A-Za-z0-9_-]{20,200});/.exec(cookie);
+    if (match) return match[1];
+  }
+  return undefined;
+}
+
 /** Everything under `/host/v1` but Auth.js's own routes, which the app mounts after these. */
 export function hostRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -31,9 +42,16 @@ export function hostRoutes(): Hono<AppEnv> {
     if (email) checks.push({ rule: HOST_RATE_LIMITS.signInPerAccount, key: email });
     await c.get('deps').rateLimiter.consume(checks);
     await next();
+    // A session begun: note where from, for the account's list of sessions.
+    const token = sessionTokenSet(c.res.headers);
+    if (token) {
+      const userAgent = (c.req.header('user-agent') ?? '').slice(0, 300);
+      await c.get('deps').db.updateTable('hostSession').set({ userAgent, address: clientAddress(c) }).where('id', '=', hostSessionId(token)).execute();
+    }
   });
 
   routes.route('/', accountRoutes());
+  routes.route('/', twoFactorRoutes());
 
   for (const path of ['/occasion', '/occasion/*', '/occasions', '/occasions/*']) routes.use(path, requireHost(), requireRole());
   routes.route('/', occasionRoutes());

@@ -5,6 +5,7 @@ import { snapshotDatabase } from '../../test-support/snapshot';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createOccasion, expectBadBodiesRefused, expectError, read } from './host-fixtures';
 import { addPerson, invitationTokenFor } from './people-fixtures';
+import { verifyAccount } from '../../test-support/verify-account';
 
 describe('people and invitations', () => {
   let t: TestApp;
@@ -14,6 +15,7 @@ describe('people and invitations', () => {
   beforeEach(async () => {
     t = await createTestApp();
     owner = await signUpHost(t.app);
+    await verifyAccount(t.deps.db, owner.credentials.email);
     occasionId = (await createOccasion(owner)).id;
     base = `/occasion/${occasionId}`;
   });

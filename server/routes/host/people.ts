@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { emailNotVerified, isVerified } from '../../data/accounts';
 import { InvitationCreateSchema, InvitationTokenSchema, PersonUpdateSchema, ROLE_NAMES, type InvitationPreview } from '../../../core/schemas/people';
 import type { AppEnv } from '../../app-env';
 import { notFound } from '../../data/api-error';
@@ -40,7 +41,8 @@ export function peopleRoutes(): Hono<AppEnv> {
     const host = c.get('host');
     const occasion = await findOwnedOccasion(db, host.accountId, c.req.param('occasionId'));
     const input = await readBody(c, InvitationCreateSchema);
-    const inviter = await db.selectFrom('account').select(['firstName', 'lastName']).where('id', '=', host.accountId).executeTakeFirstOrThrow();
+    const inviter = await db.selectFrom('account').select(['firstName', 'lastName', 'emailVerifiedAt']).where('id', '=', host.accountId).executeTakeFirstOrThrow();
+    if (!isVerified(inviter)) throw emailNotVerified();
     const invitedByName = `${inviter.firstName} ${inviter.lastName}`.trim();
     const token = newInvitationToken();
     const now = new Date();

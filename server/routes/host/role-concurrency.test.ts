@@ -4,6 +4,7 @@ import { signUpHost, type HostClient } from '../../in-process/host-session';
 import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createGuest, createOccasion } from './host-fixtures';
 import { addPerson } from './people-fixtures';
+import { verifyAccount } from '../../test-support/verify-account';
 
 /**
  * Role changes and requests at once. What must hold: no write of a person commits after the
@@ -18,6 +19,7 @@ describe('role changes while their people write', () => {
   beforeEach(async () => {
     t = await createTestApp();
     owner = await signUpHost(t.app);
+    await verifyAccount(t.deps.db, owner.credentials.email);
     occasionId = (await createOccasion(owner)).id;
   });
   afterEach(() => t.close());

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { createActivity, createCategory, createGuest, createHousehold, createOccasion, create, invite, type ErrorBody } from './host-fixtures';
 import { addPerson } from './people-fixtures';
 import { HOST_ROUTE_PERMISSIONS } from './route-permissions';
+import { verifyAccount } from '../../test-support/verify-account';
 
 const AREA = '/host/v1';
 
@@ -39,6 +40,7 @@ describe('every host route × every role × { own occasion, another’s }', () =
   beforeAll(async () => {
     t = await createTestApp();
     owner = await signUpHost(t.app);
+    await verifyAccount(t.deps.db, owner.credentials.email);
     const occasion = await createOccasion(owner);
     const activity = await createActivity(owner, occasion.id);
     const category = await createCategory(owner, occasion.id);
@@ -137,6 +139,7 @@ describe('what a refused role changes, and what the door role sees', () => {
   beforeAll(async () => {
     t = await createTestApp();
     owner = await signUpHost(t.app);
+    await verifyAccount(t.deps.db, owner.credentials.email);
     occasionId = (await createOccasion(owner, { passcode: 'open sesame' })).id;
     householdId = (await createHousehold(owner, occasionId, { name: 'The Smiths', email: 'smiths@example.com', phone: '5551234567' })).id;
     guestId = (await createGuest(owner, occasionId, { householdId, email: 'ada@example.com', phone: '5557654321', notes: 'Allergic to cats' })).id;
