@@ -119,7 +119,7 @@ function OccasionScreens({ occasion }: { occasionId: string; occasion: ReturnTyp
     return (
       <OccasionContext.Provider value={occasion.data}>
         <Switch>
-          <Route path="/door">
+          <Route path="/door" nest>
             <Area section="/door">
               <OnePage page={DoorPage} />
             </Area>

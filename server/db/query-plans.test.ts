@@ -100,21 +100,24 @@ describe(`query plans on a fresh import without statistics (${testDatabaseKind})
       for (const scan of scans) fullReads.push(`${name}: ${scan} in\n  ${query.sql}`);
     }
     // The statement budget of each request (begin and commit included); a change that adds one shows here.
+    // On SQLite a session's lookup is kept while the database is unchanged (queries/kept.ts): a
+    // request right after another of the same session, with no write between, asks nothing for it.
+    const kept = testDatabaseKind === 'sqlite' ? 1 : 0;
     expect(Object.fromEntries(counts)).toEqual({
       'sign-in by invite code': 14,
       'sign-in by name': 13,
       preflight: 1,
       session: 3,
-      info: 6,
-      household: 4,
-      'rsvp read (none yet)': 2,
-      'rsvp create': 21,
+      info: 6 - kept,
+      household: 4 - kept,
+      'rsvp read (none yet)': 2 - kept,
+      'rsvp create': 21 - kept,
       'rsvp read': 6,
-      'rsvp change': 15,
+      'rsvp change': 15 - kept,
       'rsvp change with a plus-one': 21,
       // PostgreSQL locks the household's and the corrected members' rows first.
       'household change': testDatabaseKind === 'postgres' ? 17 : 15,
-      'guest list revalidation': 1,
+      ...(kept ? {} : { 'guest list revalidation': 1 }),
     });
     expect(fullReads).toEqual([]);
   });

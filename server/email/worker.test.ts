@@ -12,6 +12,7 @@ import { DEFAULT_EMAIL_SETTINGS, type EmailSettings } from './email-settings';
 import { smtpTransport, type EmailTransport } from './transport';
 import { recordReply } from './record-reply';
 import { EmailWorker } from './worker';
+import { verifyAccount } from '../test-support/verify-account';
 
 const DAY = 86_400_000;
 
@@ -307,6 +308,7 @@ describe('email worker through a real SMTP server', () => {
 
   it('sends the digest to an owner the occasion was handed over to, not to its creator who left', async () => {
     const partner = await addPerson(t, f.host, f.occasionId, 'editor');
+    await verifyAccount(t.deps.db, partner.credentials.email);
     await update(f.host, `${base}/person/${partner.accountId}`, { role: 'owner' });
     expect((await f.host.request('DELETE', `${base}/person/${f.host.accountId}`)).status).toBe(204);
     await update(partner, base, { digestEnabled: true });
