@@ -24,6 +24,7 @@ export function occasionAnswer(guests = 0) {
     rsvpPageUrl: '',
     reminderDaysBeforeDeadline: null,
     digestEnabled: false,
+    requireTwoFactor: false,
     createdAt: '2027-01-01T00:00:00.000Z',
     updatedAt: '2027-01-01T00:00:00.000Z',
     summary: { guests, households: 0, activities: 0, perActivity: [] },

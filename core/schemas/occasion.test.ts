@@ -25,6 +25,7 @@ describe('OccasionCreateSchema', () => {
       rsvpPageUrl: '',
       reminderDaysBeforeDeadline: null,
       digestEnabled: false,
+      requireTwoFactor: false,
     });
     expect(issues(OccasionCreateSchema, {})).toEqual([
       { path: 'title', message: 'Title is required.' },
@@ -114,6 +115,7 @@ describe('OccasionCreateSchema', () => {
     expect(Object.keys(OccasionCreateSchema.entries)).toEqual([
       'title', 'description', 'startDate', 'endDate', 'timezone', 'venueName', 'venueAddress',
       'rsvpDeadline', 'passcode', 'allowedOrigins', 'contactEmail', 'rsvpPageUrl', 'reminderDaysBeforeDeadline', 'digestEnabled',
+      'requireTwoFactor',
     ]);
   });
 });

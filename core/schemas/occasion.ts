@@ -25,6 +25,7 @@ function occasionFields() {
     rsvpPageUrl: rsvpPageUrl(),
     reminderDaysBeforeDeadline: v.nullable(integer({ label: 'Reminder days before the deadline', min: 1, max: 90 })),
     digestEnabled: flag('Daily digest'),
+    requireTwoFactor: flag('Require two-factor sign-in'),
   };
 }
 
@@ -100,6 +101,7 @@ function occasionCreateSchema() {
       rsvpPageUrl: v.optional(fields.rsvpPageUrl, ''),
       reminderDaysBeforeDeadline: v.optional(fields.reminderDaysBeforeDeadline, null),
       digestEnabled: v.optional(fields.digestEnabled, false),
+      requireTwoFactor: v.optional(fields.requireTwoFactor, false),
     }),
     datesInOrder(),
   );
@@ -114,7 +116,7 @@ function occasionUpdateSchema() {
  * The body of `POST /host/v1/occasion`: `title`, `startDate` and `endDate` are required, every
  * other field has a default (`timezone` `UTC`, `rsvpDeadline` and `passcode` null, texts `''`,
  * `allowedOrigins` `[]`, `rsvpPageUrl` `''`, `reminderDaysBeforeDeadline` null, `digestEnabled`
- * false). `endDate` must not be before `startDate` (issue on `endDate`).
+ * and `requireTwoFactor` false). `endDate` must not be before `startDate` (issue on `endDate`).
  *
  * Updates re-validate the merged entity with this schema, so rules across fields hold for the
  * result: `{ ...writableFieldsOf(occasion), ...patch }`. The writable keys are
@@ -166,7 +168,8 @@ export interface OccasionSummary {
  * null; `passcode` asked of guests who sign in by name, or null; `allowedOrigins` the exact
  * origins whose pages may embed the widget; `rsvpPageUrl` `''` or the host's page invitation
  * links point to; `reminderDaysBeforeDeadline` null or 1 to 90; `digestEnabled` the host's daily
- * digest of new replies) and those the server sets.
+ * digest of new replies; `requireTwoFactor` whether everyone with a role must have signed in with
+ * a second factor to open it, which only an owner may change) and those the server sets.
  */
 export interface Occasion extends OccasionCreate {
   id: string;

@@ -8,7 +8,7 @@ import { useFormSave } from '../components/use-form-save';
 import { FormMessage } from '../components/text-input';
 import { useKindly } from '../data/kindly';
 import { useOccasion } from './occasion-context';
-import { EDIT_FIELDS, OccasionFields, occasionBody, occasionFormValues } from './occasion-form';
+import { EDIT_FIELDS, OWNER_EDIT_FIELDS, OccasionFields, occasionBody, occasionFormValues } from './occasion-form';
 import { formatCount } from '../components/format';
 
 /** `.../edit`: every writable field of the occasion, and deleting it. */
@@ -21,12 +21,13 @@ export default function EditPage() {
   const [saved, setSaved] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [deleteError, setDeleteError] = useState<string>();
+  const fields = occasion.role === 'owner' ? OWNER_EDIT_FIELDS : EDIT_FIELDS;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setSaved('');
     // The server re-validates the merged occasion with the create schema; so does the form.
-    const updated = await save(OccasionCreateSchema, occasionBody(values, EDIT_FIELDS), (output) => stores.$updateOccasion.mutate({ occasionId: occasion.id, body: output }));
+    const updated = await save(OccasionCreateSchema, occasionBody(values, fields), (output) => stores.$updateOccasion.mutate({ occasionId: occasion.id, body: output }));
     if (!updated) return;
     setValues(occasionFormValues(updated));
     setSaved('Saved.');
@@ -47,7 +48,7 @@ export default function EditPage() {
     <>
       <h1>Occasion settings</h1>
       <Form className="card" onSubmit={submit} validationBehavior="aria" aria-label="Occasion settings">
-        <OccasionFields values={values} onChange={setValues} errors={errors} fields={EDIT_FIELDS} />
+        <OccasionFields values={values} onChange={setValues} errors={errors} fields={fields} />
         <FormMessage messages={[message]} focus />
         <div className="row row--center" style={{ marginTop: 16 }}>
           <Button type="submit" className="button button--primary" isDisabled={busy}>

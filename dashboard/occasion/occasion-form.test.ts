@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { OccasionCreateSchema, type Occasion } from '../../core/schemas/occasion';
-import { EDIT_FIELDS, occasionBody, occasionFormValues } from './occasion-form';
+import { EDIT_FIELDS, OWNER_EDIT_FIELDS, occasionBody, occasionFormValues } from './occasion-form';
 
 const occasion = {
   id: 'o1',
@@ -19,6 +19,7 @@ const occasion = {
   rsvpPageUrl: 'https://smith-wedding.com/rsvp',
   reminderDaysBeforeDeadline: 7,
   digestEnabled: true,
+  requireTwoFactor: false,
   createdAt: '2027-01-01T00:00:00.000Z',
   updatedAt: '2027-01-01T00:00:00.000Z',
   summary: { guests: 0, households: 0, activities: 0, perActivity: [] },
@@ -46,5 +47,14 @@ describe('the email settings in the occasion form', () => {
 
   it('starts a new occasion with email off', () => {
     expect(occasionFormValues()).toMatchObject({ rsvpPageUrl: '', reminderDaysBeforeDeadline: '', digestEnabled: false });
+  });
+
+  it('sends whether two-factor sign-in is required only from an owner\'s form', () => {
+    const values = { ...occasionFormValues({ ...occasion, requireTwoFactor: true }) };
+    expect(values.requireTwoFactor).toBe(true);
+    expect(occasionBody(values, EDIT_FIELDS)).not.toHaveProperty('requireTwoFactor');
+    const owners = occasionBody({ ...values, requireTwoFactor: false }, OWNER_EDIT_FIELDS);
+    expect(owners).toMatchObject({ requireTwoFactor: false });
+    expect(v.safeParse(OccasionCreateSchema, owners).success).toBe(true);
   });
 });

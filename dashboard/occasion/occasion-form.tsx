@@ -30,6 +30,7 @@ export function occasionFormValues(occasion?: Occasion, timezone = 'UTC'): Occas
     rsvpPageUrl: occasion?.rsvpPageUrl ?? '',
     reminderDaysBeforeDeadline: occasion?.reminderDaysBeforeDeadline == null ? '' : String(occasion.reminderDaysBeforeDeadline),
     digestEnabled: occasion?.digestEnabled ?? false,
+    requireTwoFactor: occasion?.requireTwoFactor ?? false,
   };
 }
 
@@ -81,6 +82,8 @@ export const EDIT_FIELDS = [
   'reminderDaysBeforeDeadline',
   'digestEnabled',
 ] as const;
+/** An owner's settings add whether everyone must sign in with two-factor sign-in (only an owner may change it). */
+export const OWNER_EDIT_FIELDS = [...EDIT_FIELDS, 'requireTwoFactor'] as const;
 
 export interface OccasionFieldsProps {
   values: OccasionFormValues;
@@ -176,6 +179,11 @@ export function OccasionFields({ values, onChange, errors, fields }: OccasionFie
         />
       ) : null}
       {shows('rsvpPageUrl') ? <EmailFields values={values} set={set} errors={errors} /> : null}
+      {shows('requireTwoFactor') ? (
+        <Checkbox isSelected={values.requireTwoFactor} onChange={set('requireTwoFactor')}>
+          Require two-factor sign-in of everyone who helps run this occasion (turn it on for yourself first in Account settings)
+        </Checkbox>
+      ) : null}
     </div>
   );
 }

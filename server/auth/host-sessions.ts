@@ -44,11 +44,15 @@ export interface SessionOccasion {
   id: string;
   revision: number | null;
   role: Role | null;
+  /** The occasion asks everyone with a role to sign in with a second factor (false without a role). */
+  requireTwoFactor: boolean;
 }
 
 export interface LiveHostSession {
   sessionId: string;
   accountId: string;
+  /** The session began with a second factor (an authenticator's or a recovery code). */
+  secondFactor: boolean;
   /** Present when the lookup was asked about an occasion (see {@link findLiveHostSession}). */
   occasion?: SessionOccasion;
 }
@@ -68,13 +72,18 @@ export async function findLiveHostSession(
   const sessionId = hostSessionId(token);
   if (occasionId === undefined) {
     const row = (await queries.hostSession(db, { sessionId }))[0];
-    return row && isLive(row) ? { sessionId, accountId: row.accountId } : undefined;
+    return row && isLive(row) ? { sessionId, accountId: row.accountId, secondFactor: Number(row.secondFactor) === 1 } : undefined;
   }
   const row = (await queries.hostSessionWithOccasion(db, { sessionId, occasionId }))[0];
   if (!row || !isLive(row)) return undefined;
   // PostgreSQL's driver may answer an integer column as a string.
   const role = row.role === null ? null : (row.role as Role);
-  return { sessionId, accountId: row.accountId, occasion: { id: occasionId, revision: role === null ? null : Number(row.revision), role } };
+  return {
+    sessionId,
+    accountId: row.accountId,
+    secondFactor: Number(row.secondFactor) === 1,
+    occasion: { id: occasionId, revision: role === null ? null : Number(row.revision), role, requireTwoFactor: role !== null && Number(row.requireTwoFactor) === 1 },
+  };
 }
 
 /**
@@ -93,11 +102,11 @@ export async function findHostSessionAccount(db: Kysely<Database>, token: string
   const row = await db
     .selectFrom('hostSession')
     .innerJoin('account', 'account.id', 'hostSession.accountId')
-    .select(['hostSession.accountId', 'hostSession.expiresAt', 'account.email', 'account.firstName', 'account.lastName'])
+    .select(['hostSession.accountId', 'hostSession.expiresAt', 'hostSession.secondFactor', 'account.email', 'account.firstName', 'account.lastName'])
     .where('hostSession.id', '=', sessionId)
     .executeTakeFirst();
   if (!row || row.expiresAt <= new Date().toISOString()) return undefined;
-  return { sessionId, accountId: row.accountId, email: row.email, firstName: row.firstName, lastName: row.lastName };
+  return { sessionId, accountId: row.accountId, secondFactor: Number(row.secondFactor) === 1, email: row.email, firstName: row.firstName, lastName: row.lastName };
 }
 
 /** Ends one session. */

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { ApiError } from './api-error';
+import { ApiError, forbidden } from './api-error';
 
 /**
  * Whether an account's address is verified: only then does it send email to guests. Every rule
@@ -20,14 +20,28 @@ export const emailNotVerified = (): ApiError =>
   new ApiError(403, 'EMAIL_NOT_VERIFIED', 'Confirm your email address first: Kindly sends email to guests only for verified accounts. Look for our message, or send it again from Account settings.');
 
 /**
- * Whether a host session may open an occasion that requires two-factor sign-in of everyone on
- * it: the session began with a second factor. No occasion requires it yet (that setting belongs
- * to an occasion's owners, with roles); `requireHost` would read `hostSession.secondFactor` in
- * its one joined lookup beside the occasion's setting and answer 403 when this is false.
+ * Whether a host session may open an occasion: the occasion does not require two-factor sign-in
+ * of everyone on it, or the session began with a second factor. The session's lookup reads both
+ * (`findLiveHostSession`); the role guard (`requireRole`) answers {@link twoFactorRequired} when
+ * this is false.
  */
-export function meetsTwoFactorRequirement(session: { secondFactor: number }, occasion: { requiresTwoFactor: boolean }): boolean {
-  return !occasion.requiresTwoFactor || session.secondFactor === 1;
+export function meetsTwoFactorRequirement(session: { secondFactor: boolean }, occasion: { requireTwoFactor: boolean }): boolean {
+  return !occasion.requireTwoFactor || session.secondFactor;
 }
+
+/** 403 `TWO_FACTOR_REQUIRED`: the occasion asks for a second factor this session did not give. */
+export const twoFactorRequired = (): ApiError =>
+  new ApiError(
+    403,
+    'TWO_FACTOR_REQUIRED',
+    'This occasion asks everyone who helps run it to sign in with two-factor sign-in. Turn on two-factor sign-in in Account settings, then sign out and sign in again with a code from your authenticator app.',
+  );
+
+/** 403 `FORBIDDEN` when an owner would turn the requirement on from a session without a second factor. */
+export const twoFactorNeededToRequireIt = (): ApiError =>
+  forbidden(
+    'To require two-factor sign-in of everyone on this occasion, sign in with two-factor sign-in yourself first: turn it on in Account settings, then sign out and sign in again with a code.',
+  );
 
 /** An occasion as the account's deletion lists it. */
 export interface OwnedOccasion {

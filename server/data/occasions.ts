@@ -88,6 +88,7 @@ export function toOccasion(row: OccasionRow, summary: OccasionSummary, allowedOr
     rsvpPageUrl: row.rsvpPageUrl,
     reminderDaysBeforeDeadline: row.reminderDaysBeforeDeadline,
     digestEnabled: readBool(row.digestEnabled),
+    requireTwoFactor: readBool(row.requireTwoFactor),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     summary,

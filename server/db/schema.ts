@@ -102,6 +102,8 @@ export interface OccasionTable {
   reminderSentFor: string | null;
   /** Replies updated up to this instant were in a digest. */
   digestSentAt: string | null;
+  /** 0 or 1: everyone with a role must have signed in with a second factor to open the occasion. */
+  requireTwoFactor: Generated<number>;
 }
 
 /** A person's role on an occasion (migration 0012): what they may do there, read on every request. */

@@ -12,6 +12,7 @@ import { guestPath } from './0011-guest-path';
 import { occasionRoles } from './0012-occasion-roles';
 import { accounts } from './0013-accounts';
 import { emailSendLog } from './0014-email-send-log';
+import { occasionTwoFactor } from './0015-occasion-two-factor';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0012-occasion-roles': occasionRoles,
   '0013-accounts': accounts,
   '0014-email-send-log': emailSendLog,
+  '0015-occasion-two-factor': occasionTwoFactor,
 };

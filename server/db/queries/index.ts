@@ -65,18 +65,22 @@ export const queries = {
 
   /** A host session, kept like the guest's: every host request starts with it. */
   hostSession: keptWhileUnchanged(
-    prepared((db, p: { sessionId: string }) => db.selectFrom('hostSession').select(['accountId', 'expiresAt']).where('id', '=', p.sessionId)),
+    prepared((db, p: { sessionId: string }) => db.selectFrom('hostSession').select(['accountId', 'expiresAt', 'secondFactor']).where('id', '=', p.sessionId)),
     (p) => p.sessionId,
     KEPT_SESSIONS,
   ),
 
-  /** A host session, with its account's role on the occasion and the occasion's revision (both null without a role); kept like the guest's. */
+  /**
+   * A host session, with its account's role on the occasion, the occasion's revision and whether
+   * it requires two-factor sign-in (all null without a role); kept like the guest's.
+   */
   hostSessionWithOccasion: keptWhileUnchanged(
     prepared((db, p: { sessionId: string; occasionId: string }) =>
       db
         .selectFrom('hostSession')
         .leftJoin('occasionRole', (join) => join.on('occasionRole.occasionId', '=', p.occasionId).onRef('occasionRole.accountId', '=', 'hostSession.accountId'))
-        .select(['hostSession.accountId', 'hostSession.expiresAt', 'occasionRole.role'])
+        .leftJoin('occasion', 'occasion.id', 'occasionRole.occasionId')
+        .select(['hostSession.accountId', 'hostSession.expiresAt', 'hostSession.secondFactor', 'occasionRole.role', 'occasion.requireTwoFactor'])
         .select(revisionOf('occasionRole.occasionId').as('revision'))
         .where('hostSession.id', '=', p.sessionId),
     ),

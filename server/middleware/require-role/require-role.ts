@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
 import type { AppEnv } from '../../app-env';
+import { meetsTwoFactorRequirement, twoFactorRequired } from '../../data/accounts';
 import { forbidden } from '../../data/api-error';
 import { assertRoleCan, roleCheckedDatabase } from '../../data/occasion-roles';
 import { HOST_ROUTE_PERMISSIONS } from '../../routes/host/route-permissions';
@@ -11,7 +12,9 @@ const HOST_AREA = '/host/v1';
  * Authorises every route under `/host/v1/occasion(s)` by the permission the route table
  * (`routes/host/route-permissions.ts`) gives it and the role the session's lookup read
  * (`host.occasion.role`): no role is 404, as if the occasion did not exist; a role without the
- * permission is 403 `FORBIDDEN`, before the body is read. A route of ours missing from the table
+ * permission is 403 `FORBIDDEN`, before the body is read; on an occasion that requires two-factor
+ * sign-in, a role whose session began without a second factor is 403 `TWO_FACTOR_REQUIRED` on
+ * every route (the same lookup read the setting). A route of ours missing from the table
  * is refused for everyone. For a route that changes something, every transaction the handler
  * opens checks the role again as its first statement (`roleCheckedDatabase`), so a change of
  * role takes effect on the person's next request, and no write commits after its role was gone.
@@ -26,6 +29,7 @@ export function requireRole(): MiddlewareHandler<AppEnv> {
     const host = c.get('host');
     const occasion = host.occasion;
     assertRoleCan(occasion?.role, permission);
+    if (!meetsTwoFactorRequirement(host, occasion!)) throw twoFactorRequired();
     if (permission === 'write' || permission === 'own') {
       const deps = c.get('deps');
       c.set('deps', { ...deps, db: roleCheckedDatabase(deps.db, deps.dbKind, occasion!.id, host.accountId, permission) });

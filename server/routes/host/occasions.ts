@@ -9,6 +9,8 @@ import { findOwnedOccasion, occasionSummary, readAllowedOrigins, toOccasion, wri
 import { lockRows } from '../../data/row-lock';
 import { readBody } from '../../http/read-body';
 import { validate } from '../../data/validate';
+import { twoFactorNeededToRequireIt } from '../../data/accounts';
+import { forbidden } from '../../data/api-error';
 
 /** Occasion CRUD. Everything an occasion holds is deleted with it (foreign-key cascades). */
 export function occasionRoutes(): Hono<AppEnv> {
@@ -34,6 +36,7 @@ export function occasionRoutes(): Hono<AppEnv> {
   routes.post('/occasion', async (c) => {
     const { db } = c.get('deps');
     const input = await readBody(c, OccasionCreateSchema);
+    if (input.requireTwoFactor && !c.get('host').secondFactor) throw twoFactorNeededToRequireIt();
     const now = new Date().toISOString();
     const row: OccasionRow = {
       ...input,
@@ -41,6 +44,7 @@ export function occasionRoutes(): Hono<AppEnv> {
       accountId: c.get('host').accountId,
       allowedOrigins: writeJsonColumn(input.allowedOrigins),
       digestEnabled: input.digestEnabled ? 1 : 0,
+      requireTwoFactor: input.requireTwoFactor ? 1 : 0,
       createdAt: now,
       updatedAt: now,
       reminderSentFor: null,
@@ -73,10 +77,15 @@ export function occasionRoutes(): Hono<AppEnv> {
       const origins = (await readAllowedOrigins(trx, [occasionId])).get(occasionId) ?? [];
       const { summary: _summary, id: _id, createdAt: _c, updatedAt: _u, role: _role, ...writable } = toOccasion(current, emptySummary, origins, current.role);
       const merged = validate(OccasionCreateSchema, { ...writable, ...patch });
+      if (merged.requireTwoFactor !== writable.requireTwoFactor) {
+        if (current.role !== 'owner') throw forbidden('Only an owner may change whether this occasion requires two-factor sign-in.');
+        if (merged.requireTwoFactor && !c.get('host').secondFactor) throw twoFactorNeededToRequireIt();
+      }
       const changes = {
         ...merged,
         allowedOrigins: writeJsonColumn(merged.allowedOrigins),
         digestEnabled: merged.digestEnabled ? 1 : 0,
+        requireTwoFactor: merged.requireTwoFactor ? 1 : 0,
         updatedAt: new Date().toISOString(),
       };
       const { role, ...row } = current;
