@@ -317,6 +317,9 @@ describe('email worker through a real SMTP server', () => {
     expect(sink.to(f.host.credentials.email)).toHaveLength(0);
     // The partner's mail: the invitation to help, then the digest.
     expect(sink.to(partner.credentials.email).map((mail) => mail.subject).sort()).toEqual(['Ada Lovelace invites you to help plan Sam & Alex', 'New replies for Sam & Alex']);
+    // The guests' confirmation answers to the owner who stayed, not to the creator who left.
+    const confirmation = sink.messages.find((mail) => mail.subject !== undefined && !sink.to(partner.credentials.email).includes(mail));
+    expect(confirmation?.replyTo?.text).toBe(partner.credentials.email);
   });
 
   it("never sends a message of its batch that another instance claimed after the batch's lease ran out", async () => {

@@ -293,17 +293,32 @@ export class EmailWorker {
     return Number(result.numUpdatedRows);
   }
 
-  /** Each occasion's account, its age and the `Reply-To` of its guests' mail: the contact email, else the owner's address. */
+  /**
+   * Each occasion's account, its age and the `Reply-To` of its guests' mail: the contact email,
+   * else the address of its longest-standing owner (the digest's reader), else its creator's.
+   */
   private async senders(messages: EmailRow[]): Promise<Map<string, OccasionMailSender>> {
     if (messages.length === 0) return new Map();
     const rows = await this.options.db
       .selectFrom('occasion')
       .innerJoin('account', 'account.id', 'occasion.accountId')
       .select(['occasion.id', 'occasion.accountId', 'occasion.contactEmail', 'account.email', 'account.createdAt'])
+      .select((eb) =>
+        eb
+          .selectFrom('occasionRole')
+          .innerJoin('account as owner', 'owner.id', 'occasionRole.accountId')
+          .select('owner.email')
+          .whereRef('occasionRole.occasionId', '=', 'occasion.id')
+          .where('occasionRole.role', '=', 'owner')
+          .orderBy('occasionRole.createdAt')
+          .orderBy('occasionRole.accountId')
+          .limit(1)
+          .as('ownerEmail'),
+      )
       .where('occasion.id', 'in', [...new Set(messages.map((message) => message.occasionId))])
       .execute();
     return new Map(
-      rows.map((row) => [row.id, { accountId: row.accountId, accountCreatedAt: row.createdAt, replyTo: row.contactEmail.trim() || row.email }]),
+      rows.map((row) => [row.id, { accountId: row.accountId, accountCreatedAt: row.createdAt, replyTo: row.contactEmail.trim() || row.ownerEmail || row.email }]),
     );
   }
 
