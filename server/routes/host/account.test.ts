@@ -104,6 +104,26 @@ describe(`password reset (${testDatabaseKind})`, () => {
     await signedIn(t, email, newPassword);
   });
 
+  it('takes one reset link posted twice at once only once', async () => {
+    const { email } = host.credentials;
+    const held: Array<() => Promise<void>> = [];
+    const app = createApp({ ...t.deps, afterAnswer: (task) => held.push(task) });
+    expect((await app.request(`${BASE}/host/v1/account/password-reset`, json({ email }))).status).toBe(202);
+    await held[0]!();
+    const path = accountLinkPath((await latestAccountEmail(t.deps.db, email, 'RESET_PASSWORD'))!.text, 'reset');
+    const post = (password: string) =>
+      t.app.request(`${BASE}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ newPassword: password, repeatPassword: password }).toString() });
+    const [first, second] = ['first new passphrase', 'second new passphrase'];
+    const statuses = (await Promise.all([post(first), post(second)])).map((response) => response.status);
+    expect([...statuses].sort()).toEqual([200, 410]);
+    // The password is the one of the request that was taken, and the other cannot sign in.
+    const taken = statuses[0] === 200 ? first : second;
+    const refused = taken === first ? second : first;
+    await signedIn(t, email, taken);
+    await expect(signedIn(t, email, refused)).rejects.toThrow();
+    expect(await t.deps.db.selectFrom('accountEmail').select('id').where('kind', '=', 'PASSWORD_RESET_NOTICE').execute()).toHaveLength(1);
+  });
+
   it('refuses a link older than 30 minutes, changing nothing', async () => {
     const held: Array<() => Promise<void>> = [];
     const app = createApp({ ...t.deps, afterAnswer: (task) => held.push(task) });
