@@ -16,6 +16,9 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 const serverTests = ['server/**/*.test.ts'];
 const browserTests = ['**/*.e2e.test.ts'];
 const exclude = ['**/node_modules/**', 'dist/**', ...browserTests];
+// The server suites share one module graph per worker (`isolate: false`): each test file builds its
+// own app, database and dependencies, and importing the server afresh for each of ~90 files was
+// most of the suite's time on two cores.
 
 /** vitest: one project per part; the server suite twice, on SQLite and on PostgreSQL. */
 const testConfig: UserConfig = {
@@ -42,6 +45,8 @@ const testConfig: UserConfig = {
           exclude,
           environment: 'node',
           env: { KINDLY_TEST_DB: 'sqlite' },
+          isolate: false,
+          setupFiles: ['server/test-support/each-server-file.ts'],
           testTimeout: 20_000,
         },
       },
@@ -54,6 +59,8 @@ const testConfig: UserConfig = {
                 exclude,
                 environment: 'node',
                 env: { KINDLY_TEST_DB: 'postgres' },
+                isolate: false,
+                setupFiles: ['server/test-support/each-server-file.ts'],
                 testTimeout: 30_000,
               },
             },

@@ -42,4 +42,24 @@ describe('the hot reads answered with jsonAnswer carry every header', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('access-control-allow-origin')).toBe(WIDGET_ORIGIN);
   });
+
+  /** Every header but the body's own, lower-cased, for comparing two answers of one area. */
+  const headersOf = (response: Response): Record<string, string> =>
+    Object.fromEntries([...response.headers].filter(([name]) => name !== 'content-length'));
+
+  it('written with the answer, the headers are those an ordinary answer of the area gets from its middleware', async () => {
+    const host = { headers: { cookie: f.host.jar.header() } };
+    const fast = await t.app.request(`http://localhost/host/v1/occasion/${f.occasionId}/guest/${f.smith.jane}`, host);
+    const ordinary = await t.app.request(`http://localhost/host/v1/occasion/${f.occasionId}/household/${f.smith.id}`, host);
+    expect(ordinary.status).toBe(200);
+    expect(headersOf(fast)).toEqual(headersOf(ordinary));
+    expect(fast.headers.get('content-length')).toBe(String((await fast.arrayBuffer()).byteLength));
+
+    for (const origin of [undefined, WIDGET_ORIGIN]) {
+      const fastGuest = await eventRequest(t.app, 'GET', '/info', { token, origin });
+      const ordinaryGuest = await eventRequest(t.app, 'GET', '/household', { token, origin });
+      expect(ordinaryGuest.status).toBe(200);
+      expect(headersOf(fastGuest)).toEqual(headersOf(ordinaryGuest));
+    }
+  });
 });

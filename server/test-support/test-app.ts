@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
-import { afterAll } from 'vitest';
 import type { AppDeps, AppEnv } from '../app-env';
 import { createApp } from '../app';
 import { createPasswords, type Argon2Cost } from '../auth/passwords';
@@ -117,7 +116,10 @@ const openSchemas = new Set<string>();
 /** PostgreSQL: schemas open while a test changed a schema ({@link changingSchema}): dropped, never reused. */
 const changedSchemas = new Set<string>();
 
-if (testDatabaseKind === 'postgres') afterAll(() => dropSchemas(testPostgresUrl(), spareSchemas.splice(0)));
+/** PostgreSQL: drops this file's spare schemas; run after each test file (`each-server-file.ts`). */
+export async function dropSpareSchemas(): Promise<void> {
+  if (testDatabaseKind === 'postgres') await dropSchemas(testPostgresUrl(), spareSchemas.splice(0));
+}
 
 /** SQLite: this test file's first app's database as migrated; every later app opens a copy. */
 let sqliteTemplate: Buffer | undefined;

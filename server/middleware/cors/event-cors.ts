@@ -47,7 +47,9 @@ export function eventCors(): MiddlewareHandler<AppEnv> {
     return c.body(null, 204);
   };
   const crossSite = async (c: Context<AppEnv>, next: () => Promise<void>, origin: string): Promise<void> => {
+    c.set('headersUndecided', true);
     await next();
+    if (c.get('headersComplete')) return;
     if (c.get('corsOriginAllowed') === false) setAnswerHeader(c, 'Access-Control-Allow-Origin', '*');
     else if (await decisionFor(c, origin)) setCorsHeaders(c, origin, setAnswerHeader);
   };
@@ -77,7 +79,10 @@ export async function checkOccasionOrigin(
     ? originsOf(occasion.allowedOrigins).has(origin)
     : await allowedBySomeOccasion(c.get('deps').db, origin);
   c.set('corsOriginAllowed', allowed);
-  if (!allowed) {
+  if (allowed) {
+    c.set('decidedHeaders', corsHeaderList(origin));
+    c.set('headersUndecided', false);
+  } else {
     throw new ApiError(403, 'ORIGIN_NOT_ALLOWED', 'This website may not use this occasion. Ask the host to add it.');
   }
 }

@@ -131,7 +131,7 @@ function fixedHeaders(headers: HeaderList): MiddlewareHandler {
   return async (c, next) => {
     c.set('areaHeaders', area);
     await next();
-    applyAreaHeaders(c, area);
+    if (!c.get('headersComplete')) applyAreaHeaders(c, area);
   };
 }
 
