@@ -32,7 +32,8 @@ export async function restoreBackup(file: string, databaseFile: string, at = new
     renameSync(unpacked, databaseFile);
     return { replaced };
   } finally {
-    rmSync(unpacked, { force: true });
+    // Reading the unpacked copy in WAL mode left an empty WAL and index beside it.
+    for (const leftover of [unpacked, `${unpacked}-wal`, `${unpacked}-shm`]) rmSync(leftover, { force: true });
   }
 }
 
@@ -80,6 +81,8 @@ function checkNotInUse(databaseFile: string): void {
   const sqlite = new SQLite(databaseFile, { fileMustExist: true, timeout: 0 });
   try {
     sqlite.pragma('locking_mode = EXCLUSIVE');
+    // The first read finds the database in WAL mode and asks for the WAL to itself.
+    sqlite.prepare('SELECT count(*) FROM sqlite_master').get();
     sqlite.exec('BEGIN EXCLUSIVE; COMMIT');
   } catch {
     throw new RestoreRefused(`${databaseFile} is in use (is Kindly still running?); stop Kindly, then restore again. Nothing was restored.`);
