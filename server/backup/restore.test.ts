@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import SQLite from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDatabase } from '../db/create-database';
 import { buildBackupCommands, type BackupCommands } from '../test-support/backup-commands';
 import { buildServer, spawnServer } from '../test-support/server-process';
@@ -110,6 +110,8 @@ describe.runIf(testDatabaseKind === 'sqlite')('npm run restore', () => {
       const running = spawnServer(server.file, { KINDLY_DATA_DIR: dataDir, EMAIL_WORKER: '0' });
       try {
         await running.ready;
+        // Its last line at start, printed as it begins to listen for SIGTERM.
+        await vi.waitFor(() => expect(running.stdout()).toContain('  Examples:'), { timeout: 10_000 });
         await expectRefused(backup, /kindly\.db is in use \(is Kindly still running\?\); stop Kindly, then restore again\. Nothing was restored\.$/);
       } finally {
         expect(await running.stop()).toBe(0);
