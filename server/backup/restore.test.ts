@@ -80,7 +80,8 @@ describe.runIf(testDatabaseKind === 'sqlite')('npm run restore', () => {
   it('refuses a copy with a byte flipped, changing nothing', async () => {
     const file = copyOfBackup('flipped');
     const bytes = readFileSync(file);
-    bytes[Math.floor(bytes.length / 2)] ^= 0xff;
+    const middle = Math.floor(bytes.length / 2);
+    bytes.writeUInt8(bytes.readUInt8(middle) ^ 0xff, middle);
     writeFileSync(file, bytes);
     await expectRefused(file, /does not match its checksum .*nothing was restored\.$/);
   });
