@@ -83,6 +83,33 @@ describe.runIf(testDatabaseKind === 'sqlite')('the scheduled backup', () => {
     }
   }, 30_000);
 
+  it('stops a copy under way when the server closes, leaving no partial file', async () => {
+    const backupDir = join(dir, 'stopped-backups');
+    const database = await createDatabase({ sqliteFile: join(dir, 'stopped', 'kindly.db') });
+    let copyBegan!: () => void;
+    const began = new Promise<void>((done) => (copyBegan = done));
+    const failures: unknown[] = [];
+    let stopping: Promise<void> | undefined;
+    const schedule: BackupSchedule = new BackupSchedule({
+      intervalMs: 1,
+      dir: backupDir,
+      keep: 2,
+      copy: (file, keepGoing) => {
+        copyBegan();
+        // Once the schedule has noted the copy under way, as SIGTERM would find it.
+        stopping = Promise.resolve().then(() => schedule.stop());
+        return backupEmbeddedDatabase(database.db, file, keepGoing);
+      },
+      failed: (error) => failures.push(error),
+    });
+    schedule.start();
+    await began;
+    await stopping;
+    await database.close();
+    expect(failures).toEqual([]);
+    expect(readdirSync(backupDir)).toEqual([]);
+  });
+
   describe('in the server process', () => {
     let server: BuiltServer;
     beforeAll(async () => {
