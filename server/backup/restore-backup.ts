@@ -84,8 +84,14 @@ function checkNotInUse(databaseFile: string): void {
     // The first read finds the database in WAL mode and asks for the WAL to itself.
     sqlite.prepare('SELECT count(*) FROM sqlite_master').get();
     sqlite.exec('BEGIN EXCLUSIVE; COMMIT');
-  } catch {
-    throw new RestoreRefused(`${databaseFile} is in use (is Kindly still running?); stop Kindly, then restore again. Nothing was restored.`);
+  } catch (error) {
+    if ((error as { code?: string }).code === 'SQLITE_BUSY') {
+      throw new RestoreRefused(`${databaseFile} is in use (is Kindly still running?); stop Kindly, then restore again. Nothing was restored.`);
+    }
+    // Without a readable database there is no lock to ask for, so no telling whether Kindly runs.
+    throw new RestoreRefused(
+      `${databaseFile} cannot be opened as a database (${error instanceof Error ? error.message : String(error)}); with Kindly stopped, move it aside, then restore again. Nothing was restored.`,
+    );
   } finally {
     sqlite.close();
   }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -127,6 +127,17 @@ describe.runIf(testDatabaseKind === 'sqlite')('npm run restore', () => {
     expect(noteIn(join(dataDir, 'kindly.db'))).toBe('from the backup');
     expect(noteIn(aside)).toBe('the current one');
     expect(readdirSync(dataDir).filter((name) => name.endsWith('.restoring'))).toEqual([]);
+  });
+
+  it('refuses to replace a file it cannot open as a database, since it cannot tell whether Kindly runs on it', async () => {
+    const garbled = join(dir, 'garbled');
+    mkdirSync(garbled);
+    writeFileSync(join(garbled, 'kindly.db'), 'not a database '.repeat(500));
+    const before = filesOf(garbled);
+    const run = await commands.restore(backup, { KINDLY_DATA_DIR: garbled });
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toMatch(/kindly\.db cannot be opened as a database \(.+\); with Kindly stopped, move it aside, then restore again\. Nothing was restored\.$/);
+    expect(filesOf(garbled)).toEqual(before);
   });
 
   it('restores into an empty data directory', async () => {
