@@ -77,6 +77,9 @@ export default defineConfig(async (): Promise<Options[]> => [
       'server/main': 'server/main.ts',
       // React Email's renderer, on a thread of its own (server/email/email-render-thread.ts).
       'server/email-render-thread': 'server/email/render-thread.ts',
+      // `npm run backup` and `npm run restore` (server/backup/), run from the build while Kindly runs.
+      'server/backup': 'server/backup/backup-command.ts',
+      'server/restore': 'server/backup/restore-command.ts',
       'bench/run': 'bench/run.ts',
       'bench/reference-server': 'bench/reference-server.ts',
       // The deadline-day benchmark at platform scale (bench/wave.ts).

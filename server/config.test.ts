@@ -66,6 +66,14 @@ describe('loadConfig', () => {
       [{ EMAIL_NEW_ACCOUNT_DAILY_LIMIT: 'fifty' }, 'EMAIL_NEW_ACCOUNT_DAILY_LIMIT must be a whole number of at least 1, not "fifty".'],
       [{ EMAIL_NEW_ACCOUNT_DAYS: '-1' }, 'EMAIL_NEW_ACCOUNT_DAYS must be a whole number of days (0: no account counts as new), not "-1".'],
       [{ MAIL_FROM: 'Kindly' }, 'MAIL_FROM must be an address with a domain, for example Kindly <rsvp@example.com>.'],
+      [{ BACKUP_INTERVAL_HOURS: 'daily' }, 'BACKUP_INTERVAL_HOURS must be a number of hours from 0 to 168, for example 24 or 0.5 (0: no scheduled backups), not "daily".'],
+      [{ BACKUP_INTERVAL_HOURS: '-1' }, 'BACKUP_INTERVAL_HOURS must be a number of hours from 0 to 168, for example 24 or 0.5 (0: no scheduled backups), not "-1".'],
+      [{ BACKUP_INTERVAL_HOURS: '169' }, 'BACKUP_INTERVAL_HOURS must be a number of hours from 0 to 168, for example 24 or 0.5 (0: no scheduled backups), not "169".'],
+      [{ BACKUP_KEEP: '0' }, 'BACKUP_KEEP must be a whole number of copies of at least 1, not "0".'],
+      [
+        { DATABASE_URL: 'postgres://kindly@db/kindly', BACKUP_INTERVAL_HOURS: '24' },
+        'BACKUP_INTERVAL_HOURS backs up the embedded SQLite database only; with DATABASE_URL (PostgreSQL) unset it and back up with pg_dump -Fc (see README, Operations).',
+      ],
       [{ DKIM_SELECTOR: 'kindly', DKIM_DOMAIN: 'example.com' }, 'DKIM_PRIVATE_KEY, DKIM_SELECTOR and DKIM_DOMAIN go together: set all three to sign email with DKIM, or none.'],
     ];
     it.each(refusals)('%o', (bad, sentence) => {
@@ -87,6 +95,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...base, REDIS_URL: redisUrl, RATE_LIMIT_STORE: 'memory' }).rateLimitStore).toBe('memory');
     expect(() => loadConfig({ ...base, RATE_LIMIT_STORE: 'redis' })).toThrow(new ConfigError('RATE_LIMIT_STORE=redis needs REDIS_URL, for example redis://redis.example.com:6379.'));
     expect(() => loadConfig({ ...base, RATE_LIMIT_STORE: 'postgres' })).toThrow(new ConfigError('RATE_LIMIT_STORE must be memory, redis or database, not "postgres".'));
+  });
+
+  it('takes no scheduled backups unless BACKUP_INTERVAL_HOURS asks, into backups/ of the data directory, keeping 7', () => {
+    const base = { KINDLY_DATA_DIR: '/srv/kindly/data', AUTH_SECRET: 's'.repeat(40) };
+    expect(loadConfig(base).backup).toEqual({ dir: '/srv/kindly/data/backups', intervalHours: 0, keep: 7 });
+    expect(loadConfig({ ...base, DATABASE_URL: 'postgres://kindly@db/kindly', BACKUP_INTERVAL_HOURS: '0' }).backup?.intervalHours).toBe(0);
+    expect(loadConfig({ ...base, BACKUP_INTERVAL_HOURS: '0.5', BACKUP_KEEP: '30', KINDLY_BACKUP_DIR: '/mnt/copies' }).backup).toEqual({ dir: '/mnt/copies', intervalHours: 0.5, keep: 30 });
   });
 
   it('reads every variable, an empty one counting as unset', () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import * as v from 'valibot';
+import { BackupVariables, POSTGRES_BACKUP_REFUSED, backupSettingsOf, type BackupSettings } from './backup/backup-settings';
 import { ConfigError } from './config-error';
 import { dataDirError } from './data-dir-error';
 import { DKIM_INCOMPLETE, dkimComplete } from './email/dkim-settings';
@@ -36,6 +37,8 @@ export interface ServerConfig {
   timeouts: Timeouts;
   /** Sending mail: SMTP or the local outbox, limits, retries; `DEFAULT_EMAIL_SETTINGS` when absent. */
   email?: EmailSettings;
+  /** The embedded database's copies: where, how often the server takes one, how many it keeps. */
+  backup?: BackupSettings;
 }
 
 export type RateLimitStoreKind = 'memory' | 'redis' | 'database';
@@ -77,6 +80,7 @@ const portNumber = (variable: string) => wholeNumber(variable, 'a port number fr
 /** Every environment variable the server reads (README's configuration table), checked with its default. */
 const ServerVariables = v.object({
   ...EmailVariables.entries,
+  ...BackupVariables.entries,
   NODE_ENV: v.optional(v.string()),
   PORT: v.optional(portNumber('PORT'), '8787'),
   EXAMPLES_PORT: v.optional(portNumber('EXAMPLES_PORT')),
@@ -117,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (vars.RATE_LIMIT_STORE === 'redis' && !vars.REDIS_URL) {
     throw new ConfigError('RATE_LIMIT_STORE=redis needs REDIS_URL, for example redis://redis.example.com:6379.');
   }
+  if (vars.DATABASE_URL && vars.BACKUP_INTERVAL_HOURS > 0) throw new ConfigError(POSTGRES_BACKUP_REFUSED);
   const dataDir = resolve(vars.KINDLY_DATA_DIR);
   return {
     port: vars.PORT,
@@ -140,7 +145,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       redisCommandMs: vars.REDIS_COMMAND_TIMEOUT_MS,
     },
     email: emailSettingsOf(vars),
+    backup: backupSettingsOf(vars, dataDir),
   };
+}
+
+/** The embedded SQLite database's file in the data directory. */
+export function embeddedDatabaseFile(dataDir: string): string {
+  return join(dataDir, 'kindly.db');
 }
 
 function developmentSecret(dataDir: string): string {

@@ -1,8 +1,7 @@
-import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import type { AppDeps, Clock } from './app-env';
 import { createPasswords, type Argon2Cost } from './auth/passwords';
-import type { RateLimitStoreKind, ServerConfig, Timeouts } from './config';
+import { embeddedDatabaseFile, type RateLimitStoreKind, type ServerConfig, type Timeouts } from './config';
 import { dataDirError } from './data-dir-error';
 import type { EmailRenderer } from './email/render-email';
 import type { ServerLogger } from './logger';
@@ -22,7 +21,7 @@ export interface Runtime {
 export async function createRuntime(config: ServerConfig, log: ServerLogger, renderEmail: EmailRenderer): Promise<Runtime> {
   const database = await createDatabase({
     databaseUrl: config.databaseUrl,
-    sqliteFile: join(config.dataDir, 'kindly.db'),
+    sqliteFile: embeddedDatabaseFile(config.dataDir),
     timeouts: config.timeouts,
     // Connections lost and found again: the pool reconnects on its own.
     log: (line) => log.warn(line),

@@ -9,6 +9,7 @@ import { DEFAULT_EMAIL_SETTINGS } from './email/email-settings';
 import { createTransport } from './email/transport';
 import { EmailWorker } from './email/worker';
 import { EmailRenderThread } from './email/email-render-thread';
+import { startBackupSchedule } from './backup/backup-schedule';
 
 async function main(logger: ServerLogger): Promise<void> {
   const config = loadConfig();
@@ -31,6 +32,8 @@ async function main(logger: ServerLogger): Promise<void> {
   tellUser(`  Host API:  ${base}/host/v1`);
   tellUser(`  Guest API: ${base}/event/v1`);
   const worker = startEmailWorker(runtime.deps, base);
+  const backups = startBackupSchedule(config.backup, runtime.deps.db, logger);
+  if (backups && config.backup) tellUser(`  Backups:   every ${config.backup.intervalHours} h into ${config.backup.dir}, the newest ${config.backup.keep} kept`);
   // The example host sites (development only), on a second port so that they are another site than the API.
   const examples = config.distDir && !config.production
     ? await startExamplesServer({ port: config.examplesPort, examplesDir: 'examples', distDir: config.distDir, apiOrigin: new URL(base).origin, occasionId: demoOccasionId })
@@ -44,6 +47,8 @@ async function main(logger: ServerLogger): Promise<void> {
     // The worker first: it finishes the message in flight while the database is still open.
     void (worker?.stop() ?? Promise.resolve())
       .catch(() => {})
+      // A copy under way stops at its next step, before the database closes.
+      .then(() => backups?.stop())
       .then(() => server.stop())
       .then(() => renderThread.close())
       .then(() => exitAfterFlush(logger, 0), (error: unknown) => {
