@@ -10,6 +10,7 @@ declare function clearTimeout(timer: unknown): void;
 
 declare class URL {
   constructor(url: string, base?: string);
+  readonly href: string;
   readonly protocol: string;
   readonly hostname: string;
   readonly origin: string;
@@ -37,11 +38,19 @@ interface ReadableStream<R = unknown> {
 
 interface Headers {
   get(name: string): string | null;
+  set(name: string, value: string): void;
+  /** Each `Set-Cookie` line of an answer, apart (a browser never shows them). */
+  getSetCookie(): string[];
 }
+
+declare var Headers: {
+  prototype: Headers;
+  new (init?: Headers | Record<string, string> | [string, string][]): Headers;
+};
 
 interface RequestInit {
   method?: string;
-  headers?: Record<string, string>;
+  headers?: Headers | Record<string, string> | [string, string][];
   body?: string;
   credentials?: 'include' | 'omit' | 'same-origin';
   signal?: AbortSignal;
