@@ -1,4 +1,4 @@
-import type { ClientError, Result } from './result';
+import { isHttpError, type ClientError, type Result } from './result';
 
 /** How a client reaches the server. */
 export interface ClientOptions {
@@ -79,8 +79,30 @@ export function createSend(options: ClientOptions, authHeaders?: () => Record<st
       clearTimeout(timer);
     }
     const parse = options.parse ?? JSON.parse;
-    return init.revalidate ? revalidatedResult<T>(init.revalidate, response, body, parse) : toResult<T>(response.status, body, parse);
+    const result = await (init.revalidate ? revalidatedResult<T>(init.revalidate, response, body, parse) : toResult<T>(response.status, body, parse));
+    return withRetryAfter(result, response.headers.get('retry-after'));
   };
+}
+
+/** Adds `retryAfterSeconds` to an HTTP error whose answer said when to try again. */
+function withRetryAfter<T>(result: Result<T>, retryAfter: string | null): Result<T> {
+  if (retryAfter === null || !result.error || !isHttpError(result.error)) return result;
+  const seconds = retryAfterSeconds(retryAfter, Date.now());
+  return seconds === undefined ? result : { error: { ...result.error, retryAfterSeconds: seconds } };
+}
+
+/**
+ * A `Retry-After` value (RFC 9110: delay-seconds or an HTTP date) as whole seconds from now.
+ *
+ * @param value The header's value.
+ * @param now The time to count a date from (ms since the epoch).
+ * @returns The seconds (0 for a date already past), or `undefined` for a value that is neither.
+ */
+export function retryAfterSeconds(value: string, now: number): number | undefined {
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const date = /[a-z]/i.test(trimmed) ? Date.parse(trimmed) : NaN;
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
 /** An answer's body: its text, or (read as it came) its parsed JSON or the `SyntaxError` that stopped it. */
