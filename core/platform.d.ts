@@ -10,7 +10,6 @@ declare function clearTimeout(timer: unknown): void;
 
 declare class URL {
   constructor(url: string, base?: string);
-  readonly href: string;
   readonly protocol: string;
   readonly hostname: string;
   readonly origin: string;

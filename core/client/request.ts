@@ -1,4 +1,4 @@
-import { isHttpError, type ClientError, type Result } from './result';
+import type { ClientError, Result } from './result';
 
 /** How a client reaches the server. */
 export interface ClientOptions {
@@ -79,30 +79,8 @@ export function createSend(options: ClientOptions, authHeaders?: () => Record<st
       clearTimeout(timer);
     }
     const parse = options.parse ?? JSON.parse;
-    const result = await (init.revalidate ? revalidatedResult<T>(init.revalidate, response, body, parse) : toResult<T>(response.status, body, parse));
-    return withRetryAfter(result, response.headers.get('retry-after'));
+    return init.revalidate ? revalidatedResult<T>(init.revalidate, response, body, parse) : toResult<T>(response, body, parse);
   };
-}
-
-/** Adds `retryAfterSeconds` to an HTTP error whose answer said when to try again. */
-function withRetryAfter<T>(result: Result<T>, retryAfter: string | null): Result<T> {
-  if (retryAfter === null || !result.error || !isHttpError(result.error)) return result;
-  const seconds = retryAfterSeconds(retryAfter, Date.now());
-  return seconds === undefined ? result : { error: { ...result.error, retryAfterSeconds: seconds } };
-}
-
-/**
- * A `Retry-After` value (RFC 9110: delay-seconds or an HTTP date) as whole seconds from now.
- *
- * @param value The header's value.
- * @param now The time to count a date from (ms since the epoch).
- * @returns The seconds (0 for a date already past), or `undefined` for a value that is neither.
- */
-export function retryAfterSeconds(value: string, now: number): number | undefined {
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed);
-  const date = /[a-z]/i.test(trimmed) ? Date.parse(trimmed) : NaN;
-  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
 }
 
 /** An answer's body: its text, or (read as it came) its parsed JSON or the `SyntaxError` that stopped it. */
@@ -122,7 +100,7 @@ async function readBody(response: Response, readJson: ClientOptions['readJson'])
 /** A 304 answers with the kept data; a 2xx with an `ETag` replaces it. */
 async function revalidatedResult<T>(kept: Revalidated, response: Response, body: Body, parse: (text: string) => unknown): Promise<Result<T>> {
   if (response.status === 304 && kept.etag !== undefined) return { data: kept.data as T };
-  const result = await toResult<T>(response.status, body, parse);
+  const result = await toResult<T>(response, body, parse);
   const etag = response.headers.get('etag');
   if ('data' in result && etag) Object.assign(kept, { etag, data: result.data });
   else Object.assign(kept, { etag: undefined, data: undefined });
@@ -150,7 +128,8 @@ function failure(error: unknown): ClientError {
   return { status: 'FETCH_ERROR', error: String(error) };
 }
 
-async function toResult<T>(status: number, body: Body, parse: (text: string) => unknown): Promise<Result<T>> {
+async function toResult<T>(response: Response, body: Body, parse: (text: string) => unknown): Promise<Result<T>> {
+  const { status } = response;
   if ('streamError' in body) return { error: { status: 'PARSING_ERROR', originalStatus: status, data: '', error: String(body.streamError) } };
   let data: unknown;
   if ('streamed' in body) data = body.streamed;
@@ -163,5 +142,7 @@ async function toResult<T>(status: number, body: Body, parse: (text: string) => 
     }
   }
   if (status >= 200 && status < 300) return { data: data as T };
-  return { error: { status, data: data as never } };
+  // Kindly's 429 and 503 say when to try again in seconds; a date (which it never sends) is left out.
+  const retryAfter = /^\d+$/.exec(response.headers.get('retry-after') ?? '')?.[0];
+  return { error: retryAfter ? { status, data: data as never, retryAfterSeconds: +retryAfter } : { status, data: data as never } };
 }

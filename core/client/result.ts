@@ -30,8 +30,8 @@ export interface HttpError {
   data: ApiErrorBody;
   /**
    * How many seconds the server asked the client to wait before trying again: its
-   * `Retry-After` (429 `RATE_LIMITED`, 503 `UNAVAILABLE`), in seconds or as a date. Absent when
-   * the answer has none, or one that is neither.
+   * `Retry-After` (429 `RATE_LIMITED`, 503 `UNAVAILABLE`). Absent when the answer has none, or
+   * one that is not a whole number of seconds (an HTTP date, which Kindly never sends).
    */
   retryAfterSeconds?: number;
 }
