@@ -97,14 +97,23 @@ export default defineConfig(async (): Promise<Options[]> => [
     // Node resolves packages at run time (native addons like better-sqlite3 must not be bundled).
     skipNodeModulesBundle: true,
   },
+  // core as the package integrators install (package.json "exports", docs/api/core-package.md):
+  // one entry per subpath, the modules they share in chunks, each with its declarations, and
+  // valibot and nanostores left to the installing project (they are the package's dependencies).
   {
-    entry: { 'core/index': 'core/index.ts' },
-    outDir: 'dist',
+    entry: {
+      index: 'core/index.ts',
+      guest: 'core/package/guest.ts',
+      host: 'core/package/host.ts',
+      options: 'core/package/options.ts',
+    },
+    outDir: 'dist/core',
     format: 'esm',
     platform: 'neutral',
     target: 'es2022',
-    dts: false,
-    clean: false,
+    dts: { compilerOptions: { lib: ['ES2022'], types: [], incremental: false, composite: false } },
+    tsconfig: 'core/tsconfig.json',
+    clean: true,
   },
   // The widget: widget.js, the snippet's classic script served at /widget.js, defines
   // <kindly-rsvp> and imports the app (/widget/app/app-<hash>.js, an ES module, built first)

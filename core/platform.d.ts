@@ -37,11 +37,19 @@ interface ReadableStream<R = unknown> {
 
 interface Headers {
   get(name: string): string | null;
+  set(name: string, value: string): void;
+  /** Each `Set-Cookie` line of an answer, apart (a browser never shows them). */
+  getSetCookie(): string[];
 }
+
+declare var Headers: {
+  prototype: Headers;
+  new (init?: Headers | Record<string, string> | [string, string][]): Headers;
+};
 
 interface RequestInit {
   method?: string;
-  headers?: Record<string, string>;
+  headers?: Headers | Record<string, string> | [string, string][];
   body?: string;
   credentials?: 'include' | 'omit' | 'same-origin';
   signal?: AbortSignal;

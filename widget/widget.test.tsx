@@ -180,10 +180,11 @@ describe('the RSVP form model', () => {
 
 describe('messages, language and dates', () => {
   it('says how long to wait when rate-limited, and what failed otherwise', () => {
-    const limited = { status: 429, data: { error: { code: 'RATE_LIMITED' as const, message: '' } } };
-    expect(describeError(limited, en, 30)).toBe('Too many attempts. Please wait 30 seconds and try again.');
-    expect(describeError(limited, en, 1)).toBe('Too many attempts. Please wait 1 second and try again.');
-    expect(describeError(limited, en, 150)).toBe('Too many attempts. Please wait 3 minutes and try again.');
+    const limited = (retryAfterSeconds?: number) => ({ status: 429, data: { error: { code: 'RATE_LIMITED' as const, message: '' } }, retryAfterSeconds });
+    expect(describeError(limited(30), en)).toBe('Too many attempts. Please wait 30 seconds and try again.');
+    expect(describeError(limited(1), en)).toBe('Too many attempts. Please wait 1 second and try again.');
+    expect(describeError(limited(150), en)).toBe('Too many attempts. Please wait 3 minutes and try again.');
+    expect(describeError(limited(), en)).toBe('Too many attempts. Please wait 60 seconds and try again.');
     expect(describeError({ status: 401, data: { error: { code: 'INVALID_CREDENTIALS', message: '' } } }, en)).toBe(en.invalidCredentials);
     expect(describeError({ status: 'FETCH_ERROR', error: 'TypeError' }, en)).toBe(en.networkError);
     expect(describeError({ status: 'PARSING_ERROR', originalStatus: 502, data: '<html>', error: '' }, en)).toBe(en.serverError);
@@ -234,9 +235,9 @@ describe('messages, language and dates', () => {
       for (const key of Object.keys(englishWhole) as Array<keyof Catalogue>) expect(typeof strings[key], key).toBe(typeof englishWhole[key]);
     }
     expect((await loadLanguage('nl')).strings).toBe(en);
-    const limited = { status: 429, data: { error: { code: 'RATE_LIMITED' as const, message: '' } } };
-    expect(describeError(limited, (await loadLanguage('de')).strings, 1)).toBe('Zu viele Versuche. Bitte warten Sie 1 Sekunde und versuchen Sie es dann erneut.');
-    expect(describeError(limited, (await loadLanguage('fr')).strings, 150)).toBe('Trop de tentatives. Veuillez patienter 3 minutes avant de réessayer.');
+    const limited = (retryAfterSeconds: number) => ({ status: 429, data: { error: { code: 'RATE_LIMITED' as const, message: '' } }, retryAfterSeconds });
+    expect(describeError(limited(1), (await loadLanguage('de')).strings)).toBe('Zu viele Versuche. Bitte warten Sie 1 Sekunde und versuchen Sie es dann erneut.');
+    expect(describeError(limited(150), (await loadLanguage('fr')).strings)).toBe('Trop de tentatives. Veuillez patienter 3 minutes avant de réessayer.');
   });
 
   it("writes dates as they are and times in the occasion's time zone", () => {

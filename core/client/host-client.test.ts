@@ -83,11 +83,11 @@ describe('host auth flows on the real Auth.js routes', () => {
     expect(ok(await host.getSession())).toBeNull();
   });
 
-  it('passes a 429 through with its body', async () => {
+  it('passes a 429 through with its body and its Retry-After', async () => {
     const { email } = newAccount();
     let last = await signInHost(host, { email, password: 'wrong password here' });
     for (let i = 0; i < 12 && last.error?.status !== 429; i++) last = await signInHost(host, { email, password: 'wrong password here' });
-    expect(last.error).toEqual({ status: 429, data: { error: { code: 'RATE_LIMITED', message: expect.any(String) } } });
+    expect(last.error).toEqual({ status: 429, data: { error: { code: 'RATE_LIMITED', message: expect.any(String) } }, retryAfterSeconds: expect.any(Number) });
   });
 
   it('answers sign-up errors: 409 EMAIL_TAKEN, 400 with issues', async () => {

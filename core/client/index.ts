@@ -1,5 +1,6 @@
 export type * from './bodies';
 export type * from './event-bodies';
+export { createCookieFetch } from './cookie-fetch';
 export { createGuestClient, guestTokenKey, type GuestClient, type GuestClientOptions, type TokenStorage } from './guest-client';
 export { createGuestStores, type EventQuery, type EventQueryValue, type GuestStores } from './guest-stores';
 export { signInHost, signOutHost, signUpHost } from './host-auth';

@@ -79,7 +79,7 @@ export function createSend(options: ClientOptions, authHeaders?: () => Record<st
       clearTimeout(timer);
     }
     const parse = options.parse ?? JSON.parse;
-    return init.revalidate ? revalidatedResult<T>(init.revalidate, response, body, parse) : toResult<T>(response.status, body, parse);
+    return init.revalidate ? revalidatedResult<T>(init.revalidate, response, body, parse) : toResult<T>(response, body, parse);
   };
 }
 
@@ -100,7 +100,7 @@ async function readBody(response: Response, readJson: ClientOptions['readJson'])
 /** A 304 answers with the kept data; a 2xx with an `ETag` replaces it. */
 async function revalidatedResult<T>(kept: Revalidated, response: Response, body: Body, parse: (text: string) => unknown): Promise<Result<T>> {
   if (response.status === 304 && kept.etag !== undefined) return { data: kept.data as T };
-  const result = await toResult<T>(response.status, body, parse);
+  const result = await toResult<T>(response, body, parse);
   const etag = response.headers.get('etag');
   if ('data' in result && etag) Object.assign(kept, { etag, data: result.data });
   else Object.assign(kept, { etag: undefined, data: undefined });
@@ -128,7 +128,8 @@ function failure(error: unknown): ClientError {
   return { status: 'FETCH_ERROR', error: String(error) };
 }
 
-async function toResult<T>(status: number, body: Body, parse: (text: string) => unknown): Promise<Result<T>> {
+async function toResult<T>(response: Response, body: Body, parse: (text: string) => unknown): Promise<Result<T>> {
+  const { status } = response;
   if ('streamError' in body) return { error: { status: 'PARSING_ERROR', originalStatus: status, data: '', error: String(body.streamError) } };
   let data: unknown;
   if ('streamed' in body) data = body.streamed;
@@ -141,5 +142,7 @@ async function toResult<T>(status: number, body: Body, parse: (text: string) => 
     }
   }
   if (status >= 200 && status < 300) return { data: data as T };
-  return { error: { status, data: data as never } };
+  // Kindly's 429 and 503 say when to try again in seconds; a date (which it never sends) is left out.
+  const retryAfter = /^\d+$/.exec(response.headers.get('retry-after') ?? '')?.[0];
+  return { error: retryAfter ? { status, data: data as never, retryAfterSeconds: +retryAfter } : { status, data: data as never } };
 }

@@ -28,6 +28,12 @@ export interface ParsingError {
 export interface HttpError {
   status: number;
   data: ApiErrorBody;
+  /**
+   * How many seconds the server asked the client to wait before trying again: its
+   * `Retry-After` (429 `RATE_LIMITED`, 503 `UNAVAILABLE`). Absent when the answer has none, or
+   * one that is not a whole number of seconds (an HTTP date, which Kindly never sends).
+   */
+  retryAfterSeconds?: number;
 }
 
 /** Exactly one of the contract's four client errors (section 6). */

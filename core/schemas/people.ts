@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { choice } from './field';
 import { strictBody } from './strict-body';
 import { requiredEmail, text } from './text';

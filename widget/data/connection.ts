@@ -52,8 +52,6 @@ export interface Connection {
   signOut(): Promise<Result<void>>;
   updateHousehold(body: EventHouseholdUpdateBody): Promise<Result<EventHousehold>>;
   saveRsvp(body: RsvpBody, exists: boolean): Promise<Result<Rsvp>>;
-  /** The seconds of the last `Retry-After` the API sent (429), for the rate-limit message. */
-  lastRetryAfter(): number | undefined;
   /** Whether `?invite=` has already been tried on this page (so a sign-out does not repeat it). */
   inviteTried: boolean;
 }
@@ -73,20 +71,13 @@ export function connect(apiBase: string, occasionId: string, prefetch?: SessionP
 }
 
 function createConnection(apiBase: string, occasionId: string, prefetch: SessionPrefetch | undefined): Connection {
-  let retryAfter: number | undefined;
   const client = createGuestClient({
     baseUrl: apiBase,
     storage: pageStorage,
-    // The client's errors carry the body only; Retry-After is read here on the way through.
-    fetch: async (input, init) => {
+    fetch: (input, init) => {
       const early = prefetch?.url === input ? prefetch.response : undefined;
       prefetch = undefined;
-      const response = await (early ?? fetch(input, init)).catch((error: unknown) => refusalOr(error));
-      if (response.status === 429) {
-        const seconds = Number(response.headers.get('Retry-After'));
-        retryAfter = seconds > 0 ? Math.ceil(seconds) : undefined;
-      }
-      return response;
+      return (early ?? fetch(input, init)).catch((error: unknown) => refusalOr(error));
     },
   });
 
@@ -184,7 +175,6 @@ function createConnection(apiBase: string, occasionId: string, prefetch: Session
       }
       return result;
     },
-    lastRetryAfter: () => retryAfter,
     inviteTried: false,
   };
   return connection;

@@ -1,4 +1,4 @@
-import type { ClientError } from '../../core/client/result';
+import { isHttpError, type ClientError } from '../../core/client/result';
 import type { FirstScreenStrings } from '../i18n';
 
 type Body = { error?: { code?: string; message?: string; issues?: Array<{ path: string; message: string }> } } | undefined;
@@ -18,16 +18,16 @@ export function fieldIssues(error: ClientError | undefined): Record<string, stri
 }
 
 /**
- * One sentence for a failed call, in the widget's language; `retryAfter` is the wait of a
- * 429 answer, in seconds (from its `Retry-After`).
+ * One sentence for a failed call, in the widget's language; a 429 says how long to wait (its
+ * `Retry-After`, else a minute).
  */
-export function describeError(error: ClientError, strings: FirstScreenStrings, retryAfter = 60): string {
-  if (typeof error.status !== 'number') return error.status === 'PARSING_ERROR' ? strings.serverError : strings.networkError;
+export function describeError(error: ClientError, strings: FirstScreenStrings): string {
+  if (!isHttpError(error)) return error.status === 'PARSING_ERROR' ? strings.serverError : strings.networkError;
   const code = errorCode(error);
   return code === 'INVALID_CREDENTIALS'
     ? strings.invalidCredentials
     : code === 'RATE_LIMITED'
-      ? strings.rateLimited(waitText(retryAfter, strings.locale))
+      ? strings.rateLimited(waitText(error.retryAfterSeconds || 60, strings.locale))
       : code === 'ORIGIN_NOT_ALLOWED'
         ? strings.originNotAllowed(location.origin)
         : code === 'RSVP_CLOSED'

@@ -57,7 +57,7 @@ export function HouseholdForm({ connection, household, strings, onDone }: { conn
     setBusy(true);
     const result = await connection.updateHousehold({ ...address, guests: members });
     setBusy(false);
-    if (result.error) fail(fieldIssues(result.error), describeError(result.error, strings, connection.lastRetryAfter()));
+    if (result.error) fail(fieldIssues(result.error), describeError(result.error, strings));
     else onDone(true);
   };
 

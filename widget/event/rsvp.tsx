@@ -78,7 +78,7 @@ export function RsvpCard({ connection, info, household, rsvp: stored, later }: R
       // A validation failure here is a rule only the server knows (a meal the hosts just
       // disabled, say): its message names it.
       const own = errorCode(result.error) === 'VALIDATION_FAILED' && serverMessage(result.error);
-      return setFailure(own || describeError(result.error, strings, connection.lastRetryAfter()));
+      return setFailure(own || describeError(result.error, strings));
     }
     setSent(result.data);
     setThanks(rsvp ? strings.updated : strings.thankYou);

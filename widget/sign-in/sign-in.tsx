@@ -41,7 +41,7 @@ export function SignIn({ connection, inviteCode, typed, focusHeading, onSubmit }
     if (!mounted.current || !result.error) return; // signed in: this form is gone
     setBusy(false);
     setErrors(fieldIssues(result.error));
-    setFailure(describeError(result.error, strings, connection.lastRetryAfter()));
+    setFailure(describeError(result.error, strings));
   };
 
   // In the same task as widget.js's form was removed, so no key the guest is typing is lost.
