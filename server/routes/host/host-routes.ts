@@ -10,6 +10,7 @@ import { activityRoutes } from './activities';
 import { answerRoutes } from './answers';
 import { attributeCategoryRoutes } from './attribute-categories';
 import { emailRoutes } from './emails';
+import { erasureRoutes } from './erasure';
 import { guestBulkDeleteRoutes } from './guests-bulk-delete';
 import { guestBulkRoutes } from './guests-bulk';
 import { guestRoutes } from './guests';
@@ -69,6 +70,7 @@ export function hostRoutes(): Hono<AppEnv> {
   routes.route('/', replyRoutes());
   routes.route('/', emailRoutes());
   routes.route('/', historyRoutes());
+  routes.route('/', erasureRoutes());
 
   return routes;
 }
