@@ -42,18 +42,27 @@ export async function eraseGuests(
   target: ErasureTarget,
   actor?: HistoryActor,
 ): Promise<ErasureResult | null> {
-  return db.transaction().execute(async (trx) => {
-    // Erasures, imports and bulk deletes of one occasion take turns: a guest is erased once.
-    await lockOccasionForBulk(trx, dbKind, occasionId);
-    const plan = await planErasure(trx, occasionId, target);
-    if (!plan) return null;
-    await rewriteHistory(trx, occasionId, plan);
-    await scrubEmails(trx, occasionId, plan);
-    await clearRepliesSentBy(trx, plan.guestIds);
-    await deleteRows(trx, occasionId, plan);
-    if (actor) await recordErasure(trx, occasionId, actor, plan);
-    return { guests: plan.guestIds.size, households: plan.householdIds.size };
-  });
+  return db.transaction().execute((trx) => eraseInTransaction(trx, dbKind, occasionId, target, actor));
+}
+
+/** {@link eraseGuests} inside the caller's transaction (retention claims the occasion in the same one). */
+export async function eraseInTransaction(
+  trx: Kysely<Database>,
+  dbKind: DatabaseKind,
+  occasionId: string,
+  target: ErasureTarget,
+  actor?: HistoryActor,
+): Promise<ErasureResult | null> {
+  // Erasures, imports and bulk deletes of one occasion take turns: a guest is erased once.
+  await lockOccasionForBulk(trx, dbKind, occasionId);
+  const plan = await planErasure(trx, occasionId, target);
+  if (!plan) return null;
+  await rewriteHistory(trx, occasionId, plan);
+  await scrubEmails(trx, occasionId, plan);
+  await clearRepliesSentBy(trx, plan.guestIds);
+  await deleteRows(trx, occasionId, plan);
+  if (actor) await recordErasure(trx, occasionId, actor, plan);
+  return { guests: plan.guestIds.size, households: plan.householdIds.size };
 }
 
 async function planErasure(trx: Kysely<Database>, occasionId: string, target: ErasureTarget): Promise<ErasurePlan | null> {

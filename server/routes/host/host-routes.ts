@@ -11,6 +11,7 @@ import { answerRoutes } from './answers';
 import { attributeCategoryRoutes } from './attribute-categories';
 import { emailRoutes } from './emails';
 import { erasureRoutes } from './erasure';
+import { dataRightsRoutes } from './data-rights';
 import { guestBulkDeleteRoutes } from './guests-bulk-delete';
 import { guestBulkRoutes } from './guests-bulk';
 import { guestRoutes } from './guests';
@@ -71,6 +72,7 @@ export function hostRoutes(): Hono<AppEnv> {
   routes.route('/', emailRoutes());
   routes.route('/', historyRoutes());
   routes.route('/', erasureRoutes());
+  routes.route('/', dataRightsRoutes());
 
   return routes;
 }
