@@ -25,7 +25,7 @@ describe('exporting an occasion’s whole data', () => {
     expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="kindly-[\w-]+-\d{4}-\d{2}-\d{2}\.zip"$/);
     const unzipped = unzipSync(new Uint8Array(await response.arrayBuffer()));
     files = Object.fromEntries(Object.entries(unzipped).map(([name, bytes]) => [name, strFromU8(bytes)]));
-  });
+  }, 60_000);
   afterAll(() => t.close());
 
   const csv = (name: string): Row[] => Papa.parse<Row>(files[`${name}.csv`]!.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true }).data;

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { expect } from 'vitest';
 import type { Database } from '../../db/schema';
 import { DEFAULT_EMAIL_SETTINGS } from '../../email/email-settings';
+import { queueScheduledMail } from '../../email/scheduled-mail';
 import { localOutbox } from '../../email/transport';
 import { EmailWorker } from '../../email/worker';
 import { BASE } from '../../in-process/host-session';
@@ -34,8 +35,9 @@ export async function sendOutbox(t: TestApp): Promise<void> {
 
 /**
  * The event fixture plus the Quixworths: Zebulon alone in his household, invited to the ceremony,
- * his invitation sent, his reply (a message and an answer naming him) confirmed by email and in
- * the hosts' digest, a reminder to him still queued, and a correction of his phone in history.
+ * his invitation sent, his reply (a message and an answer naming him) confirmed by email and
+ * waiting in the hosts' digest, another invitation to him queued, and a correction of his phone
+ * in history.
  */
 export async function createDataRightsFixture(t: TestApp): Promise<DataRightsFixture> {
   const f = await createEventFixture(t);
@@ -65,6 +67,8 @@ export async function createDataRightsFixture(t: TestApp): Promise<DataRightsFix
   });
   expect(reply.status, await reply.clone().text()).toBe(201);
   await sendOutbox(t);
+  // A day later the hosts' digest, which names the Quixworths and quotes the message, waits in the outbox.
+  await queueScheduledMail(t.deps.db, t.deps.dbKind, BASE, new Date(Date.now() + 25 * 3600_000), t.deps.renderEmail);
   await expectJson(f.host, 'POST', `${base}/emails`, { kind: 'INVITATION', householdIds: [household.id] }, 202);
   return { ...f, zeb: { guestId: guest.id, householdId: household.id, inviteCode: household.inviteCode }, songQuestionId: song.id };
 }

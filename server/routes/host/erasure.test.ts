@@ -15,7 +15,7 @@ describe('erasing a guest or a household', () => {
     t = await createTestApp();
     f = await createDataRightsFixture(t);
     base = `/occasion/${f.occasionId}`;
-  });
+  }, 60_000);
   afterEach(() => t.close());
 
   const erase = (path: string) => expectJson<ErasureResult>(f.host, 'POST', `${base}/${path}/erase`, undefined, 200);
@@ -24,6 +24,8 @@ describe('erasing a guest or a household', () => {
     const statuses = (await t.deps.db.selectFrom('email').select('status').where('to', '=', 'zebulon.quixworth@example.org').execute()).map((row) => row.status);
     expect(statuses).toContain('QUEUED');
     expect(statuses).toContain('SENT');
+    const digest = await t.deps.db.selectFrom('email').select('text').where('kind', '=', 'DIGEST').executeTakeFirstOrThrow();
+    expect(digest.text).toContain('The Quixworths');
     const places = new Set<string>();
     for (const trace of ZEB_TRACES) for (const place of await whereFound(t.deps.db, testDatabaseKind, trace)) places.add(place);
     const seeded = ['guest.lastName', 'guest.email', 'guest.phone', 'guest.notes', 'household.name', 'household.email', 'household.phone', 'historyEntry.subjectName', 'historyEntry.changes', 'email.to', 'email.text', 'rsvp.message'];
@@ -32,7 +34,7 @@ describe('erasing a guest or a household', () => {
 
     expect(await erase(`guest/${f.zeb.guestId}`)).toEqual({ guests: 1, households: 1 });
     for (const trace of [...ZEB_TRACES, 'Zebulon', 'polka']) expect(await whereFound(t.deps.db, testDatabaseKind, trace), trace).toEqual([]);
-  });
+  }, 90_000);
 
   it('keeps the history entries, rewritten as an erased guest with only the impersonal fields', async () => {
     const before = await read<HistoryPage>(f.host, `${base}/history?limit=200`);
