@@ -17,6 +17,7 @@ import type { HouseholdCreateSchema, HouseholdUpdateSchema } from '../schemas/ho
 import type { InviteLineCreateSchema, InviteLinesBulkSchema, InviteLineUpdateSchema } from '../schemas/invite-line';
 import type { OccasionCreateSchema, OccasionUpdateSchema } from '../schemas/occasion';
 import type { AnswersBulkSchema } from '../schemas/answer';
+import type { RetentionPostponeSchema, RetentionUpdateSchema } from '../schemas/data-rights';
 import type { QuestionCreateSchema, QuestionUpdateSchema } from '../schemas/question';
 import type { EmailSendSchema, EmailTemplateUpdateSchema } from '../schemas/email';
 import type { InvitationCreateSchema, InvitationTokenSchema, PersonUpdateSchema } from '../schemas/people';
@@ -87,3 +88,8 @@ export type InvitationCreateBody = v.InferInput<typeof InvitationCreateSchema>;
 export type PersonUpdateBody = v.InferInput<typeof PersonUpdateSchema>;
 /** Body of `POST /invitation/lookup` and `POST /invitation/accept`. */
 export type InvitationTokenBody = v.InferInput<typeof InvitationTokenSchema>;
+
+/** `PUT /occasion/{occasionId}/retention`: `{ days }`. */
+export type RetentionUpdateBody = v.InferInput<typeof RetentionUpdateSchema>;
+/** `POST /occasion/{occasionId}/retention/postpone`: `{ days }` more. */
+export type RetentionPostponeBody = v.InferInput<typeof RetentionPostponeSchema>;

@@ -11,6 +11,7 @@ import type { Answer } from '../schemas/answer';
 import type { Question } from '../schemas/question';
 import type { EmailKind, EmailRecipient, EmailSendResult, EmailTemplate, OutboxPage } from '../schemas/email';
 import type { Reply } from '../schemas/reply';
+import type { ErasureResult, Retention } from '../schemas/data-rights';
 import type { DoorList, InvitationAccepted, InvitationPreview, PendingInvitation, People, Person } from '../schemas/people';
 import type {
   AccountCreateBody,
@@ -44,6 +45,8 @@ import type {
   InvitationCreateBody,
   InvitationTokenBody,
   PersonUpdateBody,
+  RetentionPostponeBody,
+  RetentionUpdateBody,
 } from './bodies';
 import type { AuthRedirect, HostCredentials, HostSession } from './host-session';
 import { path } from './path';
@@ -204,6 +207,19 @@ export interface HostClient {
   lookUpInvitation(body: InvitationTokenBody): Promise<Result<InvitationPreview>>;
   /** `POST /invitation/accept` `{ token }`: the signed-in account takes the invitation's role. */
   acceptInvitation(body: InvitationTokenBody): Promise<Result<InvitationAccepted>>;
+
+  /** The URL of `GET /occasion/{id}/export`: the occasion's whole data as a ZIP, for a download link. */
+  exportUrl(occasionId: string): string;
+  /** `POST /occasion/{id}/guest/{guestId}/erase`: the guest erased everywhere (history kept without their data). */
+  eraseGuest(occasionId: string, guestId: string): Promise<Result<ErasureResult>>;
+  /** `POST /occasion/{id}/household/{householdId}/erase`: the household and every member erased. */
+  eraseHousehold(occasionId: string, householdId: string): Promise<Result<ErasureResult>>;
+  /** `GET /occasion/{id}/retention`: how long the guests are kept, and the dates. */
+  getRetention(occasionId: string): Promise<Result<Retention>>;
+  /** `PUT /occasion/{id}/retention` `{ days }` (owners). */
+  updateRetention(occasionId: string, body: RetentionUpdateBody): Promise<Result<Retention>>;
+  /** `POST /occasion/{id}/retention/postpone` `{ days }`: the erasure that many days later (owners). */
+  postponeRetention(occasionId: string, body: RetentionPostponeBody): Promise<Result<Retention>>;
 }
 
 /** Options of {@link HostClient.upsertGuests} and `updateAnswers`: `source: 'import'` records the write as a CSV import. */
@@ -341,6 +357,13 @@ export function createHostClient(options: ClientOptions): HostClient {
     getDoorList: (occasionId) => get(`${o(occasionId)}/door`),
     lookUpInvitation: (body) => post('/invitation/lookup', body),
     acceptInvitation: (body) => post('/invitation/accept', body),
+
+    exportUrl: (occasionId) => `${hostBase}${o(occasionId)}/export`,
+    eraseGuest: (occasionId, id) => post(`${o(occasionId)}${path`/guest/${id}`}/erase`, undefined),
+    eraseHousehold: (occasionId, id) => post(`${o(occasionId)}${path`/household/${id}`}/erase`, undefined),
+    getRetention: (occasionId) => get(`${o(occasionId)}/retention`),
+    updateRetention: (occasionId, body) => put(`${o(occasionId)}/retention`, body),
+    postponeRetention: (occasionId, body) => post(`${o(occasionId)}/retention/postpone`, body),
   };
 }
 

@@ -12,6 +12,7 @@ import type { Answer } from '../schemas/answer';
 import type { Question } from '../schemas/question';
 import type { EmailKind, EmailRecipient, EmailSendResult, EmailTemplate, OutboxPage } from '../schemas/email';
 import type { Reply } from '../schemas/reply';
+import type { ErasureResult, Retention } from '../schemas/data-rights';
 import type { DoorList, InvitationAccepted, PendingInvitation, People, Person } from '../schemas/people';
 import type {
   AccountCreateBody,
@@ -45,6 +46,8 @@ import type {
   InvitationCreateBody,
   InvitationTokenBody,
   PersonUpdateBody,
+  RetentionPostponeBody,
+  RetentionUpdateBody,
 } from './bodies';
 import { signInHost, signOutHost, signUpHost } from './host-auth';
 import type { GuestBulkOptions, HostClient } from './host-client';
@@ -112,6 +115,8 @@ export interface HostStores {
   people(occasionId: KeyArg): Query<People>;
   /** The door's names-only list (tag `Door`; guest and household writes mark it stale). */
   doorList(occasionId: KeyArg): Query<DoorList>;
+  /** How long the guests are kept (tag `Occasion`: activity writes move its dates). */
+  retention(occasionId: KeyArg): Query<Retention>;
 
   /** Creates the account, then signs in (fresh CSRF token first). */
   $signUp: Mutation<AccountCreateBody, HostSession>;
@@ -169,6 +174,13 @@ export interface HostStores {
   $updateEmailTemplate: Mutation<OccasionInput<EmailTemplateUpdateBody> & { kind: EmailKind }, EmailTemplate>;
   /** Queues invitations or reminders; marks `Email` stale. */
   $sendEmails: Mutation<OccasionInput<EmailSendBody>, EmailSendResult>;
+
+  /** Erases a guest everywhere; history stays without their data. */
+  $eraseGuest: Mutation<{ occasionId: string; guestId: string }, ErasureResult>;
+  /** Erases a household and every member. */
+  $eraseHousehold: Mutation<{ occasionId: string; householdId: string }, ErasureResult>;
+  $updateRetention: Mutation<OccasionInput<RetentionUpdateBody>, Retention>;
+  $postponeRetention: Mutation<OccasionInput<RetentionPostponeBody>, Retention>;
 
   /** Emails an invitation to help run the occasion (owners). */
   $invitePerson: Mutation<OccasionInput<InvitationCreateBody>, PendingInvitation>;
@@ -246,6 +258,7 @@ export function createHostStores(host: HostClient): HostStores {
     repliesOverTime: (o) => query('History', [o, 'replies'], (id) => host.getRepliesOverTime(id)),
     people: (o) => query('Person', [o], host.listPeople),
     doorList: (o) => query('Door', [o], host.getDoorList),
+    retention: (o) => query('Occasion', [o, 'retention'], host.getRetention),
 
     $signUp: mutation((account) => signUpHost(host, account), [], signedIn),
     $signIn: mutation((credentials) => signInHost(host, credentials), [], signedIn),
@@ -301,6 +314,10 @@ export function createHostStores(host: HostClient): HostStores {
     $updateAnswers: mutation((i) => host.updateAnswers(i.occasionId, i.body, i.source ? { source: i.source } : {}), stale.updateAnswers),
     $updateEmailTemplate: mutation((i) => host.updateEmailTemplate(i.occasionId, i.kind, i.body), stale.updateEmailTemplate),
     $sendEmails: mutation((i) => host.sendEmails(i.occasionId, i.body), stale.sendEmails),
+    $eraseGuest: mutation((i) => host.eraseGuest(i.occasionId, i.guestId), stale.eraseGuest),
+    $eraseHousehold: mutation((i) => host.eraseHousehold(i.occasionId, i.householdId), stale.eraseHousehold),
+    $updateRetention: mutation((i) => host.updateRetention(i.occasionId, i.body), stale.updateRetention),
+    $postponeRetention: mutation((i) => host.postponeRetention(i.occasionId, i.body), stale.postponeRetention),
     $invitePerson: mutation((i) => host.invitePerson(i.occasionId, i.body), stale.invitePerson),
     $revokeInvitation: mutation((i) => host.revokeInvitation(i.occasionId, i.invitationId), stale.revokeInvitation),
     $updatePerson: mutation((i) => host.updatePerson(i.occasionId, i.accountId, i.body), stale.updatePerson),

@@ -98,6 +98,12 @@ export const hostStaleTags = {
   enableTwoFactor: ['Account'],
   renewRecoveryCodes: ['Account'],
   disableTwoFactor: ['Account'],
+  /** Everything of the guests goes: their replies, answers and messages in the outbox with them. */
+  eraseGuest: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer', 'Reply', 'Email', 'Door'],
+  eraseHousehold: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer', 'Reply', 'Email', 'Door'],
+  /** The retention is read under the `Occasion` tag: activity and occasion writes move its dates too. */
+  updateRetention: ['Occasion'],
+  postponeRetention: ['Occasion'],
 } as const satisfies Record<string, readonly Tag[]>;
 
 /**
@@ -118,6 +124,8 @@ export const historyStaleTags = {
   updateInviteLine: ['History'],
   deleteInviteLine: ['History'],
   updateInviteLines: ['History'],
+  eraseGuest: ['History'],
+  eraseHousehold: ['History'],
 } as const satisfies Partial<Record<keyof typeof hostStaleTags, readonly Tag[]>>;
 
 /** Every host write's tags: {@link hostStaleTags} plus `History` where the write records history. */

@@ -6,6 +6,7 @@ import type { OptionEntry } from '../../core/options';
 import { GuestCreateSchema, GuestUpdateSchema, type AgeGroup, type Guest, type GuestCreate } from '../../core/schemas/guest';
 import type { InviteLinesBulkRow, InviteResponse } from '../../core/schemas/invite-line';
 import { DeleteDialog, ModalDialog } from '../components/dialog';
+import { EraseGuestDialog } from '../components/erase-dialogs';
 import { serverErrors, validateForm, type FieldErrors } from '../components/form-errors';
 import { ComboBoxField } from '../components/combo-box-field';
 import { MultiSelectField } from '../components/multi-select-field';
@@ -121,6 +122,7 @@ export function GuestDialog({ occasionId, guest, data, onClose: close }: GuestDi
   const [message, setMessage] = useState<string | undefined>(restored ? RESTORED : undefined);
   const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [erasing, setErasing] = useState(false);
   const set = <K extends keyof GuestValues>(key: K) => (value: GuestValues[K]) => setValues((current) => ({ ...current, [key]: value }));
   const householdOptions = data.households.map((household) => ({ value: household.id, text: household.name }));
 
@@ -322,9 +324,14 @@ export function GuestDialog({ occasionId, guest, data, onClose: close }: GuestDi
             <FormMessage messages={[message]} focus />
             <div className="dialog-actions">
               {guest && canWrite ? (
-                <Button className="button button--danger" onPress={() => setDeleting(true)} style={{ marginRight: 'auto' }}>
-                  Delete guest…
-                </Button>
+                <>
+                  <Button className="button button--danger" onPress={() => setDeleting(true)}>
+                    Delete guest…
+                  </Button>
+                  <Button className="button button--danger" onPress={() => setErasing(true)} style={{ marginRight: 'auto' }}>
+                    Erase guest…
+                  </Button>
+                </>
               ) : null}
               <Button className="button" onPress={close}>
                 {canWrite ? 'Cancel' : 'Close'}
@@ -353,6 +360,18 @@ export function GuestDialog({ occasionId, guest, data, onClose: close }: GuestDi
         >
           <p>Their invitations and answers are deleted too.</p>
         </DeleteDialog>
+      ) : null}
+      {guest ? (
+        <EraseGuestDialog
+          name={name}
+          isOpen={erasing}
+          onClose={() => setErasing(false)}
+          erase={async () => {
+            const result = await stores.$eraseGuest.mutate({ occasionId, guestId: guest.id });
+            if (!result.error) onClose();
+            return result;
+          }}
+        />
       ) : null}
     </>
   );

@@ -6,6 +6,7 @@ import { countryOptions, statesForCountry } from '../../core/options';
 import type { Guest } from '../../core/schemas/guest';
 import { HouseholdCreateSchema, type Household, type HouseholdCreate } from '../../core/schemas/household';
 import { DeleteDialog, ModalDialog } from '../components/dialog';
+import { EraseHouseholdDialog } from '../components/erase-dialogs';
 import { useFormSave } from '../components/use-form-save';
 import { ComboBoxField } from '../components/combo-box-field';
 import { SelectField } from '../components/select-field';
@@ -43,6 +44,7 @@ export function HouseholdDialog({ occasionId, household, households, guests, onC
   const [values, setValues] = useState(() => valuesOf(household));
   const { errors, message, busy, save, setMessage } = useFormSave();
   const [deleting, setDeleting] = useState(false);
+  const [erasing, setErasing] = useState(false);
   const set = (key: keyof Values) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
   const states = statesForCountry(values.country);
 
@@ -117,9 +119,14 @@ export function HouseholdDialog({ occasionId, household, households, guests, onC
             <FormMessage messages={[message]} focus />
             <div className="dialog-actions">
               {household && canWrite ? (
-                <Button className="button button--danger" onPress={() => setDeleting(true)} style={{ marginRight: 'auto' }}>
-                  Delete household…
-                </Button>
+                <>
+                  <Button className="button button--danger" onPress={() => setDeleting(true)}>
+                    Delete household…
+                  </Button>
+                  <Button className="button button--danger" onPress={() => setErasing(true)} style={{ marginRight: 'auto' }}>
+                    Erase household…
+                  </Button>
+                </>
               ) : null}
               <Button className="button" onPress={close}>
                 {canWrite ? 'Cancel' : 'Close'}
@@ -148,6 +155,18 @@ export function HouseholdDialog({ occasionId, household, households, guests, onC
         >
           <p>Its guests stay on the guest list, without a household. Its invite code stops working.</p>
         </DeleteDialog>
+      ) : null}
+      {household ? (
+        <EraseHouseholdDialog
+          name={household.name}
+          isOpen={erasing}
+          onClose={() => setErasing(false)}
+          erase={async () => {
+            const result = await stores.$eraseHousehold.mutate({ occasionId, householdId: household.id });
+            if (!result.error) onClose();
+            return result;
+          }}
+        />
       ) : null}
     </>
   );

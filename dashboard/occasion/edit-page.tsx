@@ -10,6 +10,7 @@ import { useKindly } from '../data/kindly';
 import { useOccasion } from './occasion-context';
 import { EDIT_FIELDS, OWNER_EDIT_FIELDS, OccasionFields, occasionBody, occasionFormValues } from './occasion-form';
 import { formatCount } from '../components/format';
+import { DataRightsSection } from './data-rights-section';
 
 /** `.../edit`: every writable field of the occasion, and deleting it. */
 export default function EditPage() {
@@ -59,6 +60,8 @@ export default function EditPage() {
           </span>
         </div>
       </Form>
+
+      <DataRightsSection />
 
       <section className="card" aria-labelledby="danger-title">
         <h2 id="danger-title">Delete this occasion</h2>

@@ -104,6 +104,12 @@ export interface OccasionTable {
   digestSentAt: string | null;
   /** 0 or 1: everyone with a role must have signed in with a second factor to open the occasion. */
   requireTwoFactor: Generated<number>;
+  /** Days after the last activity ends that the guests are erased (migration 0017; 365 unless set). */
+  retentionDays: Generated<number>;
+  /** The erasure date the owners were last reminded of. */
+  retentionRemindedFor: Generated<string | null>;
+  /** When retention erased the guests, or null. */
+  retentionErasedAt: Generated<string | null>;
 }
 
 /** A person's role on an occasion (migration 0012): what they may do there, read on every request. */

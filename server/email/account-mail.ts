@@ -8,7 +8,7 @@ import type { EmailSettings } from './email-settings';
 import type { EmailTransport } from './transport';
 
 /** The account's own messages (never to guests, never counted against an occasion's limits). */
-export type AccountEmailKind = 'VERIFY_EMAIL' | 'RESET_PASSWORD' | 'CHANGE_EMAIL' | 'EMAIL_CHANGE_NOTICE' | 'PASSWORD_RESET_NOTICE';
+export type AccountEmailKind = 'VERIFY_EMAIL' | 'RESET_PASSWORD' | 'CHANGE_EMAIL' | 'EMAIL_CHANGE_NOTICE' | 'PASSWORD_RESET_NOTICE' | 'RETENTION_NOTICE';
 
 export interface AccountMessage {
   kind: AccountEmailKind;
@@ -76,6 +76,19 @@ export function passwordResetNotice(to: string, firstName: string): AccountMessa
   return message('PASSWORD_RESET_NOTICE', to, {
     subject: 'Your Kindly password was changed',
     lines: [`Hello ${firstName},`, 'The password of your Kindly account was reset by a link sent to this address, and every session was ended.', 'If this was not you, reset it again at once.'],
+  });
+}
+
+/** Tells an owner when an occasion's guests will be erased, and how to keep them longer. */
+export function retentionNotice(to: string, firstName: string, occasionTitle: string, eraseOn: string, url: string): AccountMessage {
+  return message('RETENTION_NOTICE', to, {
+    subject: `The guest list of ${occasionTitle} will be erased on ${eraseOn}`,
+    lines: [
+      `Hello ${firstName},`,
+      `As set in its settings, Kindly erases the guests of ${occasionTitle} on ${eraseOn}: their names, contact details, replies, answers and messages. The schedule, the questions and a history without names stay.`,
+      'To keep a copy, export all data before then. To keep the guests longer, postpone the date in the settings.',
+    ],
+    link: { url, label: 'Open the settings' },
   });
 }
 

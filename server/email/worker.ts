@@ -12,6 +12,7 @@ import { addressKey } from './recipients';
 import { isUnrendered, renderConfirmations, type RenderedConfirmation } from './record-reply';
 import type { EmailRenderer } from './render-email';
 import { queueScheduledMail } from './scheduled-mail';
+import { runRetention } from '../data/retention-job';
 import { SendingAllowance, type OccasionSender } from './sending-allowance';
 import type { EmailTransport } from './transport';
 
@@ -56,6 +57,8 @@ export interface EmailWorkerOptions {
   concurrency?: number;
   /** How often scheduled reminders and digests are looked for (60 s unless given). */
   scheduleEveryMs?: number;
+  /** How often retention's reminders and erasures are looked for (an hour unless given). */
+  retentionEveryMs?: number;
 }
 
 /** Six hours: the longest wait between two attempts. */
@@ -78,6 +81,7 @@ export class EmailWorker {
   private running: Promise<unknown> | undefined;
   private stopping = false;
   private lastSchedule = 0;
+  private lastRetention = 0;
   private lastBatchFull = false;
 
   constructor(private readonly options: EmailWorkerOptions) {}
@@ -108,6 +112,10 @@ export class EmailWorker {
       this.lastSchedule = now.getTime();
       await queueScheduledMail(this.options.db, this.options.dbKind, this.options.publicUrl(), now, this.options.renderEmail);
       await sweepSendLog(this.options.db, now);
+    }
+    if (now.getTime() - this.lastRetention >= (this.options.retentionEveryMs ?? 3_600_000)) {
+      this.lastRetention = now.getTime();
+      await runRetention(this.options.db, this.options.dbKind, this.options.publicUrl(), now);
     }
     const claimed = await this.claim(now);
     this.lastBatchFull = claimed.length === (this.options.batchSize ?? DEFAULT_BATCH_SIZE);

@@ -10,6 +10,8 @@ import { activityRoutes } from './activities';
 import { answerRoutes } from './answers';
 import { attributeCategoryRoutes } from './attribute-categories';
 import { emailRoutes } from './emails';
+import { erasureRoutes } from './erasure';
+import { dataRightsRoutes } from './data-rights';
 import { guestBulkDeleteRoutes } from './guests-bulk-delete';
 import { guestBulkRoutes } from './guests-bulk';
 import { guestRoutes } from './guests';
@@ -69,6 +71,8 @@ export function hostRoutes(): Hono<AppEnv> {
   routes.route('/', replyRoutes());
   routes.route('/', emailRoutes());
   routes.route('/', historyRoutes());
+  routes.route('/', erasureRoutes());
+  routes.route('/', dataRightsRoutes());
 
   return routes;
 }

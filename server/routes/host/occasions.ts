@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { OccasionCreateSchema, OccasionUpdateSchema } from '../../../core/schemas/occasion';
 import type { Role } from '../../../core/schemas/people';
+import { RETENTION_DAYS_DEFAULT } from '../../../core/schemas/data-rights';
 import type { AppEnv } from '../../app-env';
 import { newId } from '../../db/ids';
 import { writeJsonColumn } from '../../data/json-column';
@@ -48,6 +49,9 @@ export function occasionRoutes(): Hono<AppEnv> {
       createdAt: now,
       updatedAt: now,
       reminderSentFor: null,
+      retentionDays: RETENTION_DAYS_DEFAULT,
+      retentionRemindedFor: null,
+      retentionErasedAt: null,
       digestSentAt: null,
     };
     await db.transaction().execute(async (trx) => {

@@ -82,13 +82,13 @@ describe('every host route × every role × { own occasion, another’s }', () =
 
   /**
    * A request the role may make is sent so that it changes nothing: a body the schema refuses
-   * (400) for writes, an id that does not exist for deletions of a part (404, not the occasion's).
+   * (400) for writes, an id that does not exist for deletions and erasures of a part (404, not the occasion's).
    * The owner's deletion of the occasion is real, and last.
    */
   function concrete(path: string, occasionId: string, allowed: boolean, method: string): string {
     return path.replace(/:(\w+)/g, (_, name: string) => {
       if (name === 'occasionId') return occasionId;
-      if (allowed && method === 'DELETE') return 'no-such-id';
+      if (allowed && (method === 'DELETE' || path.endsWith('/erase'))) return 'no-such-id';
       return ids[name]!;
     });
   }

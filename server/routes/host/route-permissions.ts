@@ -72,4 +72,11 @@ export const HOST_ROUTE_PERMISSIONS: Readonly<Record<string, Permission | 'accou
   'GET /occasion/:occasionId/email/:emailId/html': 'read',
   'GET /occasion/:occasionId/history': 'read',
   'GET /occasion/:occasionId/replies-over-time': 'read',
+
+  'GET /occasion/:occasionId/export': 'read',
+  'POST /occasion/:occasionId/guest/:guestId/erase': 'write',
+  'POST /occasion/:occasionId/household/:householdId/erase': 'write',
+  'GET /occasion/:occasionId/retention': 'read',
+  'PUT /occasion/:occasionId/retention': 'own',
+  'POST /occasion/:occasionId/retention/postpone': 'own',
 };

@@ -1,0 +1,83 @@
+import type { Kysely } from 'kysely';
+import { RETENTION_REMINDER_DAYS } from '../../core/schemas/data-rights';
+import type { DatabaseKind } from '../db/create-database';
+import type { Database } from '../db/schema';
+import { queueAccountEmails, retentionNotice } from '../email/account-mail';
+import { eraseInTransaction } from './erasure';
+import { addDays, retentionFrom, type RetentionRow } from './retention';
+
+interface Candidate extends RetentionRow {
+  id: string;
+  title: string;
+  retentionRemindedFor: string | null;
+  last: string | null;
+}
+
+/**
+ * Retention's daily work, for every occasion: from {@link RETENTION_REMINDER_DAYS} days before its
+ * erasure date the owners are reminded (once per date: a postponement that moves the date brings
+ * a new reminder), and on the date every guest and household is erased (`eraseInTransaction`).
+ * Owners always have the notice: a date reached without a reminder (days shortened, or an
+ * occasion long over when retention began) moves to {@link RETENTION_REMINDER_DAYS} days after it.
+ * Each step is claimed by a compare-and-set of the occasion's row, in the transaction that does it
+ * and on the days it was worked out from, so several instances do it once and a postponement
+ * committed first wins.
+ */
+export async function runRetention(db: Kysely<Database>, dbKind: DatabaseKind, publicUrl: string, now: Date): Promise<void> {
+  const today = now.toISOString().slice(0, 10);
+  for (const occasion of await candidates(db)) {
+    const retention = retentionFrom(occasion.last ? new Date(occasion.last).toISOString().slice(0, 10) : occasion.endDate, occasion);
+    const erasedForThisDate = occasion.retentionErasedAt !== null && occasion.retentionErasedAt.slice(0, 10) >= retention.eraseOn;
+    if (erasedForThisDate) continue;
+    const reminded = occasion.retentionRemindedFor === retention.eraseOn;
+    if (today >= retention.eraseOn && reminded) await eraseOccasionGuests(db, dbKind, occasion, now);
+    else if (today >= retention.eraseOn) {
+      // Never erased without notice: a date that came without a reminder moves to the notice's end.
+      const eraseOn = addDays(today, RETENTION_REMINDER_DAYS);
+      await remindOwners(db, occasion, eraseOn, retention.days + daysBetween(retention.eraseOn, eraseOn), publicUrl, now);
+    } else if (today >= retention.remindOn && !reminded) await remindOwners(db, occasion, retention.eraseOn, retention.days, publicUrl, now);
+  }
+}
+
+/** Every occasion with the last time any of its activities ends. */
+async function candidates(db: Kysely<Database>): Promise<Candidate[]> {
+  const rows = await db
+    .selectFrom('occasion')
+    .leftJoin('activity', 'activity.occasionId', 'occasion.id')
+    .select(['occasion.id', 'occasion.title', 'occasion.endDate', 'occasion.retentionDays', 'occasion.retentionRemindedFor', 'occasion.retentionErasedAt'])
+    .select((eb) => eb.fn.max(eb.fn.coalesce('activity.endsAt', 'activity.startsAt')).as('last'))
+    .groupBy(['occasion.id', 'occasion.title', 'occasion.endDate', 'occasion.retentionDays', 'occasion.retentionRemindedFor', 'occasion.retentionErasedAt'])
+    .execute();
+  return rows as Candidate[];
+}
+
+async function eraseOccasionGuests(db: Kysely<Database>, dbKind: DatabaseKind, occasion: Candidate, now: Date): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    let claim = trx.updateTable('occasion').set({ retentionErasedAt: now.toISOString() }).where('id', '=', occasion.id).where('retentionDays', '=', Number(occasion.retentionDays));
+    claim = occasion.retentionErasedAt === null ? claim.where('retentionErasedAt', 'is', null) : claim.where('retentionErasedAt', '=', occasion.retentionErasedAt);
+    if (Number((await claim.executeTakeFirst()).numUpdatedRows) !== 1) return;
+    const guestIds = (await trx.selectFrom('guest').select('id').where('occasionId', '=', occasion.id).execute()).map((row) => row.id);
+    const householdIds = (await trx.selectFrom('household').select('id').where('occasionId', '=', occasion.id).execute()).map((row) => row.id);
+    await eraseInTransaction(trx, dbKind, occasion.id, { guestIds, householdIds });
+  });
+}
+
+const daysBetween = (from: string, to: string): number => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+
+async function remindOwners(db: Kysely<Database>, occasion: Candidate, eraseOn: string, days: number, publicUrl: string, now: Date): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    let claim = trx.updateTable('occasion').set({ retentionRemindedFor: eraseOn, retentionDays: days }).where('id', '=', occasion.id).where('retentionDays', '=', Number(occasion.retentionDays));
+    claim = occasion.retentionRemindedFor === null ? claim.where('retentionRemindedFor', 'is', null) : claim.where('retentionRemindedFor', '=', occasion.retentionRemindedFor);
+    if (Number((await claim.executeTakeFirst()).numUpdatedRows) !== 1) return;
+    const owners = await trx
+      .selectFrom('occasionRole')
+      .innerJoin('account', 'account.id', 'occasionRole.accountId')
+      .select(['account.id', 'account.email', 'account.firstName'])
+      .where('occasionRole.occasionId', '=', occasion.id)
+      .where('occasionRole.role', '=', 'owner')
+      .orderBy('account.id')
+      .execute();
+    const url = `${publicUrl.replace(/\/+$/, '')}/occasion/${occasion.id}/edit`;
+    for (const owner of owners) await queueAccountEmails(trx, owner.id, [retentionNotice(owner.email, owner.firstName, occasion.title, eraseOn, url)], now);
+  });
+}
