@@ -43,8 +43,12 @@ export interface Clock {
   sleep(ms: number): Promise<void>;
 }
 
-/** The signed-in host of a request, with the occasion its path names when there is one. */
-export type HostIdentity = LiveHostSession;
+/**
+ * The signed-in host of a request, with the occasion its path names when there is one. A request
+ * opened by an API token carries `apiToken`; its `accountId` is the token's creator (whose name
+ * history shows with the token's) and its role on `occasion` is the token's.
+ */
+export type HostIdentity = LiveHostSession & { apiToken?: { id: string; name: string } };
 
 export interface AppEnv {
   Variables: {
