@@ -17,6 +17,7 @@ import type { HouseholdCreateSchema, HouseholdUpdateSchema } from '../schemas/ho
 import type { InviteLineCreateSchema, InviteLinesBulkSchema, InviteLineUpdateSchema } from '../schemas/invite-line';
 import type { OccasionCreateSchema, OccasionUpdateSchema } from '../schemas/occasion';
 import type { AnswersBulkSchema } from '../schemas/answer';
+import type { ApiTokenCreateSchema } from '../schemas/api-token';
 import type { QuestionCreateSchema, QuestionUpdateSchema } from '../schemas/question';
 import type { EmailSendSchema, EmailTemplateUpdateSchema } from '../schemas/email';
 import type { InvitationCreateSchema, InvitationTokenSchema, PersonUpdateSchema } from '../schemas/people';
@@ -87,3 +88,5 @@ export type InvitationCreateBody = v.InferInput<typeof InvitationCreateSchema>;
 export type PersonUpdateBody = v.InferInput<typeof PersonUpdateSchema>;
 /** Body of `POST /invitation/lookup` and `POST /invitation/accept`. */
 export type InvitationTokenBody = v.InferInput<typeof InvitationTokenSchema>;
+/** Body of `POST /occasion/{id}/api-tokens`: `{ name, role }`. */
+export type ApiTokenCreateBody = v.InferInput<typeof ApiTokenCreateSchema>;
