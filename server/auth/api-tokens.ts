@@ -20,11 +20,12 @@ export function newApiToken(): { id: string; secretHash: string; token: string }
 }
 
 /**
- * The bearer token of a request's `Authorization` header; undefined without one, `''` for a
- * header of another scheme or an empty token (refused like a wrong token).
+ * The bearer token of a request's `Authorization` header: undefined without the `Bearer` scheme
+ * (no header, or another scheme such as a proxy's `Basic`), `''` for a `Bearer` header that holds
+ * no single token (refused like a wrong token).
  */
 export function bearerToken(header: string | undefined): string | undefined {
-  if (header === undefined) return undefined;
+  if (header === undefined || !/^Bearer(?:[ \t]|$)/i.test(header)) return undefined;
   const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
   return match ? match[1]! : '';
 }
