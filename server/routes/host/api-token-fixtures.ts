@@ -22,8 +22,8 @@ export async function usedApiToken(t: TestApp, owner: HostClient, occasionId: st
 }
 
 /** A request to `/host/v1` with `Authorization: Bearer <token>` (and any other headers given). */
-export function tokenRequest(t: TestApp, token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return t.app.request(`${BASE}/host/v1${path}`, {
+export async function tokenRequest(t: TestApp, token: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return await t.app.request(`${BASE}/host/v1${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
