@@ -43,8 +43,13 @@ export interface Clock {
   sleep(ms: number): Promise<void>;
 }
 
-/** The signed-in host of a request, with the occasion its path names when there is one. */
-export type HostIdentity = LiveHostSession;
+/**
+ * The signed-in host of a request, with the occasion its path names when there is one. A request
+ * opened by an API token carries `apiToken`; its `accountId` is the token's creator (whose id
+ * history records with the token's name), its role on `occasion` is the token's, and its
+ * `sessionId` is empty (tokens never reach the account's routes, which use it).
+ */
+export type HostIdentity = LiveHostSession & { apiToken?: { id: string; name: string } };
 
 export interface AppEnv {
   Variables: {

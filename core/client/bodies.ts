@@ -18,6 +18,7 @@ import type { InviteLineCreateSchema, InviteLinesBulkSchema, InviteLineUpdateSch
 import type { OccasionCreateSchema, OccasionUpdateSchema } from '../schemas/occasion';
 import type { AnswersBulkSchema } from '../schemas/answer';
 import type { RetentionPostponeSchema, RetentionUpdateSchema } from '../schemas/data-rights';
+import type { ApiTokenCreateSchema } from '../schemas/api-token';
 import type { QuestionCreateSchema, QuestionUpdateSchema } from '../schemas/question';
 import type { EmailSendSchema, EmailTemplateUpdateSchema } from '../schemas/email';
 import type { InvitationCreateSchema, InvitationTokenSchema, PersonUpdateSchema } from '../schemas/people';
@@ -93,3 +94,5 @@ export type InvitationTokenBody = v.InferInput<typeof InvitationTokenSchema>;
 export type RetentionUpdateBody = v.InferInput<typeof RetentionUpdateSchema>;
 /** `POST /occasion/{occasionId}/retention/postpone`: `{ days }` more. */
 export type RetentionPostponeBody = v.InferInput<typeof RetentionPostponeSchema>;
+/** Body of `POST /occasion/{id}/api-tokens`: `{ name, role }`. */
+export type ApiTokenCreateBody = v.InferInput<typeof ApiTokenCreateSchema>;

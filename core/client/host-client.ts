@@ -1,3 +1,4 @@
+import type { ApiToken, ApiTokenCreated, ApiTokenList } from '../schemas/api-token';
 import type { Account, AccountDeletionPlan, HostSessionInfo, RecoveryCodes, TwoFactorSetup } from '../schemas/account';
 import type { Activity } from '../schemas/activity';
 import type { AttributeCategory } from '../schemas/attribute-category';
@@ -44,6 +45,7 @@ import type {
   AnswersBulkBody,
   InvitationCreateBody,
   InvitationTokenBody,
+  ApiTokenCreateBody,
   PersonUpdateBody,
   RetentionPostponeBody,
   RetentionUpdateBody,
@@ -201,6 +203,12 @@ export interface HostClient {
   updatePerson(occasionId: string, accountId: string, body: PersonUpdateBody): Promise<Result<Person>>;
   /** `DELETE /occasion/{occasionId}/person/{accountId}`: ends the person's role (409 for the last owner). */
   removePerson(occasionId: string, accountId: string): Promise<Result<void>>;
+  /** `GET /occasion/{occasionId}/api-tokens`: the occasion's API tokens, newest first, never their secrets (owners). */
+  listApiTokens(occasionId: string): Promise<Result<ApiTokenList>>;
+  /** `POST /occasion/{occasionId}/api-tokens` `{ name, role }`: a new token; its `secret` is in this answer only (owners). */
+  createApiToken(occasionId: string, body: ApiTokenCreateBody): Promise<Result<ApiTokenCreated>>;
+  /** `DELETE /occasion/{occasionId}/api-token/{tokenId}`: revokes a token; its next request is 401 (owners). */
+  revokeApiToken(occasionId: string, tokenId: ApiToken['id']): Promise<Result<void>>;
   /** `GET /occasion/{occasionId}/door`: households and guests by name only, for the door on the day. */
   getDoorList(occasionId: string): Promise<Result<DoorList>>;
   /** `POST /invitation/lookup` `{ token }`: what an invitation offers (no session needed; 404 unknown, 409 used or expired). */
@@ -354,6 +362,9 @@ export function createHostClient(options: ClientOptions): HostClient {
     revokeInvitation: (occasionId, id) => del(`${o(occasionId)}${path`/invitation/${id}`}`),
     updatePerson: (occasionId, accountId, body) => put(`${o(occasionId)}${path`/person/${accountId}`}`, body),
     removePerson: (occasionId, accountId) => del(`${o(occasionId)}${path`/person/${accountId}`}`),
+    listApiTokens: (occasionId) => get(`${o(occasionId)}/api-tokens`),
+    createApiToken: (occasionId, body) => post(`${o(occasionId)}/api-tokens`, body),
+    revokeApiToken: (occasionId, id) => del(`${o(occasionId)}${path`/api-token/${id}`}`),
     getDoorList: (occasionId) => get(`${o(occasionId)}/door`),
     lookUpInvitation: (body) => post('/invitation/lookup', body),
     acceptInvitation: (body) => post('/invitation/accept', body),

@@ -1,4 +1,5 @@
 import type { ReadableAtom } from 'nanostores';
+import type { ApiTokenCreated, ApiTokenList } from '../schemas/api-token';
 import type { Account, AccountDeletionPlan, HostSessionInfo, RecoveryCodes } from '../schemas/account';
 import type { Activity } from '../schemas/activity';
 import type { AttributeCategory } from '../schemas/attribute-category';
@@ -45,6 +46,7 @@ import type {
   AnswersBulkBody,
   InvitationCreateBody,
   InvitationTokenBody,
+  ApiTokenCreateBody,
   PersonUpdateBody,
   RetentionPostponeBody,
   RetentionUpdateBody,
@@ -113,6 +115,8 @@ export interface HostStores {
   repliesOverTime(occasionId: KeyArg): Query<RepliesDay[]>;
   /** The occasion's people and pending invitations (tag `Person`). */
   people(occasionId: KeyArg): Query<People>;
+  /** The occasion's API tokens (tag `ApiToken`; owners). */
+  apiTokens(occasionId: KeyArg): Query<ApiTokenList>;
   /** The door's names-only list (tag `Door`; guest and household writes mark it stale). */
   doorList(occasionId: KeyArg): Query<DoorList>;
   /** How long the guests are kept (tag `Occasion`: activity writes move its dates). */
@@ -187,6 +191,9 @@ export interface HostStores {
   $revokeInvitation: Mutation<{ occasionId: string; invitationId: string }, void>;
   $updatePerson: Mutation<OccasionInput<PersonUpdateBody> & { accountId: string }, Person>;
   $removePerson: Mutation<{ occasionId: string; accountId: string }, void>;
+  /** Creates an API token; the answer holds its secret, shown once. */
+  $createApiToken: Mutation<OccasionInput<ApiTokenCreateBody>, ApiTokenCreated>;
+  $revokeApiToken: Mutation<{ occasionId: string; tokenId: string }, void>;
   /** Takes the invitation's role for the signed-in account; marks `Occasion` stale. */
   $acceptInvitation: Mutation<InvitationTokenBody, InvitationAccepted>;
 
@@ -257,6 +264,7 @@ export function createHostStores(host: HostClient): HostStores {
     guestHistory: (o, g) => query('History', [o, 'guest', g], (id, _, guestId) => host.getHistory(id, { guestId })),
     repliesOverTime: (o) => query('History', [o, 'replies'], (id) => host.getRepliesOverTime(id)),
     people: (o) => query('Person', [o], host.listPeople),
+    apiTokens: (o) => query('ApiToken', [o], host.listApiTokens),
     doorList: (o) => query('Door', [o], host.getDoorList),
     retention: (o) => query('Occasion', [o, 'retention'], host.getRetention),
 
@@ -322,6 +330,8 @@ export function createHostStores(host: HostClient): HostStores {
     $revokeInvitation: mutation((i) => host.revokeInvitation(i.occasionId, i.invitationId), stale.revokeInvitation),
     $updatePerson: mutation((i) => host.updatePerson(i.occasionId, i.accountId, i.body), stale.updatePerson),
     $removePerson: mutation((i) => host.removePerson(i.occasionId, i.accountId), stale.removePerson),
+    $createApiToken: mutation((i) => host.createApiToken(i.occasionId, i.body), stale.createApiToken),
+    $revokeApiToken: mutation((i) => host.revokeApiToken(i.occasionId, i.tokenId), stale.revokeApiToken),
     $acceptInvitation: mutation((body) => host.acceptInvitation(body), stale.acceptInvitation),
     markStale,
     retryFailed,

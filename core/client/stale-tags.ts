@@ -28,6 +28,8 @@ export type Tag =
   | 'Person'
   /** The door's names-only list. */
   | 'Door'
+  /** An occasion's API tokens (owners). */
+  | 'ApiToken'
 
   /** The account's list of its sessions. */
   | 'HostSession';
@@ -45,12 +47,14 @@ export const hostStaleTags = {
   /** The occasion answers the account's own `role`. */
   updatePerson: ['Person', 'Occasion'],
   removePerson: ['Person', 'Occasion'],
+  createApiToken: ['ApiToken'],
+  revokeApiToken: ['ApiToken'],
   /** The account gains an occasion. */
   acceptInvitation: ['Occasion', 'Person'],
   /** The templates' defaults name the occasion's title. */
   updateOccasion: ['Occasion', 'EmailTemplate'],
   /** Deletes everything under it. */
-  deleteOccasion: ['Occasion', 'Activity', 'Guest', 'Household', 'InviteLine', 'AttributeCategory', 'Question', 'Answer', 'Reply', 'Email', 'EmailTemplate', 'Door'],
+  deleteOccasion: ['Occasion', 'Activity', 'Guest', 'Household', 'InviteLine', 'AttributeCategory', 'Question', 'Answer', 'Reply', 'Email', 'EmailTemplate', 'Door', 'ApiToken'],
   /** The occasion's `summary` counts activities. */
   createActivity: ['Activity', 'Occasion'],
   /** Start time and sort order reorder the summary's `perActivity`. */

@@ -23,3 +23,4 @@ export * from './reply';
 export * from './history';
 export * from './people';
 export * from './data-rights';
+export * from './api-token';

@@ -7,12 +7,13 @@ import { ConfirmDialog } from '../components/dialog';
 import { useFormSave } from '../components/use-form-save';
 import { FormMessage } from '../components/text-input';
 import { useKindly } from '../data/kindly';
-import { useOccasion } from './occasion-context';
+import { ApiTokensSection } from './api-tokens-section';
+import { useCan, useOccasion } from './occasion-context';
 import { EDIT_FIELDS, OWNER_EDIT_FIELDS, OccasionFields, occasionBody, occasionFormValues } from './occasion-form';
 import { formatCount } from '../components/format';
 import { DataRightsSection } from './data-rights-section';
 
-/** `.../edit`: every writable field of the occasion, and deleting it. */
+/** `.../edit`: every writable field of the occasion; for owners its API tokens, and deleting it. */
 export default function EditPage() {
   const occasion = useOccasion();
   const { stores } = useKindly();
@@ -22,6 +23,7 @@ export default function EditPage() {
   const [saved, setSaved] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [deleteError, setDeleteError] = useState<string>();
+  const canOwn = useCan('own');
   const fields = occasion.role === 'owner' ? OWNER_EDIT_FIELDS : EDIT_FIELDS;
 
   async function submit(event: FormEvent) {
@@ -62,6 +64,7 @@ export default function EditPage() {
       </Form>
 
       <DataRightsSection />
+      {canOwn ? <ApiTokensSection /> : null}
 
       <section className="card" aria-labelledby="danger-title">
         <h2 id="danger-title">Delete this occasion</h2>

@@ -8,6 +8,7 @@ import type {
   HistoryPage,
   HistoryQuery,
 } from '../../core/schemas/history';
+import type { HostIdentity } from '../app-env';
 import { HISTORY_COLUMNS, queries } from '../db/queries';
 import type { Database, HistoryEntryTable } from '../db/schema';
 import { IDS_PER_STATEMENT, chunked, idSource, rowsPerStatement } from './batch';
@@ -41,6 +42,10 @@ type NewHistoryRow = Omit<HistoryRow, 'seq'>;
 
 /** The host as the actor of their own writes. */
 export const hostActor = (accountId: string): HistoryActor => ({ kind: 'HOST', id: accountId });
+
+/** The actor of a host request: its account, or an API token under its own name (its creator's account as the id). */
+export const actorOf = (host: HostIdentity, kind: HistoryActorKind = 'HOST'): HistoryActor =>
+  host.apiToken ? { kind, id: host.accountId, name: `API token: ${host.apiToken.name}` } : { kind, id: host.accountId };
 
 /**
  * Records changes in the write's own transaction, so a write that rolls back leaves no trace.

@@ -11,6 +11,7 @@ import { notFound } from './api-error';
  * read here.
  */
 export async function ownedOccasionRevision(db: Kysely<Database>, host: HostIdentity, occasionId: string): Promise<number> {
+  if (host.occasion?.id !== occasionId && host.apiToken) throw notFound('No such occasion.');
   const revision = host.occasion?.id === occasionId ? host.occasion.revision : await readOwnedRevision(db, host.accountId, occasionId);
   if (revision === null) throw notFound('No such occasion.');
   return revision;

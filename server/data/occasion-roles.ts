@@ -64,7 +64,11 @@ export function roleCheckedDatabase(
   accountId: string,
   permission: Permission,
 ): Kysely<Database> {
-  const check = (trx: Kysely<Database>) => checkRoleInTransaction(trx, kind, occasionId, accountId, permission);
+  return checkedDatabase(db, (trx) => checkRoleInTransaction(trx, kind, occasionId, accountId, permission));
+}
+
+/** The database whose every transaction runs `check` first, as its first statement. */
+export function checkedDatabase(db: Kysely<Database>, check: (trx: Kysely<Database>) => Promise<void>): Kysely<Database> {
   return new Proxy(db, {
     get(target, property) {
       if (property === 'transaction') return () => checkedBuilder(target.transaction(), check);

@@ -12,20 +12,28 @@ export type OccasionRow = Selectable<OccasionTable>;
 /** An occasion's row with the role of the account that asked for it. */
 export type HostedOccasionRow = OccasionRow & { role: Role };
 
-/** The occasion if the account has a role on it, with that role; otherwise 404, as if it did not exist. */
-export async function findOwnedOccasion(
-  db: Kysely<Database>,
-  accountId: string,
-  occasionId: string,
-): Promise<HostedOccasionRow> {
-  const row = await db
-    .selectFrom('occasionRole')
-    .innerJoin('occasion', 'occasion.id', 'occasionRole.occasionId')
-    .selectAll('occasion')
-    .select('occasionRole.role')
-    .where('occasionRole.occasionId', '=', occasionId)
-    .where('occasionRole.accountId', '=', accountId)
-    .executeTakeFirst();
+/**
+ * The occasion if the host has a role on it, with that role; otherwise 404, as if it did not
+ * exist. An API token's role is its own, on its own occasion only.
+ */
+export async function findOwnedOccasion(db: Kysely<Database>, host: HostIdentity, occasionId: string): Promise<HostedOccasionRow> {
+  const row = host.apiToken
+    ? await db
+        .selectFrom('apiToken')
+        .innerJoin('occasion', 'occasion.id', 'apiToken.occasionId')
+        .selectAll('occasion')
+        .select('apiToken.role')
+        .where('apiToken.id', '=', host.apiToken.id)
+        .where('apiToken.occasionId', '=', occasionId)
+        .executeTakeFirst()
+    : await db
+        .selectFrom('occasionRole')
+        .innerJoin('occasion', 'occasion.id', 'occasionRole.occasionId')
+        .selectAll('occasion')
+        .select('occasionRole.role')
+        .where('occasionRole.occasionId', '=', occasionId)
+        .where('occasionRole.accountId', '=', host.accountId)
+        .executeTakeFirst();
   if (!row) throw notFound('No such occasion.');
   return { ...row, role: row.role as Role };
 }

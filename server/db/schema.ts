@@ -121,6 +121,20 @@ export interface OccasionRoleTable {
   createdAt: string;
 }
 
+/** An occasion's API token (migration 0020): `id` is the token's selector; its secret only as a SHA-256. */
+export interface ApiTokenTable {
+  id: string;
+  occasionId: string;
+  secretHash: string;
+  name: string;
+  /** `editor` or `viewer`. */
+  role: string;
+  createdByAccountId: string;
+  createdAt: string;
+  /** Written at most once a minute a token. */
+  lastUsedAt: string | null;
+}
+
 /** An invitation to an occasion (migration 0012): the token only as its SHA-256; `acceptedAt` once used. */
 export interface OccasionInvitationTable {
   id: string;
@@ -411,6 +425,7 @@ export interface Database {
   occasionRevision: OccasionRevisionTable;
   occasionRole: OccasionRoleTable;
   occasionInvitation: OccasionInvitationTable;
+  apiToken: ApiTokenTable;
   activity: ActivityTable;
   attributeCategory: AttributeCategoryTable;
   household: HouseholdTable;

@@ -13,6 +13,7 @@ const TABLES: ReadonlyArray<keyof Database> = [
   'question',
   'answer',
   'guestSession',
+  'apiToken',
   'email',
   'emailTemplate',
   'emailUnsubscribe',

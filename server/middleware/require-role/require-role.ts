@@ -1,9 +1,13 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
-import type { AppEnv } from '../../app-env';
+import type { Kysely } from 'kysely';
+import type { Permission } from '../../../core/schemas/people';
+import type { AppDeps, AppEnv } from '../../app-env';
+import { apiTokenRoleInTransaction } from '../../auth/api-tokens';
+import type { Database } from '../../db/schema';
 import { meetsTwoFactorRequirement, twoFactorRequired } from '../../data/accounts';
 import { forbidden } from '../../data/api-error';
-import { assertRoleCan, roleCheckedDatabase } from '../../data/occasion-roles';
+import { assertRoleCan, checkedDatabase, roleCheckedDatabase } from '../../data/occasion-roles';
 import { HOST_ROUTE_PERMISSIONS } from '../../routes/host/route-permissions';
 
 const HOST_AREA = '/host/v1';
@@ -17,7 +21,8 @@ const HOST_AREA = '/host/v1';
  * every route (the same lookup read the setting). A route of ours missing from the table
  * is refused for everyone. For a route that changes something, every transaction the handler
  * opens checks the role again as its first statement (`roleCheckedDatabase`), so a change of
- * role takes effect on the person's next request, and no write commits after its role was gone.
+ * role takes effect on the person's next request, and no write commits after its role was gone;
+ * an API token's writes check that the token was not revoked the same way.
  */
 export function requireRole(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -32,10 +37,18 @@ export function requireRole(): MiddlewareHandler<AppEnv> {
     if (!meetsTwoFactorRequirement(host, occasion!)) throw twoFactorRequired();
     if (permission === 'write' || permission === 'own') {
       const deps = c.get('deps');
-      c.set('deps', { ...deps, db: roleCheckedDatabase(deps.db, deps.dbKind, occasion!.id, host.accountId, permission) });
+      const db = host.apiToken
+        ? apiTokenCheckedDatabase(deps, host.apiToken.id, occasion!.id, permission)
+        : roleCheckedDatabase(deps.db, deps.dbKind, occasion!.id, host.accountId, permission);
+      c.set('deps', { ...deps, db });
     }
     await next();
   };
+}
+
+/** For an API token's writes: every transaction checks first that the token is still there with a role that may. */
+function apiTokenCheckedDatabase(deps: AppDeps, tokenId: string, occasionId: string, permission: Permission): Kysely<Database> {
+  return checkedDatabase(deps.db, async (trx) => assertRoleCan(await apiTokenRoleInTransaction(trx, deps.dbKind, tokenId, occasionId), permission));
 }
 
 /** The route whose handler will answer: the first one matched after the middleware, if it is of the host area. */

@@ -7,6 +7,7 @@ import type { AppEnv } from '../../app-env';
 import { GuestBulkQuerySchema } from '../../../core/schemas/history';
 import { answerId, answerValue, listAnswers, writeQuestionAnswers } from '../../data/answers';
 import { lockOccasionForBulk } from '../../data/bulk-lock';
+import { actorOf } from '../../data/history';
 import { assertOwnedOccasion } from '../../data/occasions';
 import { listQuestions, toEventQuestion } from '../../data/questions';
 import type { Database } from '../../db/schema';
@@ -39,7 +40,7 @@ export function answerRoutes(): Hono<AppEnv> {
     await db.transaction().execute(async (trx) => {
       await lockOccasionForBulk(trx, dbKind, occasionId);
       const rows = await checkBulk(trx, occasionId, answers);
-      await writeQuestionAnswers(trx, occasionId, rows, { kind: source === 'import' ? 'IMPORT' : 'HOST', id: c.get('host').accountId }, new Date());
+      await writeQuestionAnswers(trx, occasionId, rows, actorOf(c.get('host'), source === 'import' ? 'IMPORT' : 'HOST'), new Date());
     });
     return c.json(await listAnswers(db, occasionId));
   });

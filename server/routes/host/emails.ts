@@ -82,7 +82,7 @@ export function emailRoutes(): Hono<AppEnv> {
 }
 
 function ownedOccasion(c: Context<AppEnv>) {
-  return findOwnedOccasion(c.get('deps').db, c.get('host').accountId, c.req.param('occasionId')!);
+  return findOwnedOccasion(c.get('deps').db, c.get('host'), c.req.param('occasionId')!);
 }
 
 /** The `kind` of the path; any other value is an unknown route (404). */

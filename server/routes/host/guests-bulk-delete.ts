@@ -5,7 +5,7 @@ import { GuestBulkDeleteSchema, type GuestBulkDeleteResult } from '../../../core
 import type { AppEnv } from '../../app-env';
 import { IDS_PER_STATEMENT, chunked } from '../../data/batch';
 import { lockOccasionForBulk } from '../../data/bulk-lock';
-import { hostActor, recordHistory, type HistoryActor } from '../../data/history';
+import { actorOf, recordHistory, type HistoryActor } from '../../data/history';
 import { guestHistory } from '../../data/history-changes';
 import { guestRowsById } from '../../data/guests';
 import { assertOwnedOccasion } from '../../data/occasions';
@@ -33,7 +33,7 @@ export function guestBulkDeleteRoutes(): Hono<AppEnv> {
     // Like the other bulks: two overlapping deletes at once must not each delete part of their list.
     const result = await db.transaction().execute(async (trx) => {
       await lockOccasionForBulk(trx, dbKind, occasionId);
-      return deleteGuests(trx, occasionId, ids, hostActor(c.get('host').accountId));
+      return deleteGuests(trx, occasionId, ids, actorOf(c.get('host')));
     });
     return c.json(result);
   });

@@ -21,7 +21,7 @@ import {
   type GuestRow,
 } from '../../data/guests';
 import { newHouseholdRow, type HouseholdRow } from '../../data/households';
-import { recordHistory, type HistoryActor } from '../../data/history';
+import { actorOf, recordHistory, type HistoryActor } from '../../data/history';
 import { guestHistory, householdHistory } from '../../data/history-changes';
 import { validate } from '../../data/validate';
 import { assertOwnedOccasion } from '../../data/occasions';
@@ -43,7 +43,7 @@ export function guestBulkRoutes(): Hono<AppEnv> {
     await assertOwnedOccasion(db, c.get('host'), occasionId);
     // The dashboard's CSV importer sends `?source=import`: its writes are the import's in history.
     const { source } = validate(GuestBulkQuerySchema, c.req.query());
-    const actor: HistoryActor = { kind: source === 'import' ? 'IMPORT' : 'HOST', id: c.get('host').accountId };
+    const actor: HistoryActor = actorOf(c.get('host'), source === 'import' ? 'IMPORT' : 'HOST');
     const { guests } = await readBody(c, GuestBulkSchema, BULK_BODY_LIMIT);
     const result = await db.transaction().execute(async (trx) => {
       await lockOccasionForBulk(trx, dbKind, occasionId);

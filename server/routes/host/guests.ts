@@ -7,7 +7,7 @@ import { GuestListQuerySchema } from '../../../core/schemas/guest-list-query';
 import { guestListFirstPage, guestListParts } from '../../data/guest-list-json';
 import { ownedOccasionRevision } from '../../data/occasion-revision';
 import { RevisionedAnswers } from '../../data/revisioned-answers';
-import { hostActor, recordHistory } from '../../data/history';
+import { actorOf, recordHistory } from '../../data/history';
 import { guestHistory } from '../../data/history-changes';
 import { assertOwnedOccasion } from '../../data/occasions';
 import { lockRows } from '../../data/row-lock';
@@ -56,7 +56,7 @@ export function guestRoutes(answers = new RevisionedAnswers<JsonBody>(GUESTS_KEP
     const row = toGuestRow({ id: newId(), occasionId, plusOneOf: null, createdAt: now }, input, now);
     await db.transaction().execute(async (trx) => {
       await trx.insertInto('guest').values(row).execute();
-      await recordHistory(trx, occasionId, hostActor(c.get('host').accountId), [guestHistory(undefined, row)]);
+      await recordHistory(trx, occasionId, actorOf(c.get('host')), [guestHistory(undefined, row)]);
     });
     return c.json(await loadGuest(db, occasionId, row.id), 201);
   });
@@ -89,7 +89,7 @@ export function guestRoutes(answers = new RevisionedAnswers<JsonBody>(GUESTS_KEP
       const updated = toGuestRow(current, merged, new Date().toISOString());
       const { id: _id, occasionId: _o, plusOneOf: _p, createdAt: _c, ...changes } = updated;
       await trx.updateTable('guest').set(changes).where('id', '=', current.id).execute();
-      await recordHistory(trx, occasionId, hostActor(c.get('host').accountId), [guestHistory(current, updated)]);
+      await recordHistory(trx, occasionId, actorOf(c.get('host')), [guestHistory(current, updated)]);
     });
     return c.json(await loadGuest(db, occasionId, guestId));
   });
@@ -101,7 +101,7 @@ export function guestRoutes(answers = new RevisionedAnswers<JsonBody>(GUESTS_KEP
     const current = await findGuestRow(db, occasionId, guestId);
     await db.transaction().execute(async (trx) => {
       const deleted = await trx.deleteFrom('guest').where('id', '=', current.id).executeTakeFirst();
-      if (Number(deleted.numDeletedRows) > 0) await recordHistory(trx, occasionId, hostActor(c.get('host').accountId), [guestHistory(current, undefined)]);
+      if (Number(deleted.numDeletedRows) > 0) await recordHistory(trx, occasionId, actorOf(c.get('host')), [guestHistory(current, undefined)]);
     });
     return c.body(null, 204);
   });

@@ -23,7 +23,7 @@ export function historyRoutes(): Hono<AppEnv> {
 
   routes.get('/occasion/:occasionId/replies-over-time', async (c) => {
     const { db } = c.get('deps');
-    const occasion = await findOwnedOccasion(db, c.get('host').accountId, c.req.param('occasionId'));
+    const occasion = await findOwnedOccasion(db, c.get('host'), c.req.param('occasionId'));
     return c.json(await repliesOverTime(db, occasion, new Date()));
   });
 

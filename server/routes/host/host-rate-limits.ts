@@ -3,7 +3,7 @@ import type { RateLimitRule } from '../../middleware/rate-limit/rate-limiter';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/** Limits of the host area: sign-in per client and per account, sign-up per client, the account's mail. */
+/** Limits of the host area: sign-in per client and per account, sign-up per client, the account's mail, API tokens' requests. */
 export const HOST_RATE_LIMITS = {
   signInPerClient: { name: 'host-signin-client', limit: 20, windowMs: 15 * MINUTE },
   signInPerAccount: { name: 'host-signin-account', limit: 10, windowMs: 15 * MINUTE },
@@ -13,6 +13,8 @@ export const HOST_RATE_LIMITS = {
   passwordResetPerAddress: { name: 'host-reset-address', limit: 3, windowMs: HOUR },
   /** Verification and change-of-address messages an account asks for. */
   accountMailPerAccount: { name: 'host-account-mail', limit: 5, windowMs: HOUR },
+  /** Requests one API token opens, whatever their route (a script in a loop must not crowd out the hosts). */
+  apiTokenRequests: { name: 'host-api-token', limit: 300, windowMs: MINUTE },
 } satisfies Record<string, RateLimitRule>;
 
 /**

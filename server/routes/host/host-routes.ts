@@ -2,11 +2,12 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env';
 import { hostSessionId } from '../../auth/host-sessions';
 import { clientAddress } from '../../http/client-address';
-import { requireHost } from '../../middleware/require-host/require-host';
+import { refuseApiTokenOutsideOccasions, requireHost } from '../../middleware/require-host/require-host';
 import { requireRole } from '../../middleware/require-role/require-role';
 import { accountRoutes } from './account';
 import { twoFactorRoutes } from './two-factor';
 import { activityRoutes } from './activities';
+import { apiTokenRoutes } from './api-tokens';
 import { answerRoutes } from './answers';
 import { attributeCategoryRoutes } from './attribute-categories';
 import { emailRoutes } from './emails';
@@ -38,6 +39,9 @@ function sessionTokenSet(headers: Headers): string | undefined {
 export function hostRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
+  // Also ahead of Auth.js's routes, which the app mounts after these.
+  routes.use('*', refuseApiTokenOutsideOccasions());
+
   routes.post('/auth/callback/credentials', async (c, next) => {
     const email = await signInEmail(c.req.raw.clone());
     const checks = [{ rule: HOST_RATE_LIMITS.signInPerClient, key: clientAddress(c) }];
@@ -58,6 +62,7 @@ export function hostRoutes(): Hono<AppEnv> {
   for (const path of ['/occasion', '/occasion/*', '/occasions', '/occasions/*']) routes.use(path, requireHost(), requireRole());
   routes.route('/', occasionRoutes());
   routes.route('/', peopleRoutes());
+  routes.route('/', apiTokenRoutes());
   routes.route('/', activityRoutes());
   routes.route('/', attributeCategoryRoutes());
   routes.route('/', householdRoutes());

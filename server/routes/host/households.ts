@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { HouseholdCreateSchema, HouseholdUpdateSchema } from '../../../core/schemas/household';
 import type { AppEnv } from '../../app-env';
 import { findHousehold, householdWritable, insertHousehold, listHouseholds, loadHousehold, toHousehold } from '../../data/households';
-import { hostActor, recordHistory } from '../../data/history';
+import { actorOf, recordHistory } from '../../data/history';
 import { householdHistory } from '../../data/history-changes';
 import { assertOwnedOccasion } from '../../data/occasions';
 import { lockRows } from '../../data/row-lock';
@@ -28,7 +28,7 @@ export function householdRoutes(): Hono<AppEnv> {
     const occasionId = c.req.param('occasionId');
     await assertOwnedOccasion(db, c.get('host'), occasionId);
     const input = await readBody(c, HouseholdCreateSchema);
-    return c.json(toHousehold(await insertHousehold(db, occasionId, input, hostActor(c.get('host').accountId)), []), 201);
+    return c.json(toHousehold(await insertHousehold(db, occasionId, input, actorOf(c.get('host'))), []), 201);
   });
 
   routes.get('/occasion/:occasionId/household/:householdId', async (c) => {
@@ -50,7 +50,7 @@ export function householdRoutes(): Hono<AppEnv> {
       const changes = { ...validate(HouseholdCreateSchema, { ...householdWritable(current), ...patch }), updatedAt: new Date().toISOString() };
       await trx.updateTable('household').set(changes).where('id', '=', current.id).execute();
       const updated = { ...current, ...changes };
-      await recordHistory(trx, occasionId, hostActor(c.get('host').accountId), [householdHistory(current, updated)]);
+      await recordHistory(trx, occasionId, actorOf(c.get('host')), [householdHistory(current, updated)]);
       return updated;
     });
     return c.json(await loadHousehold(db, updated));
@@ -63,7 +63,7 @@ export function householdRoutes(): Hono<AppEnv> {
     const current = await findHousehold(db, occasionId, householdId);
     await db.transaction().execute(async (trx) => {
       const deleted = await trx.deleteFrom('household').where('id', '=', current.id).executeTakeFirst();
-      if (Number(deleted.numDeletedRows) > 0) await recordHistory(trx, occasionId, hostActor(c.get('host').accountId), [householdHistory(current, undefined)]);
+      if (Number(deleted.numDeletedRows) > 0) await recordHistory(trx, occasionId, actorOf(c.get('host')), [householdHistory(current, undefined)]);
     });
     return c.body(null, 204);
   });

@@ -5,7 +5,7 @@ import { InviteLinesBulkSchema, type InviteLinesBulkRow } from '../../../core/sc
 import type { AppEnv } from '../../app-env';
 import { mealChoiceProblem, type ActivityRow } from '../../data/activities';
 import { IDS_PER_STATEMENT, chunked, rowsPerStatement } from '../../data/batch';
-import { fullName, hostActor, recordHistory, type HistoryActor } from '../../data/history';
+import { fullName, actorOf, recordHistory, type HistoryActor } from '../../data/history';
 import { inviteLineHistory } from '../../data/history-changes';
 import { hostAnswer, hostAnswerChanges, listInviteLines, type InviteLineRow } from '../../data/invite-lines';
 import { lockOccasionForBulk } from '../../data/bulk-lock';
@@ -29,7 +29,7 @@ export function inviteLineBulkRoutes(): Hono<AppEnv> {
     const { lines } = await readBody(c, InviteLinesBulkSchema, BULK_BODY_LIMIT);
     await db.transaction().execute(async (trx) => {
       await lockOccasionForBulk(trx, dbKind, occasionId);
-      await applyLines(trx, occasionId, lines, hostActor(c.get('host').accountId));
+      await applyLines(trx, occasionId, lines, actorOf(c.get('host')));
     });
     return c.json(await listInviteLines(db, occasionId));
   });

@@ -4,7 +4,7 @@ import type { ApiIssue } from '../../../core/schemas/error';
 import { InviteLineCreateSchema, InviteLineUpdateSchema, type InviteLineCreate } from '../../../core/schemas/invite-line';
 import type { AppEnv } from '../../app-env';
 import { findActivity, mealChoiceProblem, type ActivityRow } from '../../data/activities';
-import { hostActor, recordHistory } from '../../data/history';
+import { actorOf, recordHistory } from '../../data/history';
 import { inviteLineHistory } from '../../data/history-changes';
 import { findInviteLine, hostAnswer, hostAnswerChanges, inviteLineExists, listInviteLines, toInviteLine, type InviteLineRow } from '../../data/invite-lines';
 import { assertOwnedOccasion } from '../../data/occasions';
@@ -42,7 +42,7 @@ export function inviteLineRoutes(): Hono<AppEnv> {
     try {
       await db.transaction().execute(async (trx) => {
         await trx.insertInto('inviteLine').values(row).execute();
-        await recordHistory(trx, occasionId, hostActor(c.get('host').accountId), [inviteLineHistory(undefined, row)]);
+        await recordHistory(trx, occasionId, actorOf(c.get('host')), [inviteLineHistory(undefined, row)]);
       });
     } catch (error) {
       // The same invitation sent twice at once: the unique index decides.
@@ -74,7 +74,7 @@ export function inviteLineRoutes(): Hono<AppEnv> {
       const changes = hostAnswerChanges(current, patch, new Date().toISOString());
       if (Object.keys(changes).length > 0) await trx.updateTable('inviteLine').set(changes).where('id', '=', current.id).execute();
       const updated = { ...current, ...changes };
-      await recordHistory(trx, occasionId, hostActor(c.get('host').accountId), [inviteLineHistory(current, updated)]);
+      await recordHistory(trx, occasionId, actorOf(c.get('host')), [inviteLineHistory(current, updated)]);
       return updated;
     });
     return c.json(toInviteLine(updated));
@@ -88,7 +88,7 @@ export function inviteLineRoutes(): Hono<AppEnv> {
     await db.transaction().execute(async (trx) => {
       const deleted = await trx.deleteFrom('inviteLine').where('id', '=', current.id).executeTakeFirst();
       // Deleted meanwhile by another request: that one recorded it.
-      if (Number(deleted.numDeletedRows) > 0) await recordHistory(trx, occasionId, hostActor(c.get('host').accountId), [inviteLineHistory(current, undefined)]);
+      if (Number(deleted.numDeletedRows) > 0) await recordHistory(trx, occasionId, actorOf(c.get('host')), [inviteLineHistory(current, undefined)]);
     });
     return c.body(null, 204);
   });

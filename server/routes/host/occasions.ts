@@ -65,19 +65,19 @@ export function occasionRoutes(): Hono<AppEnv> {
 
   routes.get('/occasion/:occasionId', async (c) => {
     const { db } = c.get('deps');
-    const row = await findOwnedOccasion(db, c.get('host').accountId, c.req.param('occasionId'));
+    const row = await findOwnedOccasion(db, c.get('host'), c.req.param('occasionId'));
     const origins = await readAllowedOrigins(db, [row.id]);
     return c.json(toOccasion(row, await occasionSummary(db, row.id), origins.get(row.id) ?? [], row.role));
   });
 
   routes.put('/occasion/:occasionId', async (c) => {
     const { db, dbKind } = c.get('deps');
-    const accountId = c.get('host').accountId;
-    const occasionId = (await findOwnedOccasion(db, accountId, c.req.param('occasionId'))).id;
+    const host = c.get('host');
+    const occasionId = (await findOwnedOccasion(db, host, c.req.param('occasionId'))).id;
     const patch = await readBody(c, OccasionUpdateSchema);
     const updated = await db.transaction().execute(async (trx) => {
       await lockRows(trx, dbKind, 'occasion', [occasionId]);
-      const current = await findOwnedOccasion(trx, accountId, occasionId);
+      const current = await findOwnedOccasion(trx, host, occasionId);
       const origins = (await readAllowedOrigins(trx, [occasionId])).get(occasionId) ?? [];
       const { summary: _summary, id: _id, createdAt: _c, updatedAt: _u, role: _role, ...writable } = toOccasion(current, emptySummary, origins, current.role);
       const merged = validate(OccasionCreateSchema, { ...writable, ...patch });
@@ -103,7 +103,7 @@ export function occasionRoutes(): Hono<AppEnv> {
 
   routes.delete('/occasion/:occasionId', async (c) => {
     const { db } = c.get('deps');
-    const current = await findOwnedOccasion(db, c.get('host').accountId, c.req.param('occasionId'));
+    const current = await findOwnedOccasion(db, c.get('host'), c.req.param('occasionId'));
     await db.transaction().execute((trx) => trx.deleteFrom('occasion').where('id', '=', current.id).execute());
     return c.body(null, 204);
   });

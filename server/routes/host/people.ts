@@ -39,7 +39,7 @@ export function peopleRoutes(): Hono<AppEnv> {
   routes.post(`${base}/invitations`, async (c) => {
     const { db, config, renderEmail } = c.get('deps');
     const host = c.get('host');
-    const occasion = await findOwnedOccasion(db, host.accountId, c.req.param('occasionId'));
+    const occasion = await findOwnedOccasion(db, host, c.req.param('occasionId'));
     const input = await readBody(c, InvitationCreateSchema);
     const inviter = await db.selectFrom('account').select(['firstName', 'lastName', 'emailVerifiedAt']).where('id', '=', host.accountId).executeTakeFirstOrThrow();
     if (!isVerified(inviter)) throw emailNotVerified();

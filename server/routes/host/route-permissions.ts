@@ -19,6 +19,9 @@ export const HOST_ROUTE_PERMISSIONS: Readonly<Record<string, Permission | 'accou
   'POST /occasion/:occasionId/invitations': 'own',
   'DELETE /occasion/:occasionId/invitation/:invitationId': 'own',
   'PUT /occasion/:occasionId/person/:accountId': 'own',
+  'GET /occasion/:occasionId/api-tokens': 'own',
+  'POST /occasion/:occasionId/api-tokens': 'own',
+  'DELETE /occasion/:occasionId/api-token/:tokenId': 'own',
   'DELETE /occasion/:occasionId/person/:accountId': 'own',
 
   'GET /occasion/:occasionId/activities': 'read',
