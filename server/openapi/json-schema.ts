@@ -11,7 +11,27 @@ export type JsonSchema = { [keyword: string]: unknown };
  */
 export function fromValibot(schema: v.GenericSchema): JsonSchema {
   const { $schema: _dialect, ...rest } = toJsonSchema(schema, { errorMode: 'ignore' }) as JsonSchema;
-  return rest;
+  return withStandardFormats(rest) as JsonSchema;
+}
+
+/**
+ * Core's string fields carry their own metadata (`format: 'text' | 'id' | 'instant' | 'email' |
+ * 'date'`, `multiline`): as JSON Schema, an instant is a `date-time`, an email field that may be
+ * empty is empty or an email, `text` and `id` say nothing a validator knows, and `multiline`
+ * becomes the extension `x-multiline`.
+ */
+function withStandardFormats(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withStandardFormats);
+  if (typeof value !== 'object' || value === null) return value;
+  const { format, multiline, ...rest } = Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [key, withStandardFormats(inner)]),
+  ) as JsonSchema;
+  const schema: JsonSchema = multiline === undefined ? rest : { ...rest, 'x-multiline': multiline };
+  if (format === 'instant') return { ...schema, format: 'date-time' };
+  if (format === 'date') return { ...schema, format: 'date' };
+  if (format === 'email' && schema.minLength === 0) return { ...schema, anyOf: [{ maxLength: 0 }, { format: 'email' }] };
+  if (format === 'email') return { ...schema, format: 'email' };
+  return format === 'text' || format === 'id' || format === undefined ? schema : { ...schema, format };
 }
 
 /** The properties and required keys of an object schema made by {@link fromValibot}. */
