@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
-import { styleNonce } from '../middleware/security-headers/security-headers';
 
 /** Where the reference page lives, and its two scripts beside it. */
 export const API_REFERENCE_PATH = '/api-reference';
@@ -11,7 +10,8 @@ export const REFERENCE_BUNDLE_FILE = join('api-reference', 'standalone.js');
 
 /**
  * Scalar's settings: both areas' documents from this server, and nothing from elsewhere (no
- * fonts, no telemetry, no request proxy), which the page's CSP would refuse anyway.
+ * fonts, no telemetry, no AI agent, no test requests through Scalar's proxy), which the page's
+ * CSP would refuse anyway.
  */
 const SETTINGS = {
   sources: [
@@ -21,16 +21,17 @@ const SETTINGS = {
   withDefaultFonts: false,
   telemetry: false,
   hideClientButton: true,
+  hideTestRequestButton: true,
+  agent: { disabled: true },
   showDeveloperTools: 'never',
   defaultOpenAllTags: false,
 };
 
 const START_SCRIPT = `Scalar.createApiReference('#reference', ${JSON.stringify(SETTINGS)});\n`;
 
-/** The page: no inline script; Scalar puts the answer's style nonce (from the meta element) on the styles it adds. */
-function page(nonce: string | undefined): string {
-  const meta = nonce ? `<meta property="csp-nonce" content="${nonce}" nonce="${nonce}">` : '';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${meta}<title>Kindly API reference</title><link rel="icon" href="data:,"></head><body><div id="reference"></div><script src="${API_REFERENCE_PATH}/scalar.js"></script><script src="${API_REFERENCE_PATH}/start.js"></script></body></html>`;
+/** The page: no inline script. */
+function page(): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Kindly API reference</title><link rel="icon" href="data:,"></head><body><div id="reference"></div><script src="${API_REFERENCE_PATH}/scalar.js"></script><script src="${API_REFERENCE_PATH}/start.js"></script></body></html>`;
 }
 
 const SCRIPT_HEADERS = { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=300' };
@@ -40,7 +41,7 @@ export function serveApiReference(app: Hono<AppEnv>, distDir: string): void {
   let bundle: string | undefined;
   app.get(API_REFERENCE_PATH, (c) => {
     c.header('Cache-Control', 'no-cache');
-    return c.html(page(styleNonce(c)));
+    return c.html(page());
   });
   app.get(`${API_REFERENCE_PATH}/scalar.js`, (c) => {
     bundle ??= readFileSync(join(distDir, REFERENCE_BUNDLE_FILE), 'utf8');

@@ -130,12 +130,14 @@ const OPENAPI_DOCUMENT_HEADERS: HeaderList = [
 ];
 
 /**
- * The API reference page (`/api-reference`): Scalar's bundle and its start script from this
- * origin, the two documents from this origin, its styles with the answer's nonce; no framing.
+ * The API reference page (`/api-reference`): scripts (Scalar's bundle and its start script) and
+ * connections (the two documents) of this origin only; no framing, no forms. Scalar sets styles
+ * in `<style>` elements and `style` attributes of its own making, most without the nonce it is
+ * offered, so styles may be inline here: a page of public documents, with no data of anyone's.
  */
 const apiReferencePage = secureHeaders({
   ...common,
-  contentSecurityPolicy: { ...DASHBOARD_CSP, formAction: ["'none'"] },
+  contentSecurityPolicy: { ...DASHBOARD_CSP, styleSrc: ["'self'", "'unsafe-inline'"], formAction: ["'none'"] },
   xFrameOptions: 'DENY',
   crossOriginOpenerPolicy: 'same-origin',
   crossOriginResourcePolicy: 'same-origin',
