@@ -24,6 +24,7 @@ const STATUS_TEXT: Record<number, string> = {
   202: 'Accepted',
   204: 'No content',
   302: 'Found',
+  304: 'Not modified: the `If-None-Match` ETag is current.',
   400: 'The body, a parameter or the query is not valid (`VALIDATION_FAILED`, `MALFORMED_JSON`).',
   401: 'No valid session (`UNAUTHENTICATED`).',
   403: 'Not allowed (`FORBIDDEN`, and the codes the route names).',

@@ -33,19 +33,27 @@ import { GUEST_BULK_DELETE_BODY_LIMIT } from '../routes/host/guests-bulk-delete'
 import { arrayOf, id, oneOfValues, ref, type JsonSchema } from './json-schema';
 import type { Operation, OperationTable } from './operation';
 
+/** An entity of an occasion as its routes name it: `/occasion/{occasionId}/<one>/{<id>}`, `…/<many>`. */
+interface EntityRoutes {
+  /** How the summaries name one: `an activity`. */
+  readonly name: string;
+  readonly tag: string;
+  readonly one: string;
+  readonly many: string;
+  readonly id: string;
+  /** The answer's schema in `answer-schemas.ts`. */
+  readonly schema: string;
+}
+
 /** The five routes of an entity of an occasion: list, create, read, update, delete. */
-function crud(
-  entity: { name: string; plural: string; path: string; plurals: string; idParam: string; schema: string },
-  create: v.GenericSchema,
-  update: v.GenericSchema,
-): Record<string, Operation> {
+function crud(entity: EntityRoutes, create: v.GenericSchema, update: v.GenericSchema): Record<string, Operation> {
   const base = '/occasion/:occasionId';
-  const one = `${base}/${entity.path}/:${entity.idParam}`;
-  const tag = entity.plural.charAt(0).toUpperCase() + entity.plural.slice(1);
+  const one = `${base}/${entity.one}/:${entity.id}`;
+  const { tag } = entity;
   const schema = ref(entity.schema);
   return {
-    [`GET ${base}/${entity.plurals}`]: { summary: `List ${entity.plural}`, tag, caller: 'host', answers: { 200: arrayOf(schema) } },
-    [`POST ${base}/${entity.path}`]: { summary: `Create ${entity.name}`, tag, caller: 'host', body: create, answers: { 201: schema } },
+    [`GET ${base}/${entity.many}`]: { summary: `List ${entity.tag.toLowerCase()}`, tag, caller: 'host', answers: { 200: arrayOf(schema) } },
+    [`POST ${base}/${entity.one}`]: { summary: `Create ${entity.name}`, tag, caller: 'host', body: create, answers: { 201: schema } },
     [`GET ${one}`]: { summary: `Read ${entity.name}`, tag, caller: 'host', answers: { 200: schema } },
     [`PUT ${one}`]: { summary: `Update ${entity.name}`, tag, caller: 'host', body: update, answers: { 200: schema } },
     [`DELETE ${one}`]: { summary: `Delete ${entity.name}`, tag, caller: 'host', answers: { 204: 'none' } },
@@ -58,29 +66,65 @@ const EMAIL = 'Email';
 const REPLIES = 'Replies and history';
 const emailKind: Readonly<Record<string, JsonSchema>> = { kind: oneOfValues(EMAIL_KINDS) };
 
+const ACTIVITY: EntityRoutes = { name: 'an activity', tag: 'Activities', one: 'activity', many: 'activities', id: 'activityId', schema: 'Activity' };
+const CATEGORY: EntityRoutes = {
+  name: 'an attribute category',
+  tag: 'Attribute categories',
+  one: 'attribute-category',
+  many: 'attribute-categories',
+  id: 'categoryId',
+  schema: 'AttributeCategory',
+};
+const HOUSEHOLD: EntityRoutes = { name: 'a household', tag: 'Households', one: 'household', many: 'households', id: 'householdId', schema: 'Household' };
+const GUEST: EntityRoutes = { name: 'a guest', tag: 'Guests', one: 'guest', many: 'guests', id: 'guestId', schema: 'Guest' };
+const INVITE_LINE: EntityRoutes = { name: 'an invite line', tag: 'Invite lines', one: 'invite-line', many: 'invite-lines', id: 'inviteLineId', schema: 'InviteLine' };
+const QUESTION: EntityRoutes = { name: 'a question', tag: 'Questions', one: 'question', many: 'questions', id: 'questionId', schema: 'Question' };
+
 /** The host area's routes under `/occasion(s)`: each also has a permission in `routes/host/route-permissions.ts`. */
 export const HOST_OCCASION_OPERATIONS: OperationTable = {
-  'GET /occasions': { summary: 'List occasions', tag: OCCASIONS, caller: 'host', description: 'Every occasion the account has a role on, newest first.', answers: { 200: arrayOf(ref('Occasion')) } },
+  'GET /occasions': {
+    summary: 'List occasions',
+    tag: OCCASIONS,
+    caller: 'host',
+    description: 'Every occasion the account has a role on, newest first.',
+    answers: { 200: arrayOf(ref('Occasion')) },
+  },
   'POST /occasion': { summary: 'Create an occasion', tag: OCCASIONS, caller: 'host', body: OccasionCreateSchema, answers: { 201: ref('Occasion') } },
   'GET /occasion/:occasionId': { summary: 'Read an occasion', tag: OCCASIONS, caller: 'host', answers: { 200: ref('Occasion') } },
   'PUT /occasion/:occasionId': { summary: 'Update an occasion', tag: OCCASIONS, caller: 'host', body: OccasionUpdateSchema, answers: { 200: ref('Occasion') } },
-  'DELETE /occasion/:occasionId': { summary: 'Delete an occasion', tag: OCCASIONS, caller: 'host', description: 'Deletes everything under it. Owners only.', answers: { 204: 'none' } },
+  'DELETE /occasion/:occasionId': {
+    summary: 'Delete an occasion',
+    tag: OCCASIONS,
+    caller: 'host',
+    description: 'Deletes everything under it. Owners only.',
+    answers: { 204: 'none' },
+  },
 
   'GET /occasion/:occasionId/door': { summary: 'The door’s list', tag: PEOPLE, caller: 'host', answers: { 200: ref('DoorList') } },
   'GET /occasion/:occasionId/people': { summary: 'List people and pending invitations', tag: PEOPLE, caller: 'host', answers: { 200: ref('People') } },
-  'POST /occasion/:occasionId/invitations': { summary: 'Invite a co-host', tag: PEOPLE, caller: 'host', body: InvitationCreateSchema, answers: { 201: ref('PendingInvitation') }, errors: [409] },
+  'POST /occasion/:occasionId/invitations': {
+    summary: 'Invite a co-host',
+    tag: PEOPLE,
+    caller: 'host',
+    body: InvitationCreateSchema,
+    answers: { 201: ref('PendingInvitation') },
+    errors: [409],
+  },
   'DELETE /occasion/:occasionId/invitation/:invitationId': { summary: 'Withdraw an invitation', tag: PEOPLE, caller: 'host', answers: { 204: 'none' } },
-  'PUT /occasion/:occasionId/person/:accountId': { summary: 'Change a person’s role', tag: PEOPLE, caller: 'host', body: PersonUpdateSchema, answers: { 200: ref('Person') }, errors: [409] },
+  'PUT /occasion/:occasionId/person/:accountId': {
+    summary: 'Change a person’s role',
+    tag: PEOPLE,
+    caller: 'host',
+    body: PersonUpdateSchema,
+    answers: { 200: ref('Person') },
+    errors: [409],
+  },
   'DELETE /occasion/:occasionId/person/:accountId': { summary: 'Remove a person', tag: PEOPLE, caller: 'host', answers: { 204: 'none' }, errors: [409] },
 
-  ...crud({ name: 'an activity', plural: 'activities', path: 'activity', plurals: 'activities', idParam: 'activityId', schema: 'Activity' }, ActivityCreateSchema, ActivityUpdateSchema),
-  ...crud(
-    { name: 'an attribute category', plural: 'attribute categories', path: 'attribute-category', plurals: 'attribute-categories', idParam: 'categoryId', schema: 'AttributeCategory' },
-    AttributeCategoryCreateSchema,
-    AttributeCategoryUpdateSchema,
-  ),
-  ...crud({ name: 'a household', plural: 'households', path: 'household', plurals: 'households', idParam: 'householdId', schema: 'Household' }, HouseholdCreateSchema, HouseholdUpdateSchema),
-  ...crud({ name: 'a guest', plural: 'guests', path: 'guest', plurals: 'guests', idParam: 'guestId', schema: 'Guest' }, GuestCreateSchema, GuestUpdateSchema),
+  ...crud(ACTIVITY, ActivityCreateSchema, ActivityUpdateSchema),
+  ...crud(CATEGORY, AttributeCategoryCreateSchema, AttributeCategoryUpdateSchema),
+  ...crud(HOUSEHOLD, HouseholdCreateSchema, HouseholdUpdateSchema),
+  ...crud(GUEST, GuestCreateSchema, GuestUpdateSchema),
   'GET /occasion/:occasionId/guests': {
     summary: 'List guests',
     tag: 'Guests',
@@ -107,7 +151,7 @@ export const HOST_OCCASION_OPERATIONS: OperationTable = {
     bodyLimit: GUEST_BULK_DELETE_BODY_LIMIT,
     answers: { 200: ref('GuestBulkDeleteResult') },
   },
-  ...crud({ name: 'an invite line', plural: 'invite lines', path: 'invite-line', plurals: 'invite-lines', idParam: 'inviteLineId', schema: 'InviteLine' }, InviteLineCreateSchema, InviteLineUpdateSchema),
+  ...crud(INVITE_LINE, InviteLineCreateSchema, InviteLineUpdateSchema),
   'PUT /occasion/:occasionId/invite-lines': {
     summary: 'Invite, answer and uninvite in bulk',
     tag: 'Invite lines',
@@ -117,8 +161,13 @@ export const HOST_OCCASION_OPERATIONS: OperationTable = {
     bodyLimit: BULK_BODY_LIMIT,
     answers: { 200: arrayOf(ref('InviteLine')) },
   },
-  ...crud({ name: 'a question', plural: 'questions', path: 'question', plurals: 'questions', idParam: 'questionId', schema: 'Question' }, QuestionCreateSchema, QuestionUpdateSchema),
-  'GET /occasion/:occasionId/answers': { summary: 'List answers to the questions', tag: 'Questions', caller: 'host', answers: { 200: arrayOf(ref('Answer')) } },
+  ...crud(QUESTION, QuestionCreateSchema, QuestionUpdateSchema),
+  'GET /occasion/:occasionId/answers': {
+    summary: 'List answers to the questions',
+    tag: 'Questions',
+    caller: 'host',
+    answers: { 200: arrayOf(ref('Answer')) },
+  },
   'PUT /occasion/:occasionId/answers': {
     summary: 'Record answers in bulk',
     tag: 'Questions',
@@ -130,11 +179,29 @@ export const HOST_OCCASION_OPERATIONS: OperationTable = {
   },
 
   'GET /occasion/:occasionId/replies': { summary: 'List the households’ replies', tag: REPLIES, caller: 'host', answers: { 200: arrayOf(ref('Reply')) } },
-  'GET /occasion/:occasionId/history': { summary: 'Read the history', tag: REPLIES, caller: 'host', query: HistoryQuerySchema, answers: { 200: ref('HistoryPage') } },
+  'GET /occasion/:occasionId/history': {
+    summary: 'Read the history',
+    tag: REPLIES,
+    caller: 'host',
+    query: HistoryQuerySchema,
+    answers: { 200: ref('HistoryPage') },
+  },
   'GET /occasion/:occasionId/replies-over-time': { summary: 'Replies by day', tag: REPLIES, caller: 'host', answers: { 200: arrayOf(ref('RepliesDay')) } },
 
-  'GET /occasion/:occasionId/email-templates': { summary: 'List the email templates', tag: EMAIL, caller: 'host', answers: { 200: arrayOf(ref('EmailTemplate')) } },
-  'PUT /occasion/:occasionId/email-template/:kind': { summary: 'Save an email template', tag: EMAIL, caller: 'host', params: emailKind, body: EmailTemplateUpdateSchema, answers: { 200: ref('EmailTemplate') } },
+  'GET /occasion/:occasionId/email-templates': {
+    summary: 'List the email templates',
+    tag: EMAIL,
+    caller: 'host',
+    answers: { 200: arrayOf(ref('EmailTemplate')) },
+  },
+  'PUT /occasion/:occasionId/email-template/:kind': {
+    summary: 'Save an email template',
+    tag: EMAIL,
+    caller: 'host',
+    params: emailKind,
+    body: EmailTemplateUpdateSchema,
+    answers: { 200: ref('EmailTemplate') },
+  },
   'GET /occasion/:occasionId/email-preview/:kind': {
     summary: 'Preview an email',
     tag: EMAIL,
@@ -143,7 +210,12 @@ export const HOST_OCCASION_OPERATIONS: OperationTable = {
     query: { householdId: { ...id, description: 'The household to fill it in for; the first one without it.' } },
     answers: { 200: 'html' },
   },
-  'GET /occasion/:occasionId/email-recipients': { summary: 'List who would get an email', tag: EMAIL, caller: 'host', answers: { 200: arrayOf(ref('EmailRecipient')) } },
+  'GET /occasion/:occasionId/email-recipients': {
+    summary: 'List who would get an email',
+    tag: EMAIL,
+    caller: 'host',
+    answers: { 200: arrayOf(ref('EmailRecipient')) },
+  },
   'POST /occasion/:occasionId/emails': {
     summary: 'Send invitations or reminders',
     tag: EMAIL,

@@ -97,6 +97,16 @@ describe('the OpenAPI documents', () => {
     expect(registered.size).toBeGreaterThan(80);
   });
 
+  it('name the route that lacks documentation, and the entry that has no route, with where to fix it', () => {
+    const registered = registeredRoutes(t);
+    registered.add('POST /host/v1/occasion/:occasionId/import');
+    registered.delete('GET /event/v1/info');
+    expect(coverageProblems(registered)).toEqual([
+      "GET /event/v1/info is documented but the app has no such route: remove 'GET /info' from server/openapi/event-operations.ts.",
+      "POST /host/v1/occasion/:occasionId/import has no documentation: add 'POST /occasion/:occasionId/import': { summary, tag, caller, body?, query?, answers, errors? } to server/openapi/host-account-operations.ts or host-occasion-operations.ts.",
+    ]);
+  });
+
   it('name the area’s credentials and the contract’s error body on every error status', () => {
     expect(Object.keys((documents["/host/v1"]!.components as { securitySchemes: object }).securitySchemes)).toEqual(['hostSession', 'apiToken']);
     expect(Object.keys((documents["/event/v1"]!.components as { securitySchemes: object }).securitySchemes)).toEqual(['guestToken', 'guestCookie']);

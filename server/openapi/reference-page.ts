@@ -1,12 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
+import { widgetFiles } from '../frontends/widget-files';
 
 /** Where the reference page lives, and its two scripts beside it. */
 export const API_REFERENCE_PATH = '/api-reference';
-/** Scalar's standalone bundle, copied into `dist/api-reference/` by the build (`tsup.config.ts`). */
-export const REFERENCE_BUNDLE_FILE = join('api-reference', 'standalone.js');
+/** Where the build (`tsup.config.ts`) copies Scalar's standalone bundle, under `dist/`. */
+const BUNDLE_DIR = 'api-reference';
+const BUNDLE_FILE = 'standalone.js';
 
 /**
  * Scalar's settings: both areas' documents from this server, and nothing from elsewhere (no
@@ -30,22 +31,29 @@ const SETTINGS = {
 const START_SCRIPT = `Scalar.createApiReference('#reference', ${JSON.stringify(SETTINGS)});\n`;
 
 /** The page: no inline script. */
-function page(): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Kindly API reference</title><link rel="icon" href="data:,"></head><body><div id="reference"></div><script src="${API_REFERENCE_PATH}/scalar.js"></script><script src="${API_REFERENCE_PATH}/start.js"></script></body></html>`;
-}
+const PAGE = [
+  '<!doctype html><html lang="en"><head>',
+  '<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+  '<title>Kindly API reference</title><link rel="icon" href="data:,">',
+  '</head><body><div id="reference"></div>',
+  `<script src="${API_REFERENCE_PATH}/scalar.js"></script><script src="${API_REFERENCE_PATH}/start.js"></script>`,
+  '</body></html>',
+].join('');
 
-const SCRIPT_HEADERS = { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=300' };
+const SHORT_CACHE = 'public, max-age=300';
 
-/** Serves the API reference page and Scalar's bundle from the build in `distDir`. */
+/**
+ * Serves the API reference page and Scalar's bundle from the build in `distDir`. The bundle
+ * (4 MB) is compressed once per build, with an ETag, as the widget's files are.
+ */
 export function serveApiReference(app: Hono<AppEnv>, distDir: string): void {
-  let bundle: string | undefined;
+  const bundle = widgetFiles(join(distDir, BUNDLE_DIR));
   app.get(API_REFERENCE_PATH, (c) => {
     c.header('Cache-Control', 'no-cache');
-    return c.html(page());
+    return c.html(PAGE);
   });
-  app.get(`${API_REFERENCE_PATH}/scalar.js`, (c) => {
-    bundle ??= readFileSync(join(distDir, REFERENCE_BUNDLE_FILE), 'utf8');
-    return c.body(bundle, 200, SCRIPT_HEADERS);
-  });
-  app.get(`${API_REFERENCE_PATH}/start.js`, (c) => c.body(START_SCRIPT, 200, SCRIPT_HEADERS));
+  app.get(`${API_REFERENCE_PATH}/scalar.js`, (c, next) => bundle(c, BUNDLE_FILE, SHORT_CACHE) ?? next());
+  app.get(`${API_REFERENCE_PATH}/start.js`, (c) =>
+    c.body(START_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': SHORT_CACHE }),
+  );
 }
