@@ -1,3 +1,6 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { defineConfig, type Options } from 'tsup';
 import { build as viteBuild } from 'vite';
 
@@ -71,6 +74,17 @@ async function buildWidgetApp(): Promise<string> {
   return entry.fileName;
 }
 
+/**
+ * Scalar's standalone bundle, which the API reference page (`/api-reference`) loads from this
+ * server, never from a CDN: copied as it is published into `dist/api-reference/`.
+ */
+function copyReferenceBundle(): void {
+  // The package exports no path to it: it sits beside the entry, in `dist/browser/`.
+  const entry = createRequire(import.meta.url).resolve('@scalar/api-reference');
+  mkdirSync('dist/api-reference', { recursive: true });
+  copyFileSync(join(dirname(entry), 'browser', 'standalone.js'), 'dist/api-reference/standalone.js');
+}
+
 export default defineConfig(async (): Promise<Options[]> => [
   {
     entry: {
@@ -98,6 +112,7 @@ export default defineConfig(async (): Promise<Options[]> => [
     clean: false,
     // Node resolves packages at run time (native addons like better-sqlite3 must not be bundled).
     skipNodeModulesBundle: true,
+    onSuccess: async () => copyReferenceBundle(),
   },
   // core as the package integrators install (package.json "exports", docs/api/core-package.md):
   // one entry per subpath, the modules they share in chunks, each with its declarations, and

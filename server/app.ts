@@ -13,6 +13,8 @@ import { securityHeaders } from './middleware/security-headers/security-headers'
 import { accountLinkRoutes } from './routes/account-links/account-links';
 import { eventRoutes } from './routes/event/event-routes';
 import { hostRoutes } from './routes/host/host-routes';
+import { serveOpenApiDocuments } from './openapi/openapi-routes';
+import { serveApiReference } from './openapi/reference-page';
 import { unsubscribeRoutes } from './routes/unsubscribe/unsubscribe';
 
 /** The whole HTTP app. Tests call it in-process with `app.request()`. */
@@ -32,6 +34,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.onError(errorHandler);
   app.notFound(notFoundHandler);
 
+  // Public documents, before the areas' sessions and CORS.
+  serveOpenApiDocuments(app);
+
   app.use('/host/v1/auth/*', surfaceAuthFaults());
   app.use('/host/v1/auth/*', initAuthConfig((c) => noticingAuthFaults(authConfig, c.get('authFaults'))));
   app.route('/host/v1', hostRoutes());
@@ -45,7 +50,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', unsubscribeRoutes());
   app.route('/', accountLinkRoutes());
 
-  if (deps.config.distDir) serveFrontends(app, deps.config.distDir);
+  if (deps.config.distDir) {
+    serveApiReference(app, deps.config.distDir);
+    serveFrontends(app, deps.config.distDir);
+  }
 
   return app;
 }

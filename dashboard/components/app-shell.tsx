@@ -6,7 +6,11 @@ import { useKindly } from '../data/kindly';
 
 // Plain elements only: this frame is in the first bundle, and React Aria loads with the screens.
 
-/** The signed-in frame: a skip link, the header (brand, who is signed in: a link to the account's settings, sign out) and the page. */
+/**
+ * The signed-in frame: a skip link, the header (brand, who is signed in: a link to the account's
+ * settings, sign out), the page, and a footer linking the API reference (a page of the server's,
+ * outside the dashboard's router).
+ */
 export function AppShell({ children }: { children: ReactNode }) {
   const { stores } = useKindly();
   const { session } = useSession();
@@ -47,6 +51,9 @@ export function AppShell({ children }: { children: ReactNode }) {
         </div>
       ) : null}
       {children}
+      <footer className="app-footer">
+        <a href="/api-reference">API reference</a>
+      </footer>
     </>
   );
 }

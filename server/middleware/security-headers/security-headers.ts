@@ -115,6 +115,36 @@ const unsubscribePage = secureHeaders({
   crossOriginResourcePolicy: 'same-origin',
 });
 
+/**
+ * The two OpenAPI documents: the same public JSON for everyone, so any page may read them (CORS
+ * without credentials) and any cache may keep them for 5 minutes.
+ */
+const OPENAPI_DOCUMENT_HEADERS: HeaderList = [
+  ...COMMON_HEADERS,
+  ['Content-Security-Policy', cspText({ defaultSrc: ["'none'"], frameAncestors: ["'none'"] })],
+  ['X-Frame-Options', 'DENY'],
+  ['Cross-Origin-Resource-Policy', 'cross-origin'],
+  ['Access-Control-Allow-Origin', '*'],
+  ['Cache-Control', 'public, max-age=300'],
+  ['Vary', 'Accept-Encoding'],
+];
+
+/**
+ * The API reference page (`/api-reference`): scripts (Scalar's bundle and its start script) and
+ * connections (the two documents) of this origin only; no framing, no forms. Scalar sets styles
+ * in `<style>` elements and `style` attributes of its own making, most without the nonce it is
+ * offered, so styles may be inline here: a page of public documents, with no data of anyone's.
+ */
+const apiReferencePage = secureHeaders({
+  ...common,
+  contentSecurityPolicy: { ...DASHBOARD_CSP, styleSrc: ["'self'", "'unsafe-inline'"], formAction: ["'none'"] },
+  xFrameOptions: 'DENY',
+  crossOriginOpenerPolicy: 'same-origin',
+  crossOriginResourcePolicy: 'same-origin',
+});
+
+const OPENAPI_DOCUMENT = /^\/(?:host|event)\/v1\/openapi\.json$/;
+
 const EMAIL_DOCUMENT = /^\/host\/v1\/occasion\/[^/]+\/(?:email-preview\/[^/]+|email\/[^/]+\/html)$/;
 
 /** `/widget.js` and `/widget/*`: what a host's page loads. */
@@ -138,6 +168,7 @@ function fixedHeaders(headers: HeaderList): MiddlewareHandler {
 const hostApi = fixedHeaders(HOST_API_HEADERS);
 const guestApi = fixedHeaders(GUEST_API_HEADERS);
 const widgetFiles = fixedHeaders(WIDGET_FILE_HEADERS);
+const openApiDocuments = fixedHeaders(OPENAPI_DOCUMENT_HEADERS);
 
 /**
  * Security headers on every answer, by what it is: the dashboard and host API get a strict CSP
@@ -150,6 +181,8 @@ export function securityHeaders(): MiddlewareHandler {
   return (c, next) => {
     const path = c.req.path;
     if (EMAIL_DOCUMENT.test(path)) return emailDocument(c, next);
+    if (OPENAPI_DOCUMENT.test(path)) return openApiDocuments(c, next);
+    if (path === '/api-reference') return apiReferencePage(c, next);
     if (path.startsWith('/host/')) return hostApi(c, next);
     if (path.startsWith('/event/')) return guestApi(c, next);
     if (isWidgetFile(path)) return widgetFiles(c, next);
