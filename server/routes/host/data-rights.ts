@@ -16,7 +16,7 @@ export function dataRightsRoutes(): Hono<AppEnv> {
 
   routes.get('/occasion/:occasionId/export', async (c) => {
     const { db } = c.get('deps');
-    const row = await findOwnedOccasion(db, c.get('host').accountId, c.req.param('occasionId'));
+    const row = await findOwnedOccasion(db, c.get('host'), c.req.param('occasionId'));
     const origins = (await readAllowedOrigins(db, [row.id])).get(row.id) ?? [];
     const occasion = { ...toOccasion(row, await occasionSummary(db, row.id), origins, row.role), retention: await readRetention(db, row.id, row) };
     const zip = occasionExportZip(db, row.id, occasion);
@@ -30,24 +30,24 @@ export function dataRightsRoutes(): Hono<AppEnv> {
 
   routes.get('/occasion/:occasionId/retention', async (c) => {
     const { db } = c.get('deps');
-    const row = await findOwnedOccasion(db, c.get('host').accountId, c.req.param('occasionId'));
+    const row = await findOwnedOccasion(db, c.get('host'), c.req.param('occasionId'));
     return c.json(await readRetention(db, row.id, row));
   });
 
   routes.put('/occasion/:occasionId/retention', async (c) => {
     const { db, dbKind } = c.get('deps');
-    const occasionId = (await findOwnedOccasion(db, c.get('host').accountId, c.req.param('occasionId'))).id;
+    const occasionId = (await findOwnedOccasion(db, c.get('host'), c.req.param('occasionId'))).id;
     const { days } = await readBody(c, RetentionUpdateSchema);
     await changeRetentionDays(db, dbKind, occasionId, { set: days });
-    return c.json(await readRetention(db, occasionId, await findOwnedOccasion(db, c.get('host').accountId, occasionId)));
+    return c.json(await readRetention(db, occasionId, await findOwnedOccasion(db, c.get('host'), occasionId)));
   });
 
   routes.post('/occasion/:occasionId/retention/postpone', async (c) => {
     const { db, dbKind } = c.get('deps');
-    const occasionId = (await findOwnedOccasion(db, c.get('host').accountId, c.req.param('occasionId'))).id;
+    const occasionId = (await findOwnedOccasion(db, c.get('host'), c.req.param('occasionId'))).id;
     const { days } = await readBody(c, RetentionPostponeSchema);
     await changeRetentionDays(db, dbKind, occasionId, { add: days });
-    return c.json(await readRetention(db, occasionId, await findOwnedOccasion(db, c.get('host').accountId, occasionId)));
+    return c.json(await readRetention(db, occasionId, await findOwnedOccasion(db, c.get('host'), occasionId)));
   });
 
   return routes;

@@ -3,7 +3,7 @@ import { GuestErasureParamsSchema, HouseholdErasureParamsSchema } from '../../..
 import type { AppEnv } from '../../app-env';
 import { notFound } from '../../data/api-error';
 import { eraseGuests } from '../../data/erasure';
-import { hostActor } from '../../data/history';
+import { actorOf } from '../../data/history';
 import { assertOwnedOccasion } from '../../data/occasions';
 import { validate } from '../../data/validate';
 
@@ -19,7 +19,7 @@ export function erasureRoutes(): Hono<AppEnv> {
     const { db, dbKind } = c.get('deps');
     const { occasionId, guestId } = validate(GuestErasureParamsSchema, c.req.param());
     await assertOwnedOccasion(db, c.get('host'), occasionId);
-    const result = await eraseGuests(db, dbKind, occasionId, { guestIds: [guestId] }, hostActor(c.get('host').accountId));
+    const result = await eraseGuests(db, dbKind, occasionId, { guestIds: [guestId] }, actorOf(c.get('host')));
     if (!result) throw notFound('No such guest.');
     return c.json(result);
   });
@@ -28,7 +28,7 @@ export function erasureRoutes(): Hono<AppEnv> {
     const { db, dbKind } = c.get('deps');
     const { occasionId, householdId } = validate(HouseholdErasureParamsSchema, c.req.param());
     await assertOwnedOccasion(db, c.get('host'), occasionId);
-    const result = await eraseGuests(db, dbKind, occasionId, { householdIds: [householdId] }, hostActor(c.get('host').accountId));
+    const result = await eraseGuests(db, dbKind, occasionId, { householdIds: [householdId] }, actorOf(c.get('host')));
     if (!result) throw notFound('No such household.');
     return c.json(result);
   });
