@@ -104,6 +104,8 @@ export interface OccasionTable {
   digestSentAt: string | null;
   /** 0 or 1: everyone with a role must have signed in with a second factor to open the occasion. */
   requireTwoFactor: Generated<number>;
+  /** The hosts' privacy note for guests (migration 0018); null for Kindly's default. */
+  privacyNote: Generated<string | null>;
 }
 
 /** A person's role on an occasion (migration 0012): what they may do there, read on every request. */
@@ -394,6 +396,18 @@ export interface HistoryGuestHouseholdTable {
   householdId: string;
 }
 
+/** A household's request to be erased (migration 0018); outlives its household. `status`: `open`, `confirmed`, `declined`. */
+export interface ErasureRequestTable {
+  id: string;
+  occasionId: string;
+  householdId: string;
+  createdAt: string;
+  message: string;
+  status: string;
+  decidedBy: string | null;
+  decidedAt: string | null;
+}
+
 export interface Database {
   account: AccountTable;
   hostSession: HostSessionTable;
@@ -421,4 +435,5 @@ export interface Database {
   emailSendLog: EmailSendLogTable;
   historyEntry: HistoryEntryTable;
   historyGuestHousehold: HistoryGuestHouseholdTable;
+  erasureRequest: ErasureRequestTable;
 }

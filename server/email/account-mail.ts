@@ -8,7 +8,7 @@ import type { EmailSettings } from './email-settings';
 import type { EmailTransport } from './transport';
 
 /** The account's own messages (never to guests, never counted against an occasion's limits). */
-export type AccountEmailKind = 'VERIFY_EMAIL' | 'RESET_PASSWORD' | 'CHANGE_EMAIL' | 'EMAIL_CHANGE_NOTICE' | 'PASSWORD_RESET_NOTICE';
+export type AccountEmailKind = 'VERIFY_EMAIL' | 'RESET_PASSWORD' | 'CHANGE_EMAIL' | 'EMAIL_CHANGE_NOTICE' | 'PASSWORD_RESET_NOTICE' | 'ERASURE_REQUEST';
 
 export interface AccountMessage {
   kind: AccountEmailKind;
@@ -76,6 +76,19 @@ export function passwordResetNotice(to: string, firstName: string): AccountMessa
   return message('PASSWORD_RESET_NOTICE', to, {
     subject: 'Your Kindly password was changed',
     lines: [`Hello ${firstName},`, 'The password of your Kindly account was reset by a link sent to this address, and every session was ended.', 'If this was not you, reset it again at once.'],
+  });
+}
+
+/** To an owner: a household asked for its data to be erased; they confirm or decline in the dashboard. */
+export function erasureRequestNotice(to: string, firstName: string, about: { householdName: string; occasionTitle: string }, url: string): AccountMessage {
+  return message('ERASURE_REQUEST', to, {
+    subject: `${about.householdName} asked to have their data erased from ${about.occasionTitle}`,
+    lines: [
+      `Hello ${firstName},`,
+      `${about.householdName}, guests of ${about.occasionTitle}, asked you to erase what Kindly keeps about them: names, contact details, replies, answers and messages.`,
+      'Confirm or decline the request on the occasion\'s overview in Kindly. Confirming erases their household at once.',
+    ],
+    link: { url, label: 'Open the request' },
   });
 }
 

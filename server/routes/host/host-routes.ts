@@ -13,6 +13,7 @@ import { emailRoutes } from './emails';
 import { guestBulkDeleteRoutes } from './guests-bulk-delete';
 import { guestBulkRoutes } from './guests-bulk';
 import { guestRoutes } from './guests';
+import { guestDataRoutes } from './guest-data';
 import { historyRoutes } from './history';
 import { HOST_RATE_LIMITS, signInEmail } from './host-rate-limits';
 import { householdRoutes } from './households';
@@ -69,6 +70,7 @@ export function hostRoutes(): Hono<AppEnv> {
   routes.route('/', replyRoutes());
   routes.route('/', emailRoutes());
   routes.route('/', historyRoutes());
+  routes.route('/', guestDataRoutes());
 
   return routes;
 }

@@ -49,6 +49,7 @@ export function occasionRoutes(): Hono<AppEnv> {
       updatedAt: now,
       reminderSentFor: null,
       digestSentAt: null,
+      privacyNote: null,
     };
     await db.transaction().execute(async (trx) => {
       await trx.insertInto('occasion').values(row).execute();

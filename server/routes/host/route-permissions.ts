@@ -72,4 +72,10 @@ export const HOST_ROUTE_PERMISSIONS: Readonly<Record<string, Permission | 'accou
   'GET /occasion/:occasionId/email/:emailId/html': 'read',
   'GET /occasion/:occasionId/history': 'read',
   'GET /occasion/:occasionId/replies-over-time': 'read',
+
+  'GET /occasion/:occasionId/privacy-note': 'read',
+  'PUT /occasion/:occasionId/privacy-note': 'write',
+  'GET /occasion/:occasionId/erasure-requests': 'read',
+  'POST /occasion/:occasionId/erasure-request/:requestId/confirm': 'own',
+  'POST /occasion/:occasionId/erasure-request/:requestId/decline': 'own',
 };
