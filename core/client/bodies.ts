@@ -20,6 +20,7 @@ import type { AnswersBulkSchema } from '../schemas/answer';
 import type { QuestionCreateSchema, QuestionUpdateSchema } from '../schemas/question';
 import type { EmailSendSchema, EmailTemplateUpdateSchema } from '../schemas/email';
 import type { InvitationCreateSchema, InvitationTokenSchema, PersonUpdateSchema } from '../schemas/people';
+import type { PrivacyNoteUpdateSchema } from '../schemas/guest-data';
 
 // Request bodies as the server accepts them: the schemas' *input* types, so fields that
 // have a default may be left out (the schemas' `…Create` types are their validated output).
@@ -87,3 +88,6 @@ export type InvitationCreateBody = v.InferInput<typeof InvitationCreateSchema>;
 export type PersonUpdateBody = v.InferInput<typeof PersonUpdateSchema>;
 /** Body of `POST /invitation/lookup` and `POST /invitation/accept`. */
 export type InvitationTokenBody = v.InferInput<typeof InvitationTokenSchema>;
+
+/** Body of `PUT /occasion/{id}/privacy-note`: the hosts' text, or null for the default. */
+export type PrivacyNoteBody = v.InferInput<typeof PrivacyNoteUpdateSchema>;

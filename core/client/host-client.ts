@@ -11,6 +11,7 @@ import type { Answer } from '../schemas/answer';
 import type { Question } from '../schemas/question';
 import type { EmailKind, EmailRecipient, EmailSendResult, EmailTemplate, OutboxPage } from '../schemas/email';
 import type { Reply } from '../schemas/reply';
+import type { ErasureRequest, HostPrivacyNote } from '../schemas/guest-data';
 import type { DoorList, InvitationAccepted, InvitationPreview, PendingInvitation, People, Person } from '../schemas/people';
 import type {
   AccountCreateBody,
@@ -38,6 +39,7 @@ import type {
   InviteLineUpdateBody,
   OccasionCreateBody,
   OccasionUpdateBody,
+  PrivacyNoteBody,
   QuestionCreateBody,
   QuestionUpdateBody,
   AnswersBulkBody,
@@ -204,6 +206,17 @@ export interface HostClient {
   lookUpInvitation(body: InvitationTokenBody): Promise<Result<InvitationPreview>>;
   /** `POST /invitation/accept` `{ token }`: the signed-in account takes the invitation's role. */
   acceptInvitation(body: InvitationTokenBody): Promise<Result<InvitationAccepted>>;
+
+  /** `GET /occasion/{occasionId}/privacy-note`: the hosts' note (or null) and the default guests see without one. */
+  getPrivacyNote(occasionId: string): Promise<Result<HostPrivacyNote>>;
+  /** `PUT /occasion/{occasionId}/privacy-note` `{ privacyNote }` (null or blank: the default). */
+  updatePrivacyNote(occasionId: string, body: PrivacyNoteBody): Promise<Result<HostPrivacyNote>>;
+  /** `GET /occasion/{occasionId}/erasure-requests`: open ones first, then newest first. */
+  listErasureRequests(occasionId: string): Promise<Result<ErasureRequest[]>>;
+  /** `POST /occasion/{occasionId}/erasure-request/{requestId}/confirm`: erases the household (owners; 409 once decided). */
+  confirmErasureRequest(occasionId: string, requestId: string): Promise<Result<ErasureRequest>>;
+  /** `POST /occasion/{occasionId}/erasure-request/{requestId}/decline`: keeps the household (owners; 409 once decided). */
+  declineErasureRequest(occasionId: string, requestId: string): Promise<Result<ErasureRequest>>;
 }
 
 /** Options of {@link HostClient.upsertGuests} and `updateAnswers`: `source: 'import'` records the write as a CSV import. */
@@ -341,6 +354,12 @@ export function createHostClient(options: ClientOptions): HostClient {
     getDoorList: (occasionId) => get(`${o(occasionId)}/door`),
     lookUpInvitation: (body) => post('/invitation/lookup', body),
     acceptInvitation: (body) => post('/invitation/accept', body),
+
+    getPrivacyNote: (occasionId) => get(`${o(occasionId)}/privacy-note`),
+    updatePrivacyNote: (occasionId, body) => put(`${o(occasionId)}/privacy-note`, body),
+    listErasureRequests: (occasionId) => get(`${o(occasionId)}/erasure-requests`),
+    confirmErasureRequest: (occasionId, id) => post(`${o(occasionId)}${path`/erasure-request/${id}/confirm`}`, {}),
+    declineErasureRequest: (occasionId, id) => post(`${o(occasionId)}${path`/erasure-request/${id}/decline`}`, {}),
   };
 }
 
