@@ -92,5 +92,13 @@ const de: Catalogue = {
   noRsvp: 'Ihr Haushalt hat nicht geantwortet.',
   noMessage: 'Keine Nachricht',
   bringing: (name) => `Kommt mit ${name}`,
+  privacy: 'Datenschutz',
+  downloadData: 'Meine Daten herunterladen',
+  dataFileName: 'meine-daten',
+  askErasure: 'Löschung meiner Daten beantragen',
+  erasureIntro: 'Die Gastgeber werden gebeten, zu löschen, was sie über Ihren Haushalt speichern: Namen, Kontaktdaten, Antworten und Nachrichten. Sie bestätigen oder lehnen den Antrag ab.',
+  erasureMessage: 'Nachricht an die Gastgeber (optional)',
+  sendErasure: 'Antrag senden',
+  erasureSent: 'Ihr Antrag wurde an die Gastgeber gesendet.',
 };
 export default de;

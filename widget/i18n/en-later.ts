@@ -50,6 +50,15 @@ const later = {
   noRsvp: 'Your household did not reply.',
   noMessage: 'No message',
   bringing: (name: string) => `Bringing ${name}`,
+  // The guest's own data
+  privacy: 'Privacy',
+  downloadData: 'Download my data',
+  dataFileName: 'my-data',
+  askErasure: 'Ask to erase my data',
+  erasureIntro: 'The hosts will be asked to erase what they keep about your household: names, contact details, replies and messages. They confirm or decline the request.',
+  erasureMessage: 'Message to the hosts (optional)',
+  sendErasure: 'Send request',
+  erasureSent: 'Your request was sent to the hosts.',
 } as const;
 
 /** The strings of the later screens, in every language. */

@@ -92,5 +92,13 @@ const es: Catalogue = {
   noRsvp: 'Tu hogar no respondió.',
   noMessage: 'Sin mensaje',
   bringing: (name) => `Viene con ${name}`,
+  privacy: 'Privacidad',
+  downloadData: 'Descargar mis datos',
+  dataFileName: 'mis-datos',
+  askErasure: 'Pedir que borren mis datos',
+  erasureIntro: 'Se pedirá a los anfitriones que borren lo que guardan de tu hogar: nombres, datos de contacto, respuestas y mensajes. Ellos confirman o rechazan la solicitud.',
+  erasureMessage: 'Mensaje para los anfitriones (opcional)',
+  sendErasure: 'Enviar solicitud',
+  erasureSent: 'Tu solicitud se ha enviado a los anfitriones.',
 };
 export default es;

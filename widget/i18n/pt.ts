@@ -92,5 +92,13 @@ const pt: Catalogue = {
   noRsvp: 'Sua família não respondeu.',
   noMessage: 'Sem mensagem',
   bringing: (name) => `Vai com ${name}`,
+  privacy: 'Privacidade',
+  downloadData: 'Descarregar os meus dados',
+  dataFileName: 'os-meus-dados',
+  askErasure: 'Pedir que apaguem os meus dados',
+  erasureIntro: 'Os anfitriões receberão o pedido de apagar o que guardam sobre o seu agregado: nomes, contactos, respostas e mensagens. Eles confirmam ou recusam o pedido.',
+  erasureMessage: 'Mensagem para os anfitriões (opcional)',
+  sendErasure: 'Enviar pedido',
+  erasureSent: 'O seu pedido foi enviado aos anfitriões.',
 };
 export default pt;
