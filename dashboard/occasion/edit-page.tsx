@@ -8,6 +8,7 @@ import { useFormSave } from '../components/use-form-save';
 import { FormMessage } from '../components/text-input';
 import { useKindly } from '../data/kindly';
 import { useOccasion } from './occasion-context';
+import { PrivacyNoteForm } from './privacy-note-form';
 import { EDIT_FIELDS, OWNER_EDIT_FIELDS, OccasionFields, occasionBody, occasionFormValues } from './occasion-form';
 import { formatCount } from '../components/format';
 
@@ -59,6 +60,8 @@ export default function EditPage() {
           </span>
         </div>
       </Form>
+
+      <PrivacyNoteForm occasionId={occasion.id} />
 
       <section className="card" aria-labelledby="danger-title">
         <h2 id="danger-title">Delete this occasion</h2>

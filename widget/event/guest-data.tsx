@@ -1,108 +1,64 @@
-import { useEffect, useState } from 'react';
-import type { PrivacyNote } from '../../core/schemas/guest-data';
+import { useState } from 'react';
 import type { ClientError } from '../../core/client/result';
 import type { Connection } from '../data/connection';
 import { describeError } from '../data/errors';
 import { useWholeStrings } from '../i18n/later-strings';
 import { Alert, Field } from '../ui/field';
 
-type Open = 'note' | 'erase' | undefined;
-
 /**
- * The guest's own data, under the cards: "Privacy" shows the occasion's privacy note (asked for
- * on the first click), "Download my data" saves the household's data as a JSON file, "Ask to
- * erase my data" sends the hosts an erasure request with an optional message.
+ * The guest's own data, under the cards, as native disclosures and a button: "Privacy" shows the
+ * occasion's privacy note (asked for when first opened), "Download my data" saves the
+ * household's data as a JSON file, "Ask to erase my data" sends the hosts an erasure request
+ * with an optional message. In the folded chunk: a chunk of its own made Rolldown move Preact
+ * out of the app into a shared chunk, which cost the first load more than these bytes.
  */
 export function GuestData({ connection }: { connection: Connection }) {
   const strings = useWholeStrings();
-  const [open, setOpen] = useState<Open>();
-  const [error, setError] = useState<ClientError>();
-  const toggle = (part: Open) => () => setOpen(open === part ? undefined : part);
-  const download = async () => {
-    const result = await connection.client.getHouseholdData();
-    setError(result.error);
-    if (result.data) saveJson(result.data, `${strings.dataFileName}.json`);
-  };
-  return (
-    <div className="stack pad">
-      <div className="row">
-        <button type="button" className="link" part="link" aria-expanded={open === 'note'} onClick={toggle('note')}>
-          {strings.privacy}
-        </button>
-        <button type="button" className="link" part="link" onClick={() => void download()}>
-          {strings.downloadData}
-        </button>
-        <button type="button" className="link" part="link" aria-expanded={open === 'erase'} onClick={toggle('erase')}>
-          {strings.askErasure}
-        </button>
-      </div>
-      {error ? <Alert tone="bad">{describeError(error, strings, connection.lastRetryAfter())}</Alert> : null}
-      {open === 'note' ? <PrivacyNoteText connection={connection} onError={setError} /> : null}
-      {open === 'erase' ? <ErasureForm connection={connection} /> : null}
-    </div>
-  );
-}
-
-/** Kept for the page's life once read: the note changes rarely, and a guest may open it again. */
-const notes = new Map<string, PrivacyNote>();
-
-function PrivacyNoteText({ connection, onError }: { connection: Connection; onError: (error: ClientError | undefined) => void }) {
-  const [note, setNote] = useState(notes.get(connection.occasionId));
-  useEffect(() => {
-    if (note) return;
-    void connection.client.getPrivacyNote(connection.occasionId).then((result) => {
-      onError(result.error);
-      if (result.data) notes.set(connection.occasionId, result.data), setNote(result.data);
-    });
-    // Asked once, when the note first opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  return note ? (
-    <section className="card stack" part="card" aria-label={note.occasionTitle}>
-      <p className="text">{note.note}</p>
-    </section>
-  ) : null;
-}
-
-function ErasureForm({ connection }: { connection: Connection }) {
-  const strings = useWholeStrings();
+  const { client } = connection;
+  const [note, setNote] = useState<string>();
   const [message, setMessage] = useState('');
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<ClientError>();
-  const [busy, setBusy] = useState(false);
-  if (sent) return <Alert tone="good">{strings.erasureSent}</Alert>;
+  const answer = <T,>(then: (data: T) => void) => (result: { data?: T; error?: ClientError }) => {
+    setError(result.error);
+    if (result.data) then(result.data);
+  };
   return (
-    <form
-      className="card stack"
-      part="card"
-      onSubmit={(event) => {
-        event.preventDefault();
-        setBusy(true);
-        void connection.client.requestErasure({ message }).then((result) => {
-          setBusy(false);
-          setError(result.error);
-          setSent(!!result.data);
-        });
-      }}
-    >
-      <p>{strings.erasureIntro}</p>
-      <Field label={strings.erasureMessage} value={message} onValue={setMessage} multiline maxLength={1000} />
-      {error ? <Alert tone="bad">{describeError(error, strings, connection.lastRetryAfter())}</Alert> : null}
+    <div className="stack pad">
+      <details onToggle={() => note ?? void client.getPrivacyNote(connection.occasionId).then(answer((data) => setNote(data.note)))}>
+        <summary part="link">{strings.privacy}</summary>
+        <p className="text">{note}</p>
+      </details>
       <div>
-        <button type="submit" part="button" disabled={busy}>
-          {strings.sendErasure}
+        <button type="button" className="link" part="link" onClick={() => void client.getHouseholdData().then(answer((data) => saveJson(data, `${strings.dataFileName}.json`)))}>
+          {strings.downloadData}
         </button>
       </div>
-    </form>
+      <details>
+        <summary part="link">{strings.askErasure}</summary>
+        {sent ? (
+          <Alert tone="good">{strings.erasureSent}</Alert>
+        ) : (
+          <form className="stack" onSubmit={(event) => (event.preventDefault(), void client.requestErasure({ message }).then(answer(() => setSent(true))))}>
+            <p>{strings.erasureIntro}</p>
+            <Field label={strings.erasureMessage} value={message} onValue={setMessage} multiline maxLength={1000} />
+            <div>
+              <button type="submit" part="button">
+                {strings.sendErasure}
+              </button>
+            </div>
+          </form>
+        )}
+      </details>
+      {error ? <Alert tone="bad">{describeError(error, strings, connection.lastRetryAfter())}</Alert> : null}
+    </div>
   );
 }
 
 /** Has the browser save `data` as a JSON file. */
 function saveJson(data: unknown, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
   const link = document.createElement('a');
-  link.href = url;
+  link.href = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
   link.download = fileName;
   link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

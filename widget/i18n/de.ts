@@ -96,7 +96,7 @@ const de: Catalogue = {
   downloadData: 'Meine Daten herunterladen',
   dataFileName: 'meine-daten',
   askErasure: 'Löschung meiner Daten beantragen',
-  erasureIntro: 'Die Gastgeber werden gebeten, zu löschen, was sie über Ihren Haushalt speichern: Namen, Kontaktdaten, Antworten und Nachrichten. Sie bestätigen oder lehnen den Antrag ab.',
+  erasureIntro: 'Die Gastgeber werden gebeten, die Daten Ihres Haushalts zu löschen: Namen, Kontaktdaten, Antworten und Nachrichten.',
   erasureMessage: 'Nachricht an die Gastgeber (optional)',
   sendErasure: 'Antrag senden',
   erasureSent: 'Ihr Antrag wurde an die Gastgeber gesendet.',

@@ -55,7 +55,7 @@ const later = {
   downloadData: 'Download my data',
   dataFileName: 'my-data',
   askErasure: 'Ask to erase my data',
-  erasureIntro: 'The hosts will be asked to erase what they keep about your household: names, contact details, replies and messages. They confirm or decline the request.',
+  erasureIntro: 'The hosts will be asked to erase your household’s data: names, contact details, replies and messages.',
   erasureMessage: 'Message to the hosts (optional)',
   sendErasure: 'Send request',
   erasureSent: 'Your request was sent to the hosts.',

@@ -96,7 +96,7 @@ const es: Catalogue = {
   downloadData: 'Descargar mis datos',
   dataFileName: 'mis-datos',
   askErasure: 'Pedir que borren mis datos',
-  erasureIntro: 'Se pedirá a los anfitriones que borren lo que guardan de tu hogar: nombres, datos de contacto, respuestas y mensajes. Ellos confirman o rechazan la solicitud.',
+  erasureIntro: 'Se pedirá a los anfitriones que borren los datos de tu hogar: nombres, contacto, respuestas y mensajes.',
   erasureMessage: 'Mensaje para los anfitriones (opcional)',
   sendErasure: 'Enviar solicitud',
   erasureSent: 'Tu solicitud se ha enviado a los anfitriones.',

@@ -96,7 +96,7 @@ const fr: Catalogue = {
   downloadData: 'Télécharger mes données',
   dataFileName: 'mes-donnees',
   askErasure: 'Demander l’effacement de mes données',
-  erasureIntro: 'Les hôtes recevront la demande d’effacer ce qu’ils conservent sur votre foyer : noms, coordonnées, réponses et messages. Ils la confirment ou la refusent.',
+  erasureIntro: 'Les hôtes recevront la demande d’effacer les données de votre foyer : noms, coordonnées, réponses et messages.',
   erasureMessage: 'Message aux hôtes (facultatif)',
   sendErasure: 'Envoyer la demande',
   erasureSent: 'Votre demande a été envoyée aux hôtes.',

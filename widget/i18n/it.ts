@@ -96,7 +96,7 @@ const it: Catalogue = {
   downloadData: 'Scarica i miei dati',
   dataFileName: 'i-miei-dati',
   askErasure: 'Chiedi di cancellare i miei dati',
-  erasureIntro: 'Agli ospitanti sarà chiesto di cancellare ciò che conservano sulla tua famiglia: nomi, contatti, risposte e messaggi. Loro confermano o rifiutano la richiesta.',
+  erasureIntro: 'Agli ospitanti sarà chiesto di cancellare i dati della tua famiglia: nomi, contatti, risposte e messaggi.',
   erasureMessage: 'Messaggio per gli ospitanti (facoltativo)',
   sendErasure: 'Invia richiesta',
   erasureSent: 'La tua richiesta è stata inviata agli ospitanti.',

@@ -96,7 +96,7 @@ const pt: Catalogue = {
   downloadData: 'Descarregar os meus dados',
   dataFileName: 'os-meus-dados',
   askErasure: 'Pedir que apaguem os meus dados',
-  erasureIntro: 'Os anfitriões receberão o pedido de apagar o que guardam sobre o seu agregado: nomes, contactos, respostas e mensagens. Eles confirmam ou recusam o pedido.',
+  erasureIntro: 'Os anfitriões receberão o pedido de apagar os dados do seu agregado: nomes, contactos, respostas e mensagens.',
   erasureMessage: 'Mensagem para os anfitriões (opcional)',
   sendErasure: 'Enviar pedido',
   erasureSent: 'O seu pedido foi enviado aos anfitriões.',
