@@ -110,9 +110,14 @@ describe('guests’ data, for hosts', () => {
       expect(householdLeft).toHaveLength(row.status === 'confirmed' ? 0 : 1);
     });
 
-    it('cannot be decided through another occasion, nor by a host without a role; an unknown id is 404', async () => {
+    it('is seen and decided only through its own occasion, not by a host without a role there; an unknown id is 404', async () => {
       const { request } = await requestErasure(f.smith.inviteCode);
       const other = await createEventFixture(t);
+      // A guest of the other occasion asks there: this occasion's hosts do not see it.
+      const { token } = await signInGuest(t.app, { occasionId: other.occasionId, inviteCode: other.smith.inviteCode });
+      expect((await eventRequest(t.app, 'POST', '/erasure-request', { token, body: {}, origin: WIDGET_ORIGIN })).status).toBe(201);
+      const ours = (await (await f.host.request('GET', `${base()}/erasure-requests`)).json()) as ErasureRequest[];
+      expect(ours.map((r) => r.id)).toEqual([request.id]);
       const before = await snapshotDatabase(t.deps.db);
       const across = await other.host.request('POST', `/occasion/${other.occasionId}/erasure-request/${request.id}/confirm`);
       expect([across.status, await errorCode(across)]).toEqual([404, 'NOT_FOUND']);
