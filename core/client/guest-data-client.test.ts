@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../server/test-support/test-app'
 import { appFetch, BASE_URL, newAccount, ok, seedOccasion, type Seeded } from './app-fetch.test-helper';
 import { signUpHost } from './host-auth';
 import { createHostClient, type HostClient } from './host-client';
+import { createHostStores } from './host-stores';
 import { createGuestClient, type GuestClient } from './guest-client';
 
 let t: TestApp;
@@ -38,5 +39,19 @@ describe("guests' data through both clients", () => {
     expect(ok(await host.confirmErasureRequest(occasionId, request.id)).status).toBe('confirmed');
     expect((await host.declineErasureRequest(occasionId, request.id)).error).toMatchObject({ status: 409 });
     expect((await guest.getHouseholdData()).error).toMatchObject({ status: 401 });
+  });
+});
+
+describe("the hosts' erasure decisions through the stores", () => {
+  it('declines one request and confirms the next, which erases the household', async () => {
+    const occasionId = seeded.occasion.id;
+    const stores = createHostStores(host);
+    ok(await guest.signIn({ occasionId, inviteCode: seeded.household.inviteCode }));
+    const first = ok(await guest.requestErasure({}));
+    expect((await stores.$declineErasureRequest.mutate({ occasionId, requestId: first.id })).data?.status).toBe('declined');
+    expect(ok(await host.getHousehold(occasionId, seeded.household.id)).id).toBe(seeded.household.id);
+    const second = ok(await guest.requestErasure({ message: 'Now, please.' }));
+    expect((await stores.$confirmErasureRequest.mutate({ occasionId, requestId: second.id })).data?.status).toBe('confirmed');
+    expect((await host.getHousehold(occasionId, seeded.household.id)).error).toMatchObject({ status: 404 });
   });
 });

@@ -98,6 +98,9 @@ export const hostStaleTags = {
   enableTwoFactor: ['Account'],
   renewRecoveryCodes: ['Account'],
   disableTwoFactor: ['Account'],
+  /** Confirming erases the household, as its delete does. */
+  confirmErasureRequest: ['Household', 'Occasion', 'Guest', 'Answer', 'Door'],
+  declineErasureRequest: [],
 } as const satisfies Record<string, readonly Tag[]>;
 
 /**
@@ -118,6 +121,7 @@ export const historyStaleTags = {
   updateInviteLine: ['History'],
   deleteInviteLine: ['History'],
   updateInviteLines: ['History'],
+  confirmErasureRequest: ['History'],
 } as const satisfies Partial<Record<keyof typeof hostStaleTags, readonly Tag[]>>;
 
 /** Every host write's tags: {@link hostStaleTags} plus `History` where the write records history. */

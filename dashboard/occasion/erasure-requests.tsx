@@ -13,7 +13,7 @@ import { useKindly } from '../data/kindly';
  * Shows nothing while no request is open.
  */
 export function ErasureRequests({ occasion }: { occasion: Occasion }) {
-  const { client } = useKindly();
+  const { client, stores } = useKindly();
   const [requests, setRequests] = useState<ErasureRequest[]>([]);
   const [message, setMessage] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -25,7 +25,9 @@ export function ErasureRequests({ occasion }: { occasion: Occasion }) {
 
   async function decide(request: ErasureRequest, decision: 'confirm' | 'decline') {
     setBusy(true);
-    const result = await (decision === 'confirm' ? client.confirmErasureRequest : client.declineErasureRequest)(occasion.id, request.id);
+    // Through the stores: a confirmed request erased a household, so the lists and counts refresh.
+    const store = decision === 'confirm' ? stores.$confirmErasureRequest : stores.$declineErasureRequest;
+    const result = await store.mutate({ occasionId: occasion.id, requestId: request.id });
     setBusy(false);
     setMessage(result.error ? errorMessage(result.error) : undefined);
     await load();
