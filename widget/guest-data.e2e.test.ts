@@ -68,7 +68,7 @@ describe.skipIf(!chromiumPath || !built)("a guest's own data, from the widget to
 
     // The erasure request, with a message.
     await w.locator('summary', { hasText: 'Ask to erase my data' }).click();
-    await w.getByLabel('Message to the hosts (optional)').fill('Please remove us, we cannot come.');
+    await w.getByLabel('Note for the hosts (optional)').fill('Please remove us, we cannot come.');
     await w.getByRole('button', { name: 'Send request' }).click();
     await eventually(() => w.getByText('Your request was sent to the hosts.').isVisible()).toBe(true);
     expect(errors).toEqual([]);

@@ -97,7 +97,7 @@ const de: Catalogue = {
   dataFileName: 'meine-daten',
   askErasure: 'Löschung meiner Daten beantragen',
   erasureIntro: 'Die Gastgeber werden gebeten, die Daten Ihres Haushalts zu löschen: Namen, Kontaktdaten, Antworten und Nachrichten.',
-  erasureMessage: 'Nachricht an die Gastgeber (optional)',
+  erasureMessage: 'Notiz an die Gastgeber (optional)',
   sendErasure: 'Antrag senden',
   erasureSent: 'Ihr Antrag wurde an die Gastgeber gesendet.',
 };

@@ -55,8 +55,8 @@ const later = {
   downloadData: 'Download my data',
   dataFileName: 'my-data',
   askErasure: 'Ask to erase my data',
-  erasureIntro: 'The hosts will be asked to erase your household’s data: names, contact details, replies and messages.',
-  erasureMessage: 'Message to the hosts (optional)',
+  erasureIntro: 'The hosts will be asked to erase the data of those you reply for: names, contact details, replies and messages.',
+  erasureMessage: 'Note for the hosts (optional)',
   sendErasure: 'Send request',
   erasureSent: 'Your request was sent to the hosts.',
 } as const;

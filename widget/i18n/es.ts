@@ -97,7 +97,7 @@ const es: Catalogue = {
   dataFileName: 'mis-datos',
   askErasure: 'Pedir que borren mis datos',
   erasureIntro: 'Se pedirá a los anfitriones que borren los datos de tu hogar: nombres, contacto, respuestas y mensajes.',
-  erasureMessage: 'Mensaje para los anfitriones (opcional)',
+  erasureMessage: 'Nota para los anfitriones (opcional)',
   sendErasure: 'Enviar solicitud',
   erasureSent: 'Tu solicitud se ha enviado a los anfitriones.',
 };

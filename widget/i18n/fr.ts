@@ -97,7 +97,7 @@ const fr: Catalogue = {
   dataFileName: 'mes-donnees',
   askErasure: 'Demander l’effacement de mes données',
   erasureIntro: 'Les hôtes recevront la demande d’effacer les données de votre foyer : noms, coordonnées, réponses et messages.',
-  erasureMessage: 'Message aux hôtes (facultatif)',
+  erasureMessage: 'Note pour les hôtes (facultatif)',
   sendErasure: 'Envoyer la demande',
   erasureSent: 'Votre demande a été envoyée aux hôtes.',
 };

@@ -97,7 +97,7 @@ const it: Catalogue = {
   dataFileName: 'i-miei-dati',
   askErasure: 'Chiedi di cancellare i miei dati',
   erasureIntro: 'Agli ospitanti sarà chiesto di cancellare i dati della tua famiglia: nomi, contatti, risposte e messaggi.',
-  erasureMessage: 'Messaggio per gli ospitanti (facoltativo)',
+  erasureMessage: 'Nota per gli ospitanti (facoltativo)',
   sendErasure: 'Invia richiesta',
   erasureSent: 'La tua richiesta è stata inviata agli ospitanti.',
 };

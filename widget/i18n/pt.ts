@@ -97,7 +97,7 @@ const pt: Catalogue = {
   dataFileName: 'os-meus-dados',
   askErasure: 'Pedir que apaguem os meus dados',
   erasureIntro: 'Os anfitriões receberão o pedido de apagar os dados do seu agregado: nomes, contactos, respostas e mensagens.',
-  erasureMessage: 'Mensagem para os anfitriões (opcional)',
+  erasureMessage: 'Nota para os anfitriões (opcional)',
   sendErasure: 'Enviar pedido',
   erasureSent: 'O seu pedido foi enviado aos anfitriões.',
 };
