@@ -22,6 +22,7 @@ import type { ApiTokenCreateSchema } from '../schemas/api-token';
 import type { QuestionCreateSchema, QuestionUpdateSchema } from '../schemas/question';
 import type { EmailSendSchema, EmailTemplateUpdateSchema } from '../schemas/email';
 import type { InvitationCreateSchema, InvitationTokenSchema, PersonUpdateSchema } from '../schemas/people';
+import type { PrivacyNoteUpdateSchema } from '../schemas/guest-data';
 
 // Request bodies as the server accepts them: the schemas' *input* types, so fields that
 // have a default may be left out (the schemas' `…Create` types are their validated output).
@@ -96,3 +97,5 @@ export type RetentionUpdateBody = v.InferInput<typeof RetentionUpdateSchema>;
 export type RetentionPostponeBody = v.InferInput<typeof RetentionPostponeSchema>;
 /** Body of `POST /occasion/{id}/api-tokens`: `{ name, role }`. */
 export type ApiTokenCreateBody = v.InferInput<typeof ApiTokenCreateSchema>;
+/** Body of `PUT /occasion/{id}/privacy-note`: the hosts' text, or null for the default. */
+export type PrivacyNoteBody = v.InferInput<typeof PrivacyNoteUpdateSchema>;

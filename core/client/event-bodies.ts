@@ -5,6 +5,7 @@ import type {
   GuestNameCredentialsSchema,
   RsvpSchema,
 } from '../schemas/event';
+import type { ErasureRequestCreateSchema } from '../schemas/guest-data';
 
 /** Body of `POST /event/v1/auth/credentials`: by invite code, or by name (and passcode). */
 export type GuestSignInBody = v.InferInput<typeof GuestCodeCredentialsSchema> | v.InferInput<typeof GuestNameCredentialsSchema>;
@@ -17,3 +18,6 @@ export type EventHouseholdUpdateBody = v.InferInput<typeof EventHouseholdUpdateS
 
 /** Body of `POST` and `PUT /event/v1/rsvp`. */
 export type RsvpBody = v.InferInput<typeof RsvpSchema>;
+
+/** Body of `POST /event/v1/erasure-request`: an optional message to the hosts. */
+export type ErasureRequestBody = v.InferInput<typeof ErasureRequestCreateSchema>;

@@ -1,5 +1,6 @@
 import type { EventHousehold, EventInfo, GuestSessionInfo, GuestSignInResult, Rsvp } from '../schemas/event';
-import type { EventHouseholdUpdateBody, GuestSignInBody, RsvpBody } from './event-bodies';
+import type { GuestErasureRequest, HouseholdData, PrivacyNote } from '../schemas/guest-data';
+import type { ErasureRequestBody, EventHouseholdUpdateBody, GuestSignInBody, RsvpBody } from './event-bodies';
 import { path } from './path';
 import { createSend, type ClientOptions } from './request';
 import type { Result } from './result';
@@ -46,6 +47,12 @@ export interface GuestClient {
   createRsvp(body: RsvpBody): Promise<Result<Rsvp>>;
   /** `PUT /rsvp`: 403 `RSVP_CLOSED` after the deadline. */
   updateRsvp(body: RsvpBody): Promise<Result<Rsvp>>;
+  /** `GET /privacy?occasionId=`: the occasion's title and privacy note; no session needed. */
+  getPrivacyNote(occasionId: string): Promise<Result<PrivacyNote>>;
+  /** `GET /household/data`: everything kept about the guest's own household, for download. */
+  getHouseholdData(): Promise<Result<HouseholdData>>;
+  /** `POST /erasure-request`: asks the hosts to erase the household (201; 200 with the one already open). */
+  requestErasure(body: ErasureRequestBody): Promise<Result<GuestErasureRequest>>;
   /** The token the client sends, or `null`. */
   getToken(): string | null;
 }
@@ -106,6 +113,9 @@ export function createGuestClient(options: GuestClientOptions): GuestClient {
     getRsvp: () => send('/rsvp'),
     createRsvp: (body) => send('/rsvp', { method: 'POST', json: body }),
     updateRsvp: (body) => send('/rsvp', { method: 'PUT', json: body }),
+    getPrivacyNote: (occasionId) => send(`/privacy?occasionId=${encodeURIComponent(occasionId)}`),
+    getHouseholdData: () => send('/household/data'),
+    requestErasure: (body) => send('/erasure-request', { method: 'POST', json: body }),
     getToken: () => token,
   };
 }

@@ -13,6 +13,7 @@ import type { Question } from '../schemas/question';
 import type { EmailKind, EmailRecipient, EmailSendResult, EmailTemplate, OutboxPage } from '../schemas/email';
 import type { Reply } from '../schemas/reply';
 import type { ErasureResult, Retention } from '../schemas/data-rights';
+import type { ErasureRequest, HostPrivacyNote } from '../schemas/guest-data';
 import type { DoorList, InvitationAccepted, InvitationPreview, PendingInvitation, People, Person } from '../schemas/people';
 import type {
   AccountCreateBody,
@@ -40,6 +41,7 @@ import type {
   InviteLineUpdateBody,
   OccasionCreateBody,
   OccasionUpdateBody,
+  PrivacyNoteBody,
   QuestionCreateBody,
   QuestionUpdateBody,
   AnswersBulkBody,
@@ -228,6 +230,16 @@ export interface HostClient {
   updateRetention(occasionId: string, body: RetentionUpdateBody): Promise<Result<Retention>>;
   /** `POST /occasion/{id}/retention/postpone` `{ days }`: the erasure that many days later (owners). */
   postponeRetention(occasionId: string, body: RetentionPostponeBody): Promise<Result<Retention>>;
+  /** `GET /occasion/{occasionId}/privacy-note`: the hosts' note (or null) and the default guests see without one. */
+  getPrivacyNote(occasionId: string): Promise<Result<HostPrivacyNote>>;
+  /** `PUT /occasion/{occasionId}/privacy-note` `{ privacyNote }` (null or blank: the default). */
+  updatePrivacyNote(occasionId: string, body: PrivacyNoteBody): Promise<Result<HostPrivacyNote>>;
+  /** `GET /occasion/{occasionId}/erasure-requests`: open ones first, then newest first. */
+  listErasureRequests(occasionId: string): Promise<Result<ErasureRequest[]>>;
+  /** `POST /occasion/{occasionId}/erasure-request/{requestId}/confirm`: erases the household (owners; 409 once decided). */
+  confirmErasureRequest(occasionId: string, requestId: string): Promise<Result<ErasureRequest>>;
+  /** `POST /occasion/{occasionId}/erasure-request/{requestId}/decline`: keeps the household (owners; 409 once decided). */
+  declineErasureRequest(occasionId: string, requestId: string): Promise<Result<ErasureRequest>>;
 }
 
 /** Options of {@link HostClient.upsertGuests} and `updateAnswers`: `source: 'import'` records the write as a CSV import. */
@@ -375,6 +387,11 @@ export function createHostClient(options: ClientOptions): HostClient {
     getRetention: (occasionId) => get(`${o(occasionId)}/retention`),
     updateRetention: (occasionId, body) => put(`${o(occasionId)}/retention`, body),
     postponeRetention: (occasionId, body) => post(`${o(occasionId)}/retention/postpone`, body),
+    getPrivacyNote: (occasionId) => get(`${o(occasionId)}/privacy-note`),
+    updatePrivacyNote: (occasionId, body) => put(`${o(occasionId)}/privacy-note`, body),
+    listErasureRequests: (occasionId) => get(`${o(occasionId)}/erasure-requests`),
+    confirmErasureRequest: (occasionId, id) => post(`${o(occasionId)}${path`/erasure-request/${id}/confirm`}`, {}),
+    declineErasureRequest: (occasionId, id) => post(`${o(occasionId)}${path`/erasure-request/${id}/decline`}`, {}),
   };
 }
 

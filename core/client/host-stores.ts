@@ -14,6 +14,7 @@ import type { Question } from '../schemas/question';
 import type { EmailKind, EmailRecipient, EmailSendResult, EmailTemplate, OutboxPage } from '../schemas/email';
 import type { Reply } from '../schemas/reply';
 import type { ErasureResult, Retention } from '../schemas/data-rights';
+import type { ErasureRequest } from '../schemas/guest-data';
 import type { DoorList, InvitationAccepted, PendingInvitation, People, Person } from '../schemas/people';
 import type {
   AccountCreateBody,
@@ -158,6 +159,9 @@ export interface HostStores {
   $createHousehold: Mutation<OccasionInput<HouseholdCreateBody>, Household>;
   $updateHousehold: Mutation<OccasionInput<HouseholdUpdateBody> & { householdId: string }, Household>;
   $deleteHousehold: Mutation<{ occasionId: string; householdId: string }, void>;
+  /** `POST …/erasure-request/{requestId}/confirm`: erases the household, so marks what its delete marks. */
+  $confirmErasureRequest: Mutation<{ occasionId: string; requestId: string }, ErasureRequest>;
+  $declineErasureRequest: Mutation<{ occasionId: string; requestId: string }, ErasureRequest>;
   $createInviteLine: Mutation<OccasionInput<InviteLineCreateBody>, InviteLine>;
   $updateInviteLine: Mutation<OccasionInput<InviteLineUpdateBody> & { inviteLineId: string }, InviteLine>;
   $deleteInviteLine: Mutation<{ occasionId: string; inviteLineId: string }, void>;
@@ -297,6 +301,8 @@ export function createHostStores(host: HostClient): HostStores {
     $createHousehold: mutation((i) => host.createHousehold(i.occasionId, i.body), stale.createHousehold),
     $updateHousehold: mutation((i) => host.updateHousehold(i.occasionId, i.householdId, i.body), stale.updateHousehold),
     $deleteHousehold: mutation((i) => host.deleteHousehold(i.occasionId, i.householdId), stale.deleteHousehold),
+    $confirmErasureRequest: mutation((i) => host.confirmErasureRequest(i.occasionId, i.requestId), stale.confirmErasureRequest),
+    $declineErasureRequest: mutation((i) => host.declineErasureRequest(i.occasionId, i.requestId), stale.declineErasureRequest),
     $createInviteLine: mutation((i) => host.createInviteLine(i.occasionId, i.body), stale.createInviteLine),
     $updateInviteLine: mutation(
       (i) => host.updateInviteLine(i.occasionId, i.inviteLineId, i.body),

@@ -108,6 +108,9 @@ export const hostStaleTags = {
   /** The retention is read under the `Occasion` tag: activity and occasion writes move its dates too. */
   updateRetention: ['Occasion'],
   postponeRetention: ['Occasion'],
+  /** Confirming erases the household, as its delete does. */
+  confirmErasureRequest: ['Household', 'Occasion', 'Guest', 'Answer', 'Door'],
+  declineErasureRequest: [],
 } as const satisfies Record<string, readonly Tag[]>;
 
 /**
@@ -130,6 +133,7 @@ export const historyStaleTags = {
   updateInviteLines: ['History'],
   eraseGuest: ['History'],
   eraseHousehold: ['History'],
+  confirmErasureRequest: ['History'],
 } as const satisfies Partial<Record<keyof typeof hostStaleTags, readonly Tag[]>>;
 
 /** Every host write's tags: {@link hostStaleTags} plus `History` where the write records history. */

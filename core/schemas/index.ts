@@ -24,3 +24,4 @@ export * from './history';
 export * from './people';
 export * from './data-rights';
 export * from './api-token';
+export * from './guest-data';

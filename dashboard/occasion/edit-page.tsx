@@ -9,6 +9,7 @@ import { FormMessage } from '../components/text-input';
 import { useKindly } from '../data/kindly';
 import { ApiTokensSection } from './api-tokens-section';
 import { useCan, useOccasion } from './occasion-context';
+import { PrivacyNoteForm } from './privacy-note-form';
 import { EDIT_FIELDS, OWNER_EDIT_FIELDS, OccasionFields, occasionBody, occasionFormValues } from './occasion-form';
 import { formatCount } from '../components/format';
 import { DataRightsSection } from './data-rights-section';
@@ -63,6 +64,7 @@ export default function EditPage() {
         </div>
       </Form>
 
+      <PrivacyNoteForm occasionId={occasion.id} />
       <DataRightsSection />
       {canOwn ? <ApiTokensSection /> : null}
 

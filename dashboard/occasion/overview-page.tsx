@@ -12,6 +12,7 @@ import { ErrorState, Loading } from '../components/states';
 import { useQuery } from '../data/kindly';
 import { HistoryFeed } from '../history/history-feed';
 import { RepliesChart } from '../history/replies-chart';
+import { ErasureRequests } from './erasure-requests';
 import { useOccasion } from './occasion-context';
 import { WidgetPreview } from './widget-preview';
 
@@ -80,6 +81,8 @@ export function OverviewPage() {
           Edit details
         </Link>
       </div>
+
+      <ErasureRequests occasion={occasion} />
 
       <div className="stats" aria-label="Totals">
         <Stat label="Guests" value={summary.guests} />

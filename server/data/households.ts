@@ -89,6 +89,15 @@ export async function findHousehold(db: Kysely<Database>, occasionId: string, ho
   return row;
 }
 
+/**
+ * Deletes the household (call inside the write's transaction) and records it in history once.
+ * Its guests stay, without a household; its reply and guest sessions go with it.
+ */
+export async function deleteHousehold(trx: Kysely<Database>, occasionId: string, household: HouseholdRow, actor: HistoryActor): Promise<void> {
+  const deleted = await trx.deleteFrom('household').where('id', '=', household.id).where('occasionId', '=', occasionId).executeTakeFirst();
+  if (Number(deleted.numDeletedRows) > 0) await recordHistory(trx, occasionId, actor, [householdHistory(household, undefined)]);
+}
+
 /** The occasion's households by name, each with its guests' ids. */
 export async function listHouseholds(db: Kysely<Database>, occasionId: string): Promise<Household[]> {
   const [rows, members] = await Promise.all([

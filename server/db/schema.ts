@@ -110,6 +110,8 @@ export interface OccasionTable {
   retentionRemindedFor: Generated<string | null>;
   /** When retention erased the guests, or null. */
   retentionErasedAt: Generated<string | null>;
+  /** The hosts' privacy note for guests (migration 0018); null for Kindly's default. */
+  privacyNote: Generated<string | null>;
 }
 
 /** A person's role on an occasion (migration 0012): what they may do there, read on every request. */
@@ -414,6 +416,18 @@ export interface HistoryGuestHouseholdTable {
   householdId: string;
 }
 
+/** A household's request to be erased (migration 0018); outlives its household. `status`: `open`, `confirmed`, `declined`. */
+export interface ErasureRequestTable {
+  id: string;
+  occasionId: string;
+  householdId: string;
+  createdAt: string;
+  message: string;
+  status: string;
+  decidedBy: string | null;
+  decidedAt: string | null;
+}
+
 export interface Database {
   account: AccountTable;
   hostSession: HostSessionTable;
@@ -442,4 +456,5 @@ export interface Database {
   emailSendLog: EmailSendLogTable;
   historyEntry: HistoryEntryTable;
   historyGuestHousehold: HistoryGuestHouseholdTable;
+  erasureRequest: ErasureRequestTable;
 }

@@ -8,7 +8,7 @@ import type { EmailSettings } from './email-settings';
 import type { EmailTransport } from './transport';
 
 /** The account's own messages (never to guests, never counted against an occasion's limits). */
-export type AccountEmailKind = 'VERIFY_EMAIL' | 'RESET_PASSWORD' | 'CHANGE_EMAIL' | 'EMAIL_CHANGE_NOTICE' | 'PASSWORD_RESET_NOTICE' | 'RETENTION_NOTICE';
+export type AccountEmailKind = 'VERIFY_EMAIL' | 'RESET_PASSWORD' | 'CHANGE_EMAIL' | 'EMAIL_CHANGE_NOTICE' | 'PASSWORD_RESET_NOTICE' | 'RETENTION_NOTICE' | 'ERASURE_REQUEST';
 
 export interface AccountMessage {
   kind: AccountEmailKind;
@@ -89,6 +89,18 @@ export function retentionNotice(to: string, firstName: string, occasionTitle: st
       'To keep a copy, export all data before then. To keep the guests longer, postpone the date in the settings.',
     ],
     link: { url, label: 'Open the settings' },
+  });
+}
+
+export function erasureRequestNotice(to: string, firstName: string, about: { householdName: string; occasionTitle: string }, url: string): AccountMessage {
+  return message('ERASURE_REQUEST', to, {
+    subject: `${about.householdName} asked to have their data erased from ${about.occasionTitle}`,
+    lines: [
+      `Hello ${firstName},`,
+      `${about.householdName}, guests of ${about.occasionTitle}, asked you to erase what Kindly keeps about them: names, contact details, replies, answers and messages.`,
+      'Confirm or decline the request on the occasion\'s overview in Kindly. Confirming erases their household at once.',
+    ],
+    link: { url, label: 'Open the request' },
   });
 }
 

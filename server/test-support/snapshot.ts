@@ -19,6 +19,7 @@ const TABLES: ReadonlyArray<keyof Database> = [
   'emailUnsubscribe',
   'historyEntry',
   'historyGuestHousehold',
+  'erasureRequest',
 ];
 
 /**

@@ -5,6 +5,7 @@
  */
 export { EventDetails } from './event-details';
 export { HouseholdCard } from './household';
+export { GuestData } from './guest-data';
 export { RsvpReview, RsvpSummary } from './rsvp-summary';
 
 // Also reached from here (though the app already has them), so esbuild puts the modules the

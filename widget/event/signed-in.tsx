@@ -77,6 +77,7 @@ export function SignedIn({ connection, state, session, focusHeading, onSignOut }
             <>
               <parts.EventDetails info={info.data} />
               <parts.HouseholdCard connection={connection} household={household.data} />
+              <parts.GuestData connection={connection} />
             </>
           ) : null}
         </>

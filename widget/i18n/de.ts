@@ -92,5 +92,13 @@ const de: Catalogue = {
   noRsvp: 'Ihr Haushalt hat nicht geantwortet.',
   noMessage: 'Keine Nachricht',
   bringing: (name) => `Kommt mit ${name}`,
+  privacy: 'Datenschutz',
+  downloadData: 'Meine Daten herunterladen',
+  dataFileName: 'meine-daten',
+  askErasure: 'Löschung meiner Daten beantragen',
+  erasureIntro: 'Die Gastgeber werden gebeten, die Daten Ihres Haushalts zu löschen: Namen, Kontaktdaten, Antworten und Nachrichten.',
+  erasureMessage: 'Notiz an die Gastgeber (optional)',
+  sendErasure: 'Antrag senden',
+  erasureSent: 'Ihr Antrag wurde an die Gastgeber gesendet.',
 };
 export default de;

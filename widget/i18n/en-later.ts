@@ -50,6 +50,15 @@ const later = {
   noRsvp: 'Your household did not reply.',
   noMessage: 'No message',
   bringing: (name: string) => `Bringing ${name}`,
+  // The guest's own data
+  privacy: 'Privacy',
+  downloadData: 'Download my data',
+  dataFileName: 'my-data',
+  askErasure: 'Ask to erase my data',
+  erasureIntro: 'The hosts will be asked to erase the data of those you reply for: names, contact details, replies and messages.',
+  erasureMessage: 'Note for the hosts (optional)',
+  sendErasure: 'Send request',
+  erasureSent: 'Your request was sent to the hosts.',
 } as const;
 
 /** The strings of the later screens, in every language. */

@@ -92,5 +92,13 @@ const es: Catalogue = {
   noRsvp: 'Tu hogar no respondió.',
   noMessage: 'Sin mensaje',
   bringing: (name) => `Viene con ${name}`,
+  privacy: 'Privacidad',
+  downloadData: 'Descargar mis datos',
+  dataFileName: 'mis-datos',
+  askErasure: 'Pedir que borren mis datos',
+  erasureIntro: 'Se pedirá a los anfitriones que borren los datos de tu hogar: nombres, contacto, respuestas y mensajes.',
+  erasureMessage: 'Nota para los anfitriones (opcional)',
+  sendErasure: 'Enviar solicitud',
+  erasureSent: 'Tu solicitud se ha enviado a los anfitriones.',
 };
 export default es;

@@ -92,5 +92,13 @@ const fr: Catalogue = {
   noRsvp: 'Votre foyer n’a pas répondu.',
   noMessage: 'Aucun message',
   bringing: (name) => `Vient avec ${name}`,
+  privacy: 'Confidentialité',
+  downloadData: 'Télécharger mes données',
+  dataFileName: 'mes-donnees',
+  askErasure: 'Demander l’effacement de mes données',
+  erasureIntro: 'Les hôtes recevront la demande d’effacer les données de votre foyer : noms, coordonnées, réponses et messages.',
+  erasureMessage: 'Note pour les hôtes (facultatif)',
+  sendErasure: 'Envoyer la demande',
+  erasureSent: 'Votre demande a été envoyée aux hôtes.',
 };
 export default fr;

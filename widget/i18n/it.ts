@@ -92,5 +92,13 @@ const it: Catalogue = {
   noRsvp: 'Il tuo nucleo non ha risposto.',
   noMessage: 'Nessun messaggio',
   bringing: (name) => `Viene con ${name}`,
+  privacy: 'Privacy',
+  downloadData: 'Scarica i miei dati',
+  dataFileName: 'i-miei-dati',
+  askErasure: 'Chiedi di cancellare i miei dati',
+  erasureIntro: 'Agli ospitanti sarà chiesto di cancellare i dati della tua famiglia: nomi, contatti, risposte e messaggi.',
+  erasureMessage: 'Nota per gli ospitanti (facoltativo)',
+  sendErasure: 'Invia richiesta',
+  erasureSent: 'La tua richiesta è stata inviata agli ospitanti.',
 };
 export default it;

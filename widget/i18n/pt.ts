@@ -92,5 +92,13 @@ const pt: Catalogue = {
   noRsvp: 'Sua família não respondeu.',
   noMessage: 'Sem mensagem',
   bringing: (name) => `Vai com ${name}`,
+  privacy: 'Privacidade',
+  downloadData: 'Descarregar os meus dados',
+  dataFileName: 'os-meus-dados',
+  askErasure: 'Pedir que apaguem os meus dados',
+  erasureIntro: 'Os anfitriões receberão o pedido de apagar os dados do seu agregado: nomes, contactos, respostas e mensagens.',
+  erasureMessage: 'Nota para os anfitriões (opcional)',
+  sendErasure: 'Enviar pedido',
+  erasureSent: 'O seu pedido foi enviado aos anfitriões.',
 };
 export default pt;

@@ -14,6 +14,7 @@ import { accounts } from './0013-accounts';
 import { emailSendLog } from './0014-email-send-log';
 import { occasionTwoFactor } from './0015-occasion-two-factor';
 import { retention } from './0017-retention';
+import { guestData } from './0018-guest-data';
 import { apiTokens } from './0020-api-tokens';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
@@ -33,5 +34,6 @@ export const migrations: Record<string, Migration> = {
   '0014-email-send-log': emailSendLog,
   '0015-occasion-two-factor': occasionTwoFactor,
   '0017-retention': retention,
+  '0018-guest-data': guestData,
   '0020-api-tokens': apiTokens,
 };

@@ -2,6 +2,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { setAnswerHeader } from '../../http/area-headers';
 import type { EventEnv } from './event-env';
 import { guestAuthRoutes } from './guest-auth';
+import { eventGuestDataRoutes } from './guest-data';
 import { eventHouseholdRoutes } from './household';
 import { eventInfoRoutes } from './info';
 import { requireGuest } from './require-guest';
@@ -18,9 +19,10 @@ export function eventRoutes(): Hono<EventEnv> {
   };
   routes.use('*', (c, next) => (c.get('areaHeaders')?.has('Cache-Control', 'no-store') ? next() : noStore(c, next)));
   routes.route('/', guestAuthRoutes());
-  for (const path of ['/info', '/household', '/rsvp']) routes.use(path, requireGuest());
+  for (const path of ['/info', '/household', '/household/data', '/rsvp', '/erasure-request']) routes.use(path, requireGuest());
   routes.route('/', eventInfoRoutes());
   routes.route('/', eventHouseholdRoutes());
   routes.route('/', eventRsvpRoutes());
+  routes.route('/', eventGuestDataRoutes());
   return routes;
 }

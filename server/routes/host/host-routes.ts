@@ -16,6 +16,7 @@ import { dataRightsRoutes } from './data-rights';
 import { guestBulkDeleteRoutes } from './guests-bulk-delete';
 import { guestBulkRoutes } from './guests-bulk';
 import { guestRoutes } from './guests';
+import { guestDataRoutes } from './guest-data';
 import { historyRoutes } from './history';
 import { HOST_RATE_LIMITS, signInEmail } from './host-rate-limits';
 import { householdRoutes } from './households';
@@ -78,6 +79,7 @@ export function hostRoutes(): Hono<AppEnv> {
   routes.route('/', historyRoutes());
   routes.route('/', erasureRoutes());
   routes.route('/', dataRightsRoutes());
+  routes.route('/', guestDataRoutes());
 
   return routes;
 }

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { HouseholdCreateSchema, HouseholdUpdateSchema } from '../../../core/schemas/household';
 import type { AppEnv } from '../../app-env';
-import { findHousehold, householdWritable, insertHousehold, listHouseholds, loadHousehold, toHousehold } from '../../data/households';
+import { deleteHousehold, findHousehold, householdWritable, insertHousehold, listHouseholds, loadHousehold, toHousehold } from '../../data/households';
 import { actorOf, recordHistory } from '../../data/history';
 import { householdHistory } from '../../data/history-changes';
 import { assertOwnedOccasion } from '../../data/occasions';
@@ -61,10 +61,7 @@ export function householdRoutes(): Hono<AppEnv> {
     const { occasionId, householdId } = c.req.param();
     await assertOwnedOccasion(db, c.get('host'), occasionId);
     const current = await findHousehold(db, occasionId, householdId);
-    await db.transaction().execute(async (trx) => {
-      const deleted = await trx.deleteFrom('household').where('id', '=', current.id).executeTakeFirst();
-      if (Number(deleted.numDeletedRows) > 0) await recordHistory(trx, occasionId, actorOf(c.get('host')), [householdHistory(current, undefined)]);
-    });
+    await db.transaction().execute((trx) => deleteHousehold(trx, occasionId, current, actorOf(c.get('host'))));
     return c.body(null, 204);
   });
 

@@ -53,6 +53,7 @@ export function occasionRoutes(): Hono<AppEnv> {
       retentionRemindedFor: null,
       retentionErasedAt: null,
       digestSentAt: null,
+      privacyNote: null,
     };
     await db.transaction().execute(async (trx) => {
       await trx.insertInto('occasion').values(row).execute();

@@ -82,4 +82,9 @@ export const HOST_ROUTE_PERMISSIONS: Readonly<Record<string, Permission | 'accou
   'GET /occasion/:occasionId/retention': 'read',
   'PUT /occasion/:occasionId/retention': 'own',
   'POST /occasion/:occasionId/retention/postpone': 'own',
+  'GET /occasion/:occasionId/privacy-note': 'read',
+  'PUT /occasion/:occasionId/privacy-note': 'write',
+  'GET /occasion/:occasionId/erasure-requests': 'read',
+  'POST /occasion/:occasionId/erasure-request/:requestId/confirm': 'own',
+  'POST /occasion/:occasionId/erasure-request/:requestId/decline': 'own',
 };
