@@ -12,6 +12,8 @@ import { HISTORY_COLUMNS, queries } from '../db/queries';
 import type { Database, HistoryEntryTable } from '../db/schema';
 import { IDS_PER_STATEMENT, chunked, idSource, rowsPerStatement } from './batch';
 import { readJsonColumn } from './json-column';
+import { historyEvents } from '../webhooks/history-events';
+import { queueWebhookEvents } from '../webhooks/queue';
 
 /** Who makes a write: the host's account id (also for an import), or the signed-in guest's id. */
 export interface HistoryActor {
@@ -43,7 +45,8 @@ type NewHistoryRow = Omit<HistoryRow, 'seq'>;
 export const hostActor = (accountId: string): HistoryActor => ({ kind: 'HOST', id: accountId });
 
 /**
- * Records changes in the write's own transaction, so a write that rolls back leaves no trace.
+ * Records changes in the write's own transaction, so a write that rolls back leaves no trace,
+ * and queues the webhook events they tell (`webhooks/history-events.ts`) in the same one.
  * An `UPDATE` whose `changes` are empty is dropped: nothing changed, nothing to tell.
  */
 export async function recordHistory(
@@ -82,6 +85,7 @@ export async function recordHistory(
   });
   await insertRows(trx, rows);
   await recordGuestHouseholds(trx, occasionId, rows);
+  await queueWebhookEvents(trx, occasionId, historyEvents(rows));
 }
 
 /**
