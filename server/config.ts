@@ -7,6 +7,7 @@ import { dataDirError } from './data-dir-error';
 import { DKIM_INCOMPLETE, dkimComplete } from './email/dkim-settings';
 import { EmailVariables, emailSettingsOf, type EmailSettings } from './email/email-settings';
 import { flag, parseEnv, urlWithScheme, wholeNumber } from './env-variables';
+import { WebhookVariables, webhookSettingsOf, type WebhookSettings } from './webhooks/webhook-settings';
 
 export { ConfigError } from './config-error';
 
@@ -36,6 +37,8 @@ export interface ServerConfig {
   timeouts: Timeouts;
   /** Sending mail: SMTP or the local outbox, limits, retries; `DEFAULT_EMAIL_SETTINGS` when absent. */
   email?: EmailSettings;
+  /** Delivering webhooks: the worker, the address guard's exceptions, time limits, retries; `DEFAULT_WEBHOOK_SETTINGS` when absent. */
+  webhooks?: WebhookSettings;
 }
 
 export type RateLimitStoreKind = 'memory' | 'redis' | 'database';
@@ -77,6 +80,7 @@ const portNumber = (variable: string) => wholeNumber(variable, 'a port number fr
 /** Every environment variable the server reads (README's configuration table), checked with its default. */
 const ServerVariables = v.object({
   ...EmailVariables.entries,
+  ...WebhookVariables.entries,
   NODE_ENV: v.optional(v.string()),
   PORT: v.optional(portNumber('PORT'), '8787'),
   EXAMPLES_PORT: v.optional(portNumber('EXAMPLES_PORT')),
@@ -140,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       redisCommandMs: vars.REDIS_COMMAND_TIMEOUT_MS,
     },
     email: emailSettingsOf(vars),
+    webhooks: webhookSettingsOf(vars),
   };
 }
 

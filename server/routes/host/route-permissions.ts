@@ -72,4 +72,12 @@ export const HOST_ROUTE_PERMISSIONS: Readonly<Record<string, Permission | 'accou
   'GET /occasion/:occasionId/email/:emailId/html': 'read',
   'GET /occasion/:occasionId/history': 'read',
   'GET /occasion/:occasionId/replies-over-time': 'read',
+
+  'GET /occasion/:occasionId/webhooks': 'read',
+  'POST /occasion/:occasionId/webhooks': 'own',
+  'PUT /occasion/:occasionId/webhook/:webhookId': 'own',
+  'DELETE /occasion/:occasionId/webhook/:webhookId': 'own',
+  'POST /occasion/:occasionId/webhook/:webhookId/rotate-secret': 'own',
+  'GET /occasion/:occasionId/webhook/:webhookId/deliveries': 'read',
+  'POST /occasion/:occasionId/webhook/:webhookId/test': 'own',
 };
