@@ -20,6 +20,7 @@ import type { AnswersBulkSchema } from '../schemas/answer';
 import type { QuestionCreateSchema, QuestionUpdateSchema } from '../schemas/question';
 import type { EmailSendSchema, EmailTemplateUpdateSchema } from '../schemas/email';
 import type { InvitationCreateSchema, InvitationTokenSchema, PersonUpdateSchema } from '../schemas/people';
+import type { WebhookEndpointCreateSchema, WebhookEndpointUpdateSchema } from '../schemas/webhook';
 
 // Request bodies as the server accepts them: the schemas' *input* types, so fields that
 // have a default may be left out (the schemas' `…Create` types are their validated output).
@@ -87,3 +88,5 @@ export type InvitationCreateBody = v.InferInput<typeof InvitationCreateSchema>;
 export type PersonUpdateBody = v.InferInput<typeof PersonUpdateSchema>;
 /** Body of `POST /invitation/lookup` and `POST /invitation/accept`. */
 export type InvitationTokenBody = v.InferInput<typeof InvitationTokenSchema>;
+export type WebhookEndpointCreateBody = v.InferInput<typeof WebhookEndpointCreateSchema>;
+export type WebhookEndpointUpdateBody = v.InferInput<typeof WebhookEndpointUpdateSchema>;

@@ -49,9 +49,10 @@ import type { AuthRedirect, HostCredentials, HostSession } from './host-session'
 import { path } from './path';
 import { createSend, type ClientOptions, type Revalidated, type Send } from './request';
 import type { ClientError, Result } from './result';
+import { createWebhookClient, type WebhookClient } from './webhook-client';
 
 /** One typed function per route of `/host/v1` (contract section 3). Every call sends cookies. */
-export interface HostClient {
+export interface HostClient extends WebhookClient {
   /** `POST /account`: sign-up (409 `EMAIL_TAKEN`). Does not sign in; see `signUpHost`. */
   createAccount(body: AccountCreateBody): Promise<Result<Account>>;
   /** `GET /account`: the signed-in host's account. */
@@ -341,6 +342,7 @@ export function createHostClient(options: ClientOptions): HostClient {
     getDoorList: (occasionId) => get(`${o(occasionId)}/door`),
     lookUpInvitation: (body) => post('/invitation/lookup', body),
     acceptInvitation: (body) => post('/invitation/accept', body),
+    ...createWebhookClient(send),
   };
 }
 

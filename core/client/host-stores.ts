@@ -13,6 +13,7 @@ import type { Question } from '../schemas/question';
 import type { EmailKind, EmailRecipient, EmailSendResult, EmailTemplate, OutboxPage } from '../schemas/email';
 import type { Reply } from '../schemas/reply';
 import type { DoorList, InvitationAccepted, PendingInvitation, People, Person } from '../schemas/people';
+import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret } from '../schemas/webhook';
 import type {
   AccountCreateBody,
   AccountDeletionBody,
@@ -45,6 +46,8 @@ import type {
   InvitationCreateBody,
   InvitationTokenBody,
   PersonUpdateBody,
+  WebhookEndpointCreateBody,
+  WebhookEndpointUpdateBody,
 } from './bodies';
 import { signInHost, signOutHost, signUpHost } from './host-auth';
 import type { GuestBulkOptions, HostClient } from './host-client';
@@ -112,6 +115,10 @@ export interface HostStores {
   people(occasionId: KeyArg): Query<People>;
   /** The door's names-only list (tag `Door`; guest and household writes mark it stale). */
   doorList(occasionId: KeyArg): Query<DoorList>;
+  /** The occasion's webhook endpoints (tag `Webhook`). */
+  webhooks(occasionId: KeyArg): Query<WebhookEndpoint[]>;
+  /** One endpoint's last 100 deliveries (tag `Webhook`). */
+  webhookDeliveries(occasionId: KeyArg, webhookId: KeyArg): Query<WebhookDelivery[]>;
 
   /** Creates the account, then signs in (fresh CSRF token first). */
   $signUp: Mutation<AccountCreateBody, HostSession>;
@@ -177,6 +184,12 @@ export interface HostStores {
   $removePerson: Mutation<{ occasionId: string; accountId: string }, void>;
   /** Takes the invitation's role for the signed-in account; marks `Occasion` stale. */
   $acceptInvitation: Mutation<InvitationTokenBody, InvitationAccepted>;
+  /** Webhooks (owners): the answers of create and rotate carry the secret, shown once. */
+  $createWebhook: Mutation<OccasionInput<WebhookEndpointCreateBody>, WebhookEndpointWithSecret>;
+  $updateWebhook: Mutation<OccasionInput<WebhookEndpointUpdateBody> & { webhookId: string }, WebhookEndpoint>;
+  $deleteWebhook: Mutation<{ occasionId: string; webhookId: string }, void>;
+  $rotateWebhookSecret: Mutation<{ occasionId: string; webhookId: string }, WebhookEndpointWithSecret>;
+  $sendWebhookTest: Mutation<{ occasionId: string; webhookId: string }, WebhookDelivery>;
 
   /** Marks tags stale by hand (e.g. after a write made with the plain client). */
   markStale(tags: readonly Tag[]): void;
@@ -246,6 +259,8 @@ export function createHostStores(host: HostClient): HostStores {
     repliesOverTime: (o) => query('History', [o, 'replies'], (id) => host.getRepliesOverTime(id)),
     people: (o) => query('Person', [o], host.listPeople),
     doorList: (o) => query('Door', [o], host.getDoorList),
+    webhooks: (o) => query('Webhook', [o], host.listWebhooks),
+    webhookDeliveries: (o, w) => query('Webhook', [o, 'deliveries', w], (id, _, webhookId) => host.listWebhookDeliveries(id!, webhookId!)),
 
     $signUp: mutation((account) => signUpHost(host, account), [], signedIn),
     $signIn: mutation((credentials) => signInHost(host, credentials), [], signedIn),
@@ -306,6 +321,11 @@ export function createHostStores(host: HostClient): HostStores {
     $updatePerson: mutation((i) => host.updatePerson(i.occasionId, i.accountId, i.body), stale.updatePerson),
     $removePerson: mutation((i) => host.removePerson(i.occasionId, i.accountId), stale.removePerson),
     $acceptInvitation: mutation((body) => host.acceptInvitation(body), stale.acceptInvitation),
+    $createWebhook: mutation((i) => host.createWebhook(i.occasionId, i.body), stale.createWebhook),
+    $updateWebhook: mutation((i) => host.updateWebhook(i.occasionId, i.webhookId, i.body), stale.updateWebhook),
+    $deleteWebhook: mutation((i) => host.deleteWebhook(i.occasionId, i.webhookId), stale.deleteWebhook),
+    $rotateWebhookSecret: mutation((i) => host.rotateWebhookSecret(i.occasionId, i.webhookId), stale.rotateWebhookSecret),
+    $sendWebhookTest: mutation((i) => host.sendWebhookTest(i.occasionId, i.webhookId), stale.sendWebhookTest),
     markStale,
     retryFailed,
   };
