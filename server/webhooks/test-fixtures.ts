@@ -11,9 +11,9 @@ export function webhookDeps(settings: Partial<WebhookSettings> = {}): Partial<Ap
   return { config: { ...testConfig, webhooks: { ...DEFAULT_WEBHOOK_SETTINGS, allowedHosts: ['127.0.0.1'], timeoutMs: 5000, ...settings } } };
 }
 
-/** A worker on the app's database and settings. */
-export function workerOf(t: TestApp): WebhookWorker {
-  return new WebhookWorker({ db: t.deps.db, dbKind: t.deps.dbKind, settings: t.deps.config.webhooks ?? DEFAULT_WEBHOOK_SETTINGS, log: (line) => t.logs.push(line) });
+/** A worker on the app's database and settings; what it reports goes to the app's logs when it has them. */
+export function workerOf(t: Pick<TestApp, 'deps'> & { logs?: string[] }): WebhookWorker {
+  return new WebhookWorker({ db: t.deps.db, dbKind: t.deps.dbKind, settings: t.deps.config.webhooks ?? DEFAULT_WEBHOOK_SETTINGS, log: (line) => t.logs?.push(line) });
 }
 
 /** A day from now: every retry is due by then. */
