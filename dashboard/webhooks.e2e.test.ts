@@ -1,11 +1,12 @@
 import type { Browser } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath, launchChromium } from '../server/test-support/browser';
 import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
 import { startWebhookReceiver, type WebhookReceiver } from '../server/test-support/webhook-receiver';
 import { webhookDeps, workerOf } from '../server/webhooks/test-fixtures';
-import { expectAccessible, field, reportCspViolations } from './e2e-checks';
+import { expectAccessible, reportCspViolations } from './e2e-checks';
 import { signUpInContext } from './e2e-host';
 
 /**
@@ -23,7 +24,8 @@ describe.skipIf(!chromiumPath)('webhooks in Chromium', () => {
   let receiver: WebhookReceiver;
 
   beforeAll(async () => {
-    live = await startLiveServer(webhookDeps());
+    const { config } = webhookDeps();
+    live = await startLiveServer({ config: { ...config!, distDir: resolve('dist') } });
     browser = await launchChromium();
     receiver = await startWebhookReceiver();
   });
@@ -48,11 +50,12 @@ describe.skipIf(!chromiumPath)('webhooks in Chromium', () => {
     await page.getByRole('button', { name: 'Add a webhook' }).click();
     const adding = page.getByRole('dialog', { name: 'Add a webhook' });
     await expectAccessible(page, 'add webhook dialog');
-    await field(adding, 'URL').fill('http://10.0.0.1/hook');
-    await adding.getByRole('checkbox', { name: /A guest is added/ }).check();
+    await adding.getByRole('textbox', { name: /^URL/ }).fill('http://10.0.0.1/hook');
+    await adding.getByText('A guest is added').click();
+    expect(await adding.getByRole('checkbox', { name: /A guest is added/ }).isChecked()).toBe(true);
     await adding.getByRole('button', { name: 'Add webhook' }).click();
-    await eventually(() => adding.getByText('URL must name a public address').count()).toBe(1);
-    await field(adding, 'URL').fill(receiver.url);
+    await eventually(() => adding.locator('.field-error').filter({ hasText: 'URL must name a public address' }).count()).toBe(1);
+    await adding.getByRole('textbox', { name: /^URL/ }).fill(receiver.url);
     await adding.getByRole('button', { name: 'Add webhook' }).click();
 
     const shown = page.getByRole('dialog', { name: 'The webhook’s secret' });
