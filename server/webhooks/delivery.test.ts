@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { update } from '../routes/host/host-fixtures';
+import { create, update } from '../routes/host/host-fixtures';
 import { createEventFixture, smithsWholeReply, type EventFixture } from '../test-support/event-fixture';
 import { createTestApp, createTwoInstances, type TestApp } from '../test-support/test-app';
 import { startWebhookReceiver, type WebhookReceiver } from '../test-support/webhook-receiver';
@@ -42,6 +42,25 @@ describe('webhook deliveries to a real receiver', () => {
     await update(f.host, `/occasion/${f.occasionId}/guest/${f.smith.jane}`, { firstName: 'Janet' });
     await workerOf(t).drain();
     expect(receiver.received.map((hook) => [hook.type, hook.data.guestId, hook.data.changes])).toEqual([['guest.updated', f.smith.jane, { firstName: ['Jane', 'Janet'] }]]);
+  });
+
+  it("tells a host's answer edits, household changes and answers to questions, each with what changed", async () => {
+    await addEndpoint(f, receiver.url, ['rsvp.updated', 'household.updated', 'question.answered']);
+    const base = `/occasion/${f.occasionId}`;
+    const line = `${base}/invite-line/${f.smith.jose}${f.activities.ceremony}`;
+    await update(f.host, line, { response: 'ATTENDING' });
+    await update(f.host, `${base}/household/${f.smith.id}`, { city: 'Lisbon' });
+    const question = await create<{ id: string }>(f.host, `${base}/question`, { kind: 'SHORT_TEXT', prompt: 'Which song gets you dancing?' });
+    await update(f.host, `${base}/answers`, { answers: [{ questionId: question.id, guestId: f.smith.jane, value: 'Dancing Queen' }] });
+    await workerOf(t).drain();
+    expect(receiver.received.map((hook) => [hook.type, hook.data.householdId, hook.data.actor])).toEqual([
+      ['rsvp.updated', f.smith.id, expect.objectContaining({ kind: 'HOST' })],
+      ['household.updated', f.smith.id, expect.objectContaining({ kind: 'HOST' })],
+      ['question.answered', f.smith.id, expect.objectContaining({ kind: 'HOST' })],
+    ]);
+    expect(receiver.received[0]!.data.changes).toEqual([expect.objectContaining({ entity: 'INVITE_LINE', guestId: f.smith.jose, changes: { response: ['PENDING', 'ATTENDING'] } })]);
+    expect(receiver.received[1]!.data.changes).toEqual({ city: ['Springfield', 'Lisbon'] });
+    expect(receiver.received[2]!.data.changes).toEqual({ 'Which song gets you dancing?': [null, 'Dancing Queen'] });
   });
 
   it('retries after a 500 with the same webhook-id, and keeps the log of each attempt', async () => {
