@@ -85,7 +85,7 @@ export async function recordHistory(
   });
   await insertRows(trx, rows);
   await recordGuestHouseholds(trx, occasionId, rows);
-  await queueWebhookEvents(trx, occasionId, historyEvents(rows));
+  await queueWebhookEvents(trx, occasionId, () => historyEvents(rows));
 }
 
 /**

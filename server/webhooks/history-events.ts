@@ -27,13 +27,14 @@ const GUEST_EVENTS: Readonly<Record<string, WebhookEventType>> = { CREATE: 'gues
  * `question.answered` per answer given, changed or cleared. Roles on the occasion tell nothing.
  */
 export function historyEvents(rows: readonly RecordedChange[]): WebhookEvent[] {
+  const replied = new Set(rows.flatMap((row) => (row.entity === 'RSVP' && row.householdId !== null ? [row.householdId] : [])));
   const replies = new Map<string, RecordedChange[]>();
   const events: WebhookEvent[] = [];
   for (const row of rows) {
-    if (row.householdId !== null && isReplyPart(row, rows)) {
-      const parts = replies.get(row.householdId) ?? [];
-      replies.set(row.householdId, [...parts, row]);
-    }
+    if (row.householdId === null || !isReplyPart(row, replied)) continue;
+    const parts = replies.get(row.householdId);
+    if (parts) parts.push(row);
+    else replies.set(row.householdId, [row]);
   }
   for (const [householdId, parts] of replies) {
     const reply = parts.find((row) => row.entity === 'RSVP');
@@ -52,11 +53,11 @@ export function historyEvents(rows: readonly RecordedChange[]): WebhookEvent[] {
   return events;
 }
 
-/** The reply itself, or an answer changed: by the reply's write, or by a host's edit. */
-function isReplyPart(row: RecordedChange, rows: readonly RecordedChange[]): boolean {
+/** The reply itself, or an answer changed: by the reply's write (`replied`: its household), or by a host's edit. */
+function isReplyPart(row: RecordedChange, replied: ReadonlySet<string | null>): boolean {
   if (row.entity === 'RSVP') return true;
   if (row.entity !== 'INVITE_LINE') return false;
-  return row.action === 'UPDATE' || rows.some((other) => other.entity === 'RSVP' && other.householdId === row.householdId);
+  return row.action === 'UPDATE' || replied.has(row.householdId);
 }
 
 function entityEvent(row: RecordedChange): WebhookEvent | undefined {

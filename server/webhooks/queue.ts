@@ -59,17 +59,24 @@ export function queueWebhookEvent(
   return queueWebhookEvents(trx, occasionId, [{ type, data, householdId }]);
 }
 
-/** {@link queueWebhookEvent} for several events of one write, in their order. */
-export async function queueWebhookEvents(trx: Kysely<Database>, occasionId: string, events: readonly WebhookEvent[], now = new Date()): Promise<void> {
-  if (events.length === 0) return;
+/**
+ * {@link queueWebhookEvent} for several events of one write, in their order. `events` may be a
+ * function: it runs only when the occasion has an endpoint, so a bulk write on an occasion
+ * without webhooks builds no events.
+ */
+export async function queueWebhookEvents(
+  trx: Kysely<Database>,
+  occasionId: string,
+  events: readonly WebhookEvent[] | (() => readonly WebhookEvent[]),
+  now = new Date(),
+): Promise<void> {
+  if (Array.isArray(events) && events.length === 0) return;
   const endpoints = await enabledEndpoints(trx, occasionId);
   if (endpoints.length === 0) return;
+  const subscribed = endpoints.map((endpoint) => ({ id: endpoint.id, types: new Set(readJsonColumn<string[]>(endpoint.events, [])) }));
   const rows: Array<Insertable<WebhookDeliveryTable>> = [];
-  for (const event of events) {
-    for (const endpoint of endpoints) {
-      if (!readJsonColumn<string[]>(endpoint.events, []).includes(event.type)) continue;
-      rows.push(newDelivery(endpoint.id, event, now));
-    }
+  for (const event of typeof events === 'function' ? events() : events) {
+    for (const endpoint of subscribed) if (endpoint.types.has(event.type)) rows.push(newDelivery(endpoint.id, event, now));
   }
   await insertDeliveries(trx, rows);
 }
