@@ -122,6 +122,31 @@ describe('webhook deliveries to a real receiver', () => {
   });
 });
 
+describe('a write that rolls back', () => {
+  it('queues nothing: the events are in its transaction', async () => {
+    const seenInside: string[] = [];
+    const t = await createTestApp({
+      ...webhookDeps(),
+      duringRsvpWrite: async (trx) => {
+        const rows = await trx.selectFrom('webhookDelivery').select('eventType').orderBy('seq').execute();
+        seenInside.push(...rows.map((row) => row.eventType));
+        throw new Error('The write is cut short here.');
+      },
+    });
+    try {
+      const f = await createEventFixture(t);
+      await addEndpoint(f, 'https://hooks.example.com/kindly', ['rsvp.created', 'guest.created']);
+      await expect(smithsReply(t, f, 'POST', smithsWholeReply(f, { plusOnes: [{ forGuestId: f.smith.jane, firstName: 'Pat', lastName: 'Doe' }] }))).rejects.toThrow(/rsvp: 5\d\d/);
+      // Queued inside the write's transaction, and gone with it.
+      expect(seenInside).toEqual(['rsvp.created', 'guest.created']);
+      expect(await t.deps.db.selectFrom('rsvp').selectAll().execute()).toEqual([]);
+      expect(await t.deps.db.selectFrom('webhookDelivery').selectAll().execute()).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('the address guard at delivery', () => {
   let t: TestApp;
   let f: EventFixture;
