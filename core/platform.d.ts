@@ -13,6 +13,8 @@ declare class URL {
   readonly protocol: string;
   readonly hostname: string;
   readonly origin: string;
+  readonly username: string;
+  readonly password: string;
 }
 
 declare class URLSearchParams {

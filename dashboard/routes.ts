@@ -32,6 +32,7 @@ export const OCCASION_TABS = [
   { path: '/emails', label: 'Email', needs: 'read' },
   { path: '/door', label: 'Door', needs: 'door' },
   { path: '/people', label: 'People', needs: 'read' },
+  { path: '/webhooks', label: 'Webhooks', needs: 'read' },
   { path: '/edit', label: 'Settings', needs: 'write' },
 ] as const satisfies ReadonlyArray<{ path: string; label: string; needs: Permission }>;
 

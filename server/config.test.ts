@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_TIMEOUTS, loadConfig } from './config';
 import { DEFAULT_EMAIL_SETTINGS } from './email/email-settings';
+import { DEFAULT_WEBHOOK_SETTINGS } from './webhooks/webhook-settings';
 
 describe('loadConfig', () => {
   it('refuses production without AUTH_SECRET and AUTH_URL, with a clear message', () => {
@@ -60,6 +61,12 @@ describe('loadConfig', () => {
       [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL must start with redis:// or rediss://, for example redis://redis.example.com:6379.'],
       [{ AUTH_URL: 'rsvp.example.com' }, 'AUTH_URL must start with https:// or http://, for example https://rsvp.example.com.'],
       [{ EMAIL_WORKER: 'maybe' }, 'EMAIL_WORKER must be 1 or true (on) or 0 or false (off), not "maybe".'],
+      [{ WEBHOOK_WORKER: 'maybe' }, 'WEBHOOK_WORKER must be 1 or true (on) or 0 or false (off), not "maybe".'],
+      [{ WEBHOOK_TIMEOUT_MS: '0' }, 'WEBHOOK_TIMEOUT_MS must be a whole number of at least 1, not "0".'],
+      [
+        { WEBHOOK_ALLOWED_HOSTS: 'localhost,http://hooks.internal/' },
+        'WEBHOOK_ALLOWED_HOSTS must be host names or IP addresses separated by commas, for example 127.0.0.1,localhost,hooks.internal.',
+      ],
       [{ TRUST_PROXY: 'yes' }, 'TRUST_PROXY must be 1 or true (on) or 0 or false (off), not "yes".'],
       [{ EMAIL_MAX_ATTEMPTS: '0' }, 'EMAIL_MAX_ATTEMPTS must be a whole number of at least 1, not "0".'],
       [{ EMAIL_ACCOUNT_DAILY_LIMIT: '0' }, 'EMAIL_ACCOUNT_DAILY_LIMIT must be a whole number of at least 1, not "0".'],
@@ -116,6 +123,8 @@ describe('loadConfig', () => {
       TRUST_PROXY: 'true',
       REDIS_URL: 'rediss://cache.example.com:6380',
       EMAIL_WORKER: 'false',
+      WEBHOOK_ALLOWED_HOSTS: ' 127.0.0.1, Hooks.Internal ,[::1]',
+      WEBHOOK_TIMEOUT_MS: '3000',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -128,8 +137,9 @@ describe('loadConfig', () => {
       trustProxy: true,
       redisUrl: 'rediss://cache.example.com:6380',
       email: { ...DEFAULT_EMAIL_SETTINGS, workerEnabled: false },
+      webhooks: { ...DEFAULT_WEBHOOK_SETTINGS, allowedHosts: ['127.0.0.1', 'hooks.internal', '::1'], timeoutMs: 3000 },
     });
     const unset = loadConfig({ KINDLY_DATA_DIR: '/srv/kindly/data', AUTH_SECRET: 's'.repeat(40), DATABASE_URL: '', TRUST_PROXY: '0' });
-    expect(unset).toMatchObject({ port: 8787, examplesPort: 8788, databaseUrl: undefined, authUrl: undefined, trustProxy: false, redisUrl: undefined, email: DEFAULT_EMAIL_SETTINGS });
+    expect(unset).toMatchObject({ port: 8787, examplesPort: 8788, databaseUrl: undefined, authUrl: undefined, trustProxy: false, redisUrl: undefined, email: DEFAULT_EMAIL_SETTINGS, webhooks: DEFAULT_WEBHOOK_SETTINGS });
   });
 });

@@ -8,6 +8,7 @@ import { dataDirError } from './data-dir-error';
 import { DKIM_INCOMPLETE, dkimComplete } from './email/dkim-settings';
 import { EmailVariables, emailSettingsOf, type EmailSettings } from './email/email-settings';
 import { flag, parseEnv, urlWithScheme, wholeNumber } from './env-variables';
+import { WebhookVariables, webhookSettingsOf, type WebhookSettings } from './webhooks/webhook-settings';
 
 export { ConfigError } from './config-error';
 
@@ -39,6 +40,8 @@ export interface ServerConfig {
   email?: EmailSettings;
   /** The embedded database's copies: where, how often the server takes one, how many it keeps. */
   backup?: BackupSettings;
+  /** Delivering webhooks: the worker, the address guard's exceptions, time limits, retries; `DEFAULT_WEBHOOK_SETTINGS` when absent. */
+  webhooks?: WebhookSettings;
 }
 
 export type RateLimitStoreKind = 'memory' | 'redis' | 'database';
@@ -81,6 +84,7 @@ const portNumber = (variable: string) => wholeNumber(variable, 'a port number fr
 const ServerVariables = v.object({
   ...EmailVariables.entries,
   ...BackupVariables.entries,
+  ...WebhookVariables.entries,
   NODE_ENV: v.optional(v.string()),
   PORT: v.optional(portNumber('PORT'), '8787'),
   EXAMPLES_PORT: v.optional(portNumber('EXAMPLES_PORT')),
@@ -146,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     email: emailSettingsOf(vars),
     backup: backupSettingsOf(vars, dataDir),
+    webhooks: webhookSettingsOf(vars),
   };
 }
 

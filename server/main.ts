@@ -10,6 +10,8 @@ import { createTransport } from './email/transport';
 import { EmailWorker } from './email/worker';
 import { EmailRenderThread } from './email/email-render-thread';
 import { startBackupSchedule } from './backup/backup-schedule';
+import { DEFAULT_WEBHOOK_SETTINGS } from './webhooks/webhook-settings';
+import { WebhookWorker } from './webhooks/worker';
 
 async function main(logger: ServerLogger): Promise<void> {
   const config = loadConfig();
@@ -34,6 +36,7 @@ async function main(logger: ServerLogger): Promise<void> {
   const worker = startEmailWorker(runtime.deps, base);
   const backups = startBackupSchedule(config.backup, runtime.deps.db, logger);
   if (backups && config.backup) tellUser(`  Backups:   every ${config.backup.intervalHours} h into ${config.backup.dir}, the newest ${config.backup.keep} kept`);
+  const webhookWorker = startWebhookWorker(runtime.deps);
   // The example host sites (development only), on a second port so that they are another site than the API.
   const examples = config.distDir && !config.production
     ? await startExamplesServer({ port: config.examplesPort, examplesDir: 'examples', distDir: config.distDir, apiOrigin: new URL(base).origin, occasionId: demoOccasionId })
@@ -44,8 +47,8 @@ async function main(logger: ServerLogger): Promise<void> {
     logger.info({ signal }, `${signal}: finishing requests in flight, then closing the database`);
     setTimeout(() => process.exit(1), 10_000).unref();
     void examples?.close();
-    // The worker first: it finishes the message in flight while the database is still open.
-    void (worker?.stop() ?? Promise.resolve())
+    // The workers first: they finish what is in flight while the database is still open.
+    void Promise.all([worker?.stop(), webhookWorker?.stop()])
       .catch(() => {})
       // A copy under way stops at its next step, before the database closes.
       .then(() => backups?.stop())
@@ -70,6 +73,15 @@ function startEmailWorker(deps: AppDeps, publicUrl: string): EmailWorker | undef
   const worker = new EmailWorker({ db: deps.db, dbKind: deps.dbKind, settings, transport, publicUrl: () => publicUrl, log, renderEmail: deps.renderEmail });
   worker.start();
   tellUser(`  Email:     ${transport.kind === 'smtp' ? `SMTP (${new URL(settings.smtpUrl!).host})` : 'local outbox (no SMTP_URL): messages show in the dashboard'}`);
+  return worker;
+}
+
+/** The webhook deliveries' sender, unless `WEBHOOK_WORKER=0`. */
+function startWebhookWorker(deps: AppDeps): WebhookWorker | undefined {
+  const settings = deps.config.webhooks ?? DEFAULT_WEBHOOK_SETTINGS;
+  if (!settings.workerEnabled) return undefined;
+  const worker = new WebhookWorker({ db: deps.db, dbKind: deps.dbKind, settings, log: (line) => deps.log.error(line) });
+  worker.start();
   return worker;
 }
 

@@ -23,6 +23,7 @@ import type { QuestionCreateSchema, QuestionUpdateSchema } from '../schemas/ques
 import type { EmailSendSchema, EmailTemplateUpdateSchema } from '../schemas/email';
 import type { InvitationCreateSchema, InvitationTokenSchema, PersonUpdateSchema } from '../schemas/people';
 import type { PrivacyNoteUpdateSchema } from '../schemas/guest-data';
+import type { WebhookEndpointCreateSchema, WebhookEndpointUpdateSchema } from '../schemas/webhook';
 
 // Request bodies as the server accepts them: the schemas' *input* types, so fields that
 // have a default may be left out (the schemas' `…Create` types are their validated output).
@@ -99,3 +100,5 @@ export type RetentionPostponeBody = v.InferInput<typeof RetentionPostponeSchema>
 export type ApiTokenCreateBody = v.InferInput<typeof ApiTokenCreateSchema>;
 /** Body of `PUT /occasion/{id}/privacy-note`: the hosts' text, or null for the default. */
 export type PrivacyNoteBody = v.InferInput<typeof PrivacyNoteUpdateSchema>;
+export type WebhookEndpointCreateBody = v.InferInput<typeof WebhookEndpointCreateSchema>;
+export type WebhookEndpointUpdateBody = v.InferInput<typeof WebhookEndpointUpdateSchema>;

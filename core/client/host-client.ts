@@ -56,9 +56,10 @@ import type { AuthRedirect, HostCredentials, HostSession } from './host-session'
 import { path } from './path';
 import { createSend, type ClientOptions, type Revalidated, type Send } from './request';
 import type { ClientError, Result } from './result';
+import { createWebhookClient, type WebhookClient } from './webhook-client';
 
 /** One typed function per route of `/host/v1` (contract section 3). Every call sends cookies. */
-export interface HostClient {
+export interface HostClient extends WebhookClient {
   /** `POST /account`: sign-up (409 `EMAIL_TAKEN`). Does not sign in; see `signUpHost`. */
   createAccount(body: AccountCreateBody): Promise<Result<Account>>;
   /** `GET /account`: the signed-in host's account. */
@@ -392,6 +393,7 @@ export function createHostClient(options: ClientOptions): HostClient {
     listErasureRequests: (occasionId) => get(`${o(occasionId)}/erasure-requests`),
     confirmErasureRequest: (occasionId, id) => post(`${o(occasionId)}${path`/erasure-request/${id}/confirm`}`, {}),
     declineErasureRequest: (occasionId, id) => post(`${o(occasionId)}${path`/erasure-request/${id}/decline`}`, {}),
+    ...createWebhookClient(send),
   };
 }
 

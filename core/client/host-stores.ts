@@ -16,6 +16,7 @@ import type { Reply } from '../schemas/reply';
 import type { ErasureResult, Retention } from '../schemas/data-rights';
 import type { ErasureRequest } from '../schemas/guest-data';
 import type { DoorList, InvitationAccepted, PendingInvitation, People, Person } from '../schemas/people';
+import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret } from '../schemas/webhook';
 import type {
   AccountCreateBody,
   AccountDeletionBody,
@@ -51,6 +52,8 @@ import type {
   PersonUpdateBody,
   RetentionPostponeBody,
   RetentionUpdateBody,
+  WebhookEndpointCreateBody,
+  WebhookEndpointUpdateBody,
 } from './bodies';
 import { signInHost, signOutHost, signUpHost } from './host-auth';
 import type { GuestBulkOptions, HostClient } from './host-client';
@@ -122,6 +125,10 @@ export interface HostStores {
   doorList(occasionId: KeyArg): Query<DoorList>;
   /** How long the guests are kept (tag `Occasion`: activity writes move its dates). */
   retention(occasionId: KeyArg): Query<Retention>;
+  /** The occasion's webhook endpoints (tag `Webhook`). */
+  webhooks(occasionId: KeyArg): Query<WebhookEndpoint[]>;
+  /** One endpoint's last 100 deliveries (tag `Webhook`). */
+  webhookDeliveries(occasionId: KeyArg, webhookId: KeyArg): Query<WebhookDelivery[]>;
 
   /** Creates the account, then signs in (fresh CSRF token first). */
   $signUp: Mutation<AccountCreateBody, HostSession>;
@@ -200,6 +207,12 @@ export interface HostStores {
   $revokeApiToken: Mutation<{ occasionId: string; tokenId: string }, void>;
   /** Takes the invitation's role for the signed-in account; marks `Occasion` stale. */
   $acceptInvitation: Mutation<InvitationTokenBody, InvitationAccepted>;
+  /** Webhooks (owners): the answers of create and rotate carry the secret, shown once. */
+  $createWebhook: Mutation<OccasionInput<WebhookEndpointCreateBody>, WebhookEndpointWithSecret>;
+  $updateWebhook: Mutation<OccasionInput<WebhookEndpointUpdateBody> & { webhookId: string }, WebhookEndpoint>;
+  $deleteWebhook: Mutation<{ occasionId: string; webhookId: string }, void>;
+  $rotateWebhookSecret: Mutation<{ occasionId: string; webhookId: string }, WebhookEndpointWithSecret>;
+  $sendWebhookTest: Mutation<{ occasionId: string; webhookId: string }, WebhookDelivery>;
 
   /** Marks tags stale by hand (e.g. after a write made with the plain client). */
   markStale(tags: readonly Tag[]): void;
@@ -271,6 +284,8 @@ export function createHostStores(host: HostClient): HostStores {
     apiTokens: (o) => query('ApiToken', [o], host.listApiTokens),
     doorList: (o) => query('Door', [o], host.getDoorList),
     retention: (o) => query('Occasion', [o, 'retention'], host.getRetention),
+    webhooks: (o) => query('Webhook', [o], host.listWebhooks),
+    webhookDeliveries: (o, w) => query('Webhook', [o, 'deliveries', w], (id, _, webhookId) => host.listWebhookDeliveries(id!, webhookId!)),
 
     $signUp: mutation((account) => signUpHost(host, account), [], signedIn),
     $signIn: mutation((credentials) => signInHost(host, credentials), [], signedIn),
@@ -339,6 +354,11 @@ export function createHostStores(host: HostClient): HostStores {
     $createApiToken: mutation((i) => host.createApiToken(i.occasionId, i.body), stale.createApiToken),
     $revokeApiToken: mutation((i) => host.revokeApiToken(i.occasionId, i.tokenId), stale.revokeApiToken),
     $acceptInvitation: mutation((body) => host.acceptInvitation(body), stale.acceptInvitation),
+    $createWebhook: mutation((i) => host.createWebhook(i.occasionId, i.body), stale.createWebhook),
+    $updateWebhook: mutation((i) => host.updateWebhook(i.occasionId, i.webhookId, i.body), stale.updateWebhook),
+    $deleteWebhook: mutation((i) => host.deleteWebhook(i.occasionId, i.webhookId), stale.deleteWebhook),
+    $rotateWebhookSecret: mutation((i) => host.rotateWebhookSecret(i.occasionId, i.webhookId), stale.rotateWebhookSecret),
+    $sendWebhookTest: mutation((i) => host.sendWebhookTest(i.occasionId, i.webhookId), stale.sendWebhookTest),
     markStale,
     retryFailed,
   };

@@ -30,6 +30,8 @@ export type Tag =
   | 'Door'
   /** An occasion's API tokens (owners). */
   | 'ApiToken'
+  /** An occasion's webhook endpoints and their delivery logs. */
+  | 'Webhook'
 
   /** The account's list of its sessions. */
   | 'HostSession';
@@ -54,7 +56,7 @@ export const hostStaleTags = {
   /** The templates' defaults name the occasion's title. */
   updateOccasion: ['Occasion', 'EmailTemplate'],
   /** Deletes everything under it. */
-  deleteOccasion: ['Occasion', 'Activity', 'Guest', 'Household', 'InviteLine', 'AttributeCategory', 'Question', 'Answer', 'Reply', 'Email', 'EmailTemplate', 'Door', 'ApiToken'],
+  deleteOccasion: ['Occasion', 'Activity', 'Guest', 'Household', 'InviteLine', 'AttributeCategory', 'Question', 'Answer', 'Reply', 'Email', 'EmailTemplate', 'Door', 'ApiToken', 'Webhook'],
   /** The occasion's `summary` counts activities. */
   createActivity: ['Activity', 'Occasion'],
   /** Start time and sort order reorder the summary's `perActivity`. */
@@ -91,6 +93,12 @@ export const hostStaleTags = {
   updateEmailTemplate: ['EmailTemplate'],
   /** New messages in the outbox; recipients' `invitedAt`. */
   sendEmails: ['Email'],
+  createWebhook: ['Webhook'],
+  updateWebhook: ['Webhook'],
+  deleteWebhook: ['Webhook'],
+  rotateWebhookSecret: ['Webhook'],
+  /** A new entry in the endpoint's log. */
+  sendWebhookTest: ['Webhook'],
   /** The session carries the names. */
   updateAccount: ['Account', 'Session'],
   changeEmail: ['Account'],

@@ -25,3 +25,4 @@ export * from './people';
 export * from './data-rights';
 export * from './api-token';
 export * from './guest-data';
+export * from './webhook';

@@ -21,6 +21,7 @@ const QuestionsPage = lazyChunk(chunk(() => import('../questions/questions-page'
 const RepliesPage = lazyChunk(chunk(() => import('../replies/replies-page')), (module) => module.default);
 const EmailPage = lazyChunk(chunk(() => import('../email/email-page')), (module) => module.default);
 const PeoplePage = lazyChunk(chunk(() => import('../people/people-page')), (module) => module.default);
+const WebhooksPage = lazyChunk(chunk(() => import('../webhooks/webhooks-page')), (module) => module.default);
 const DoorPage = lazyChunk(chunk(() => import('../door/door-page')), (module) => module.default);
 const GuestsRoutes = lazyChunk(occasionScreenChunks.guests, (module) => module.default);
 const HouseholdsRoutes = lazyChunk(occasionScreenChunks.households, (module) => module.default);
@@ -169,6 +170,7 @@ const SECTIONS: Record<Section, ReactNode> = {
   '/emails': <OnePage page={EmailPage} />,
   '/door': <OnePage page={DoorPage} />,
   '/people': <OnePage page={PeoplePage} />,
+  '/webhooks': <OnePage page={WebhooksPage} />,
   '/edit': <OnePage page={EditPage} />,
 };
 

@@ -13,6 +13,8 @@ import { HISTORY_COLUMNS, queries } from '../db/queries';
 import type { Database, HistoryEntryTable } from '../db/schema';
 import { IDS_PER_STATEMENT, chunked, idSource, rowsPerStatement } from './batch';
 import { readJsonColumn } from './json-column';
+import { historyEvents } from '../webhooks/history-events';
+import { queueWebhookEvents } from '../webhooks/queue';
 
 /** Who makes a write: the host's account id (also for an import), or the signed-in guest's id. */
 export interface HistoryActor {
@@ -48,7 +50,8 @@ export const actorOf = (host: HostIdentity, kind: HistoryActorKind = 'HOST'): Hi
   host.apiToken ? { kind, id: host.accountId, name: `API token: ${host.apiToken.name}` } : { kind, id: host.accountId };
 
 /**
- * Records changes in the write's own transaction, so a write that rolls back leaves no trace.
+ * Records changes in the write's own transaction, so a write that rolls back leaves no trace,
+ * and queues the webhook events they tell (`webhooks/history-events.ts`) in the same one.
  * An `UPDATE` whose `changes` are empty is dropped: nothing changed, nothing to tell.
  */
 export async function recordHistory(
@@ -87,6 +90,7 @@ export async function recordHistory(
   });
   await insertRows(trx, rows);
   await recordGuestHouseholds(trx, occasionId, rows);
+  await queueWebhookEvents(trx, occasionId, () => historyEvents(rows));
 }
 
 /**

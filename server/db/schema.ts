@@ -457,4 +457,49 @@ export interface Database {
   historyEntry: HistoryEntryTable;
   historyGuestHousehold: HistoryGuestHouseholdTable;
   erasureRequest: ErasureRequestTable;
+  webhookEndpoint: WebhookEndpointTable;
+  webhookDelivery: WebhookDeliveryTable;
+}
+
+/** Where an occasion's webhooks go (migration 0019). */
+export interface WebhookEndpointTable {
+  id: string;
+  occasionId: string;
+  url: string;
+  /** JSON list of the event types it takes. */
+  events: string;
+  /** `whsec_…`: signs every delivery. */
+  secret: string;
+  /** The secret a rotation replaced, signing too until `previousSecretUntil`. */
+  previousSecret: string | null;
+  previousSecretUntil: string | null;
+  /** 0 or 1. */
+  enabled: number;
+  disabledReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** One event for one endpoint: queued with the change, posted by the webhook worker. */
+export interface WebhookDeliveryTable {
+  /** Orders deliveries of one endpoint and household. A number on SQLite; a string from PostgreSQL's bigint. */
+  seq: Generated<number | string>;
+  id: string;
+  endpointId: string;
+  eventType: string;
+  /** The JSON body posted, signed as these bytes. */
+  payload: string;
+  householdId: string | null;
+  /** `QUEUED`, `SENDING`, `DELIVERED` or `FAILED`. */
+  status: string;
+  attempts: number;
+  nextAttemptAt: string;
+  lease: string | null;
+  leaseUntil: string | null;
+  /** The last answer's HTTP status; null after a network error or before the first attempt. */
+  lastStatus: number | null;
+  /** The last answer's first characters, or what went wrong. */
+  lastResponse: string | null;
+  createdAt: string;
+  deliveredAt: string | null;
 }

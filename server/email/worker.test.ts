@@ -215,7 +215,9 @@ describe('email worker through a real SMTP server', () => {
     expect((await outbox())[0]).toMatchObject({ kind: 'CONFIRMATION', status: 'FAILED', lastError: 'The household or occasion was deleted before the message was sent.' });
   });
 
-  it('records an SMTP 550 as a bounce and retries a 451 with backoff', async () => {
+  it('records an SMTP 550 as a bounce, told to webhooks, and retries a 451 with backoff', async () => {
+    const hook = await f.host.request('POST', `${base}/webhooks`, { url: 'https://hooks.example.com/kindly', events: ['email.bounced'] });
+    expect(hook.status).toBe(201);
     sink.refused.add('ann@example.com');
     sink.failNext(1, 451);
     await send({ kind: 'INVITATION' });
@@ -223,6 +225,9 @@ describe('email worker through a real SMTP server', () => {
     await sender.runOnce();
     const first = await outbox();
     expect(first.find((e) => e.to === 'ann@example.com')).toMatchObject({ status: 'BOUNCED', attempts: 1 });
+    const told = await t.deps.db.selectFrom('webhookDelivery').select(['eventType', 'payload', 'householdId']).execute();
+    expect(told).toMatchObject([{ eventType: 'email.bounced', householdId: f.jones.id }]);
+    expect(JSON.parse(told[0]!.payload)).toMatchObject({ type: 'email.bounced', data: { occasionId: f.occasionId, to: 'ann@example.com', kind: 'INVITATION', reason: expect.stringMatching(/^550 /) } });
     expect(first.find((e) => e.to === 'ann@example.com')!.lastError).toMatch(/^550 /);
     const retried = first.filter((e) => e.status === 'QUEUED');
     expect(retried).toHaveLength(1);

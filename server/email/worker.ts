@@ -15,6 +15,7 @@ import { queueScheduledMail } from './scheduled-mail';
 import { runRetention } from '../data/retention-job';
 import { SendingAllowance, type OccasionSender } from './sending-allowance';
 import type { EmailTransport } from './transport';
+import { queueWebhookEvent } from '../webhooks/queue';
 
 type EmailRow = Selectable<EmailTable>;
 
@@ -254,11 +255,26 @@ export class EmailWorker {
     const attempts = Number(message.attempts) + 1;
     const code = (error as { responseCode?: unknown }).responseCode;
     const text = describe(error).slice(0, 1000);
-    if (typeof code === 'number' && code >= 500 && code < 600) return this.finish(message, { status: 'BOUNCED', lastError: text });
+    if (typeof code === 'number' && code >= 500 && code < 600) return this.bounced(message, text);
     if (attempts >= this.options.settings.maxAttempts) return this.finish(message, { status: 'FAILED', lastError: text });
     const delay = Math.min(this.options.settings.retryBaseMs * 2 ** (attempts - 1), MAX_BACKOFF_MS);
     const nextAttemptAt = new Date(Date.now() + delay).toISOString();
     await this.mine({ status: 'QUEUED', attempts, lastError: text, nextAttemptAt, lease: null, leaseUntil: null }, message);
+  }
+
+  /** Marks the message `BOUNCED` and tells the occasion's webhooks in the same transaction. */
+  private async bounced(message: EmailRow, reason: string): Promise<void> {
+    await this.options.db.transaction().execute(async (trx) => {
+      const marked = await trx
+        .updateTable('email')
+        .set({ status: 'BOUNCED', lastError: reason, attempts: Number(message.attempts) + 1, lease: null, leaseUntil: null })
+        .where('id', '=', message.id)
+        .where('lease', '=', this.id)
+        .executeTakeFirst();
+      if (Number(marked.numUpdatedRows) === 0) return;
+      const data = { occasionId: message.occasionId, householdId: message.householdId, emailId: message.id, kind: message.kind, to: message.to, reason };
+      await queueWebhookEvent(trx, message.occasionId, 'email.bounced', data, message.householdId);
+    });
   }
 
   private async finish(message: EmailRow, outcome: { status: string; lastError: string | null; sentAt?: string }): Promise<void> {

@@ -15,6 +15,7 @@ import { emailSendLog } from './0014-email-send-log';
 import { occasionTwoFactor } from './0015-occasion-two-factor';
 import { retention } from './0017-retention';
 import { guestData } from './0018-guest-data';
+import { webhooks } from './0019-webhooks';
 import { apiTokens } from './0020-api-tokens';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
@@ -35,5 +36,6 @@ export const migrations: Record<string, Migration> = {
   '0015-occasion-two-factor': occasionTwoFactor,
   '0017-retention': retention,
   '0018-guest-data': guestData,
+  '0019-webhooks': webhooks,
   '0020-api-tokens': apiTokens,
 };

@@ -26,6 +26,7 @@ import { occasionRoutes } from './occasions';
 import { peopleRoutes } from './people';
 import { questionRoutes } from './questions';
 import { replyRoutes } from './replies';
+import { webhookRoutes } from './webhooks';
 
 /** The host session token an answer sets (Auth.js's session cookie, `__Secure-` on https), if any. */
 function sessionTokenSet(headers: Headers): string | undefined {
@@ -80,6 +81,7 @@ export function hostRoutes(): Hono<AppEnv> {
   routes.route('/', erasureRoutes());
   routes.route('/', dataRightsRoutes());
   routes.route('/', guestDataRoutes());
+  routes.route('/', webhookRoutes());
 
   return routes;
 }

@@ -87,4 +87,11 @@ export const HOST_ROUTE_PERMISSIONS: Readonly<Record<string, Permission | 'accou
   'GET /occasion/:occasionId/erasure-requests': 'read',
   'POST /occasion/:occasionId/erasure-request/:requestId/confirm': 'own',
   'POST /occasion/:occasionId/erasure-request/:requestId/decline': 'own',
+  'GET /occasion/:occasionId/webhooks': 'read',
+  'POST /occasion/:occasionId/webhooks': 'own',
+  'PUT /occasion/:occasionId/webhook/:webhookId': 'own',
+  'DELETE /occasion/:occasionId/webhook/:webhookId': 'own',
+  'POST /occasion/:occasionId/webhook/:webhookId/rotate-secret': 'own',
+  'GET /occasion/:occasionId/webhook/:webhookId/deliveries': 'read',
+  'POST /occasion/:occasionId/webhook/:webhookId/test': 'own',
 };
