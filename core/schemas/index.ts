@@ -22,3 +22,4 @@ export * from './email';
 export * from './reply';
 export * from './history';
 export * from './people';
+export * from './guest-import';

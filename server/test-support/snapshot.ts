@@ -18,6 +18,7 @@ const TABLES: ReadonlyArray<keyof Database> = [
   'emailUnsubscribe',
   'historyEntry',
   'historyGuestHousehold',
+  'guestImport',
 ];
 
 /**

@@ -13,6 +13,7 @@ import { occasionRoles } from './0012-occasion-roles';
 import { accounts } from './0013-accounts';
 import { emailSendLog } from './0014-email-send-log';
 import { occasionTwoFactor } from './0015-occasion-two-factor';
+import { guestImports } from './0016-guest-imports';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0013-accounts': accounts,
   '0014-email-send-log': emailSendLog,
   '0015-occasion-two-factor': occasionTwoFactor,
+  '0016-guest-imports': guestImports,
 };

@@ -12,6 +12,7 @@ import { attributeCategoryRoutes } from './attribute-categories';
 import { emailRoutes } from './emails';
 import { guestBulkDeleteRoutes } from './guests-bulk-delete';
 import { guestBulkRoutes } from './guests-bulk';
+import { guestImportRoutes } from './guest-import';
 import { guestRoutes } from './guests';
 import { historyRoutes } from './history';
 import { HOST_RATE_LIMITS, signInEmail } from './host-rate-limits';
@@ -61,6 +62,7 @@ export function hostRoutes(): Hono<AppEnv> {
   routes.route('/', householdRoutes());
   routes.route('/', guestRoutes());
   routes.route('/', guestBulkRoutes());
+  routes.route('/', guestImportRoutes());
   routes.route('/', guestBulkDeleteRoutes());
   routes.route('/', inviteLineRoutes());
   routes.route('/', inviteLineBulkRoutes());
