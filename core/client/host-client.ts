@@ -3,6 +3,7 @@ import type { Activity } from '../schemas/activity';
 import type { AttributeCategory } from '../schemas/attribute-category';
 import type { Guest, GuestBulkResult } from '../schemas/guest';
 import type { GuestBulkDeleteResult } from '../schemas/guest-bulk-delete';
+import type { GuestImportResult, GuestImportUndoResult } from '../schemas/guest-import';
 import type { HistoryPage, RepliesDay } from '../schemas/history';
 import type { Household } from '../schemas/household';
 import type { InviteLine } from '../schemas/invite-line';
@@ -29,6 +30,7 @@ import type {
   EmailTemplateUpdateBody,
   GuestBulkBody,
   GuestBulkDeleteBody,
+  GuestImportBody,
   GuestCreateBody,
   GuestUpdateBody,
   HouseholdCreateBody,
@@ -128,6 +130,13 @@ export interface HostClient {
    * nothing (an id that is not the occasion's fails it with 400 and an issue on `ids.<index>`).
    */
   deleteGuests(occasionId: string, body: GuestBulkDeleteBody): Promise<Result<GuestBulkDeleteResult>>;
+  /**
+   * `POST /occasion/{occasionId}/import`: a whole CSV import in one transaction, all or nothing;
+   * the same `key` again answers the first import's result without writing.
+   */
+  importGuests(occasionId: string, body: GuestImportBody): Promise<Result<GuestImportResult>>;
+  /** `POST /occasion/{occasionId}/import/{importId}/undo`: 409 `IMPORT_CHANGED` when a row it wrote changed since. */
+  undoImport(occasionId: string, importId: string): Promise<Result<GuestImportUndoResult>>;
 
   listHouseholds(occasionId: string): Promise<Result<Household[]>>;
   createHousehold(occasionId: string, body: HouseholdCreateBody): Promise<Result<Household>>;
@@ -294,6 +303,8 @@ export function createHostClient(options: ClientOptions): HostClient {
     deleteGuest: (occasionId, id) => del(`${o(occasionId)}${path`/guest/${id}`}`),
     upsertGuests: (occasionId, body, options = {}) => post(`${path`/occasions/${occasionId}/guests`}${queryString(options)}`, body),
     deleteGuests: (occasionId, body) => post(path`/occasions/${occasionId}/guests/delete`, body),
+    importGuests: (occasionId, body) => post(`${o(occasionId)}/import`, body),
+    undoImport: (occasionId, importId) => post(`${o(occasionId)}${path`/import/${importId}/undo`}`, {}),
 
     listHouseholds: (occasionId) => get(`${o(occasionId)}/households`),
     createHousehold: (occasionId, body) => post(`${o(occasionId)}/household`, body),

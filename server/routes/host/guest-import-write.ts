@@ -34,9 +34,10 @@ export interface ImportOutcome {
  */
 export async function writeImport(trx: Kysely<Database>, kind: DatabaseKind, occasionId: string, body: GuestImport, actor: HistoryActor): Promise<ImportOutcome> {
   failOnIssues(rowReferenceIssues(body));
-  const namedHouseholds = await householdsNamed(trx, occasionId, body);
   const guestsWatch = await watchRows(trx, 'guest', body.guests.flatMap((row) => (row.id === undefined ? [] : [row.id])));
-  const householdsWatch = await watchRows(trx, 'household', namedHouseholds);
+  // Every household of the occasion: a row's guest may be in any of them.
+  const householdIds = await trx.selectFrom('household').select('id').where('occasionId', '=', occasionId).execute();
+  const householdsWatch = await watchRows(trx, 'household', householdIds.map((row) => row.id));
   const { guests } = await upsertGuests(trx, kind, occasionId, body.guests, actor);
   await saveHouseholdFields(trx, occasionId, body, guests, actor);
   const lines = invitationLines(body, guests);
@@ -83,15 +84,6 @@ function rowReferenceIssues(body: GuestImport): ApiIssue[] {
     if (!names.has(row.name!)) issues.push({ path: `households.${index}.name`, message: 'No guest row names this household.' });
   });
   return issues;
-}
-
-/** The ids of the occasion's households the body names: what its household fields may change. */
-async function householdsNamed(trx: Kysely<Database>, occasionId: string, body: GuestImport): Promise<string[]> {
-  const names = body.households.map((row) => row.name!);
-  if (names.length === 0) return [];
-  const rows = await trx.selectFrom('household').select(['id', 'name']).where('occasionId', '=', occasionId).execute();
-  const wanted = new Set(names);
-  return rows.filter((row) => wanted.has(row.name)).map((row) => row.id);
 }
 
 /**
