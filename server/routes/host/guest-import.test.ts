@@ -177,6 +177,33 @@ describe('the import route', () => {
     expect(await snapshotDatabase(t.deps.db)).toEqual(before);
   });
 
+  it('never loses an edit made while the undo runs: it waits for the undo, or the undo sees it and refuses', async () => {
+    const ada = await adaInvitedWithAnswer();
+    const result = await send(smithsBody(ada));
+    const [undone, edited] = await Promise.all([
+      host.request('POST', `${importPath}/${result.importId}/undo`, {}),
+      host.request('PUT', `/occasion/${occasion.id}/guest/${ada.id}`, { notes: 'Edited meanwhile' }),
+    ]);
+    expect(edited.status).toBe(200);
+    const listed = await guests();
+    expect(listed.find((guest) => guest.id === ada.id)!.notes).toBe('Edited meanwhile');
+    if (undone.status === 200) expect(listed.map((guest) => guest.id)).toEqual([ada.id]);
+    else {
+      expect(undone.status).toBe(409);
+      expect(listed).toHaveLength(3);
+    }
+  });
+
+  it('undoes once when asked twice at once', async () => {
+    const ada = await adaInvitedWithAnswer();
+    const before = await dataSnapshot();
+    const again = await send(smithsBody(ada));
+    // Both answer 200 with one undo's answer: a second full undo would find the rows gone and refuse.
+    const both = await Promise.all([undo(again.importId), undo(again.importId)]);
+    expect(both[1]).toEqual(both[0]);
+    expect(await dataSnapshot()).toEqual(before);
+  });
+
   it('refuses to undo when another write added a guest to a household the import created', async () => {
     const result = await send({ key: 'import-key-0002', guests: [{ firstName: 'Bea', householdName: 'The Smiths' }] });
     await createGuest(host, occasion.id, { firstName: 'Zed', householdId: result.householdIds[0] });
