@@ -215,6 +215,12 @@ export interface HostClient {
   acceptInvitation(body: InvitationTokenBody): Promise<Result<InvitationAccepted>>;
 }
 
+/**
+ * How long an import or its undo may take before the client stops waiting: 20,000 rows are one
+ * transaction. Stopping changes nothing on the server; the same import sent again is recognised.
+ */
+export const IMPORT_TIMEOUT_MS = 120_000;
+
 /** Options of {@link HostClient.upsertGuests} and `updateAnswers`: `source: 'import'` records the write as a CSV import. */
 export interface GuestBulkOptions {
   source?: 'import';
@@ -303,8 +309,8 @@ export function createHostClient(options: ClientOptions): HostClient {
     deleteGuest: (occasionId, id) => del(`${o(occasionId)}${path`/guest/${id}`}`),
     upsertGuests: (occasionId, body, options = {}) => post(`${path`/occasions/${occasionId}/guests`}${queryString(options)}`, body),
     deleteGuests: (occasionId, body) => post(path`/occasions/${occasionId}/guests/delete`, body),
-    importGuests: (occasionId, body) => post(`${o(occasionId)}/import`, body),
-    undoImport: (occasionId, importId) => post(`${o(occasionId)}${path`/import/${importId}/undo`}`, {}),
+    importGuests: (occasionId, body) => send(`${o(occasionId)}/import`, { method: 'POST', json: body, timeoutMs: IMPORT_TIMEOUT_MS }),
+    undoImport: (occasionId, importId) => send(`${o(occasionId)}${path`/import/${importId}/undo`}`, { method: 'POST', json: {}, timeoutMs: IMPORT_TIMEOUT_MS }),
 
     listHouseholds: (occasionId) => get(`${o(occasionId)}/households`),
     createHousehold: (occasionId, body) => post(`${o(occasionId)}/household`, body),
