@@ -4,7 +4,7 @@ import type { AnswerTable, Database, GuestTable, HouseholdTable } from '../db/sc
 import { ApiError } from './api-error';
 import { answerHistory } from './answers';
 import { IDS_PER_STATEMENT, chunked } from './batch';
-import { fullName, recordHistory, type HistoryActor, type HistoryChange } from './history';
+import { fullName, recordHistory, type HistoryActor } from './history';
 import { guestHistory, householdHistory, inviteLineHistory } from './history-changes';
 import { rowsById, sameRow, type ImportTable, type ImportWritten, type ImportedRow, type TouchedRow } from './import-written';
 import { readJsonColumn } from './json-column';
@@ -28,13 +28,17 @@ export async function undoWrites(trx: Kysely<Database>, kind: DatabaseKind, occa
   };
   const changed = [...changedRows(written, current), ...(await additionsToCreated(trx, written))];
   if (changed.length > 0) throw importChanged(changed);
-  const history = [
-    ...(await putBackAnswers(trx, written.answer, current.answer)),
-    ...(await putBack(trx, 'inviteLine', written.inviteLine, (before, after) => inviteLineHistory(after ?? undefined, before ?? undefined))),
-    ...(await putBackGuests(trx, written.guest)),
-    ...(await putBack(trx, 'household', written.household, (before, after) => householdHistory(after ?? undefined, before ?? undefined))),
-  ];
-  await recordHistory(trx, occasionId, actor, history);
+  // Recorded first, while the guests it names still exist to be named.
+  await recordHistory(trx, occasionId, actor, [
+    ...(await answerHistory(trx, written.answer.map(answerWriteBack), new Map([...current.answer].map(([id, row]) => [id, row.value])))),
+    ...written.inviteLine.map((row) => inviteLineHistory(row.after ?? undefined, row.before ?? undefined)),
+    ...written.guest.map((row) => guestHistory(row.after ?? undefined, row.before ?? undefined)),
+    ...written.household.map((row) => householdHistory(row.after ?? undefined, row.before ?? undefined)),
+  ]);
+  await putBack(trx, 'answer', written.answer);
+  await putBack(trx, 'inviteLine', written.inviteLine);
+  await putBackGuests(trx, written.guest);
+  await putBack(trx, 'household', written.household);
 }
 
 /** What a changed row is called in the refusal: "guest Ada Smith". */
@@ -89,12 +93,7 @@ function importChanged(changed: readonly string[]): ApiError {
 }
 
 /** Rows back to `before`: removed where the import created them, written back whole otherwise. */
-async function putBack<T extends 'inviteLine' | 'household'>(
-  trx: Kysely<Database>,
-  table: T,
-  rows: readonly TouchedRow<Selectable<Database[T]>>[],
-  history: (before: Selectable<Database[T]> | null, after: Selectable<Database[T]> | null) => HistoryChange,
-): Promise<HistoryChange[]> {
+async function putBack<T extends 'answer' | 'inviteLine' | 'household'>(trx: Kysely<Database>, table: T, rows: readonly TouchedRow<Selectable<Database[T]>>[]): Promise<void> {
   const created = rows.filter((row) => row.before === null).map((row) => row.id);
   for (const ids of chunked(created, IDS_PER_STATEMENT)) await trx.deleteFrom(table as 'household').where('id', 'in', ids).execute();
   for (const row of rows) {
@@ -102,14 +101,13 @@ async function putBack<T extends 'inviteLine' | 'household'>(
     if (row.after === null) await trx.insertInto(table as 'household').values(row.before as Selectable<HouseholdTable>).execute();
     else await trx.updateTable(table as 'household').set(row.before as Selectable<HouseholdTable>).where('id', '=', row.id).execute();
   }
-  return rows.map((row) => history(row.before, row.after));
 }
 
 /**
  * Guests back: those it changed are written back whole (their plus-one links too), then those it
  * created are removed (their invite lines and answers with them).
  */
-async function putBackGuests(trx: Kysely<Database>, rows: readonly TouchedRow<Selectable<GuestTable>>[]): Promise<HistoryChange[]> {
+async function putBackGuests(trx: Kysely<Database>, rows: readonly TouchedRow<Selectable<GuestTable>>[]): Promise<void> {
   const created = rows.filter((row) => row.before === null).map((row) => row.id);
   for (const row of rows) if (row.before !== null) await trx.updateTable('guest').set(row.before).where('id', '=', row.id).execute();
   for (const ids of chunked(created, IDS_PER_STATEMENT)) {
@@ -118,29 +116,10 @@ async function putBackGuests(trx: Kysely<Database>, rows: readonly TouchedRow<Se
     await trx.deleteFrom('answer').where('guestId', 'in', ids).execute();
     await trx.deleteFrom('guest').where('id', 'in', ids).execute();
   }
-  return rows.map((row) => guestHistory(row.after ?? undefined, row.before ?? undefined));
 }
 
-/** Answers back as they were, `updatedAt` included; history keyed by each question's prompt. */
-async function putBackAnswers(
-  trx: Kysely<Database>,
-  rows: readonly TouchedRow<Selectable<AnswerTable>>[],
-  current: ReadonlyMap<string, Selectable<AnswerTable>>,
-): Promise<HistoryChange[]> {
-  if (rows.length === 0) return [];
-  const stored = new Map([...current].map(([id, row]) => [id, row.value]));
-  const writes = rows.map((row) => {
-    const shown = (row.before ?? row.after)!;
-    return { questionId: shown.questionId, householdId: shown.householdId, guestId: shown.guestId, value: row.before ? readJsonColumn(row.before.value, null) : null };
-  });
-  const history = await answerHistory(trx, writes, stored);
-  for (const ids of chunked(rows.filter((row) => row.before === null).map((row) => row.id), IDS_PER_STATEMENT)) {
-    await trx.deleteFrom('answer').where('id', 'in', ids).execute();
-  }
-  for (const row of rows) {
-    if (row.before === null) continue;
-    if (row.after === null) await trx.insertInto('answer').values(row.before).execute();
-    else await trx.updateTable('answer').set(row.before).where('id', '=', row.id).execute();
-  }
-  return history;
+/** The answer write that puts an answer back (null: remove it), for its history entry. */
+function answerWriteBack(row: TouchedRow<Selectable<AnswerTable>>) {
+  const shown = (row.before ?? row.after)!;
+  return { questionId: shown.questionId, householdId: shown.householdId, guestId: shown.guestId, value: row.before ? readJsonColumn(row.before.value, null) : null };
 }

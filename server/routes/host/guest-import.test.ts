@@ -158,9 +158,14 @@ describe('the import route', () => {
     const body = smithsBody(ada);
     const result = await send({ ...body, guests: [...body.guests, { firstName: 'Dan', householdName: 'The Joneses' }] });
     expect(result.households).toEqual({ created: 1, updated: 1, removed: 0 });
+    const { seq } = await t.deps.db.selectFrom('historyEntry').select((eb) => eb.fn.max('seq').as('seq')).executeTakeFirstOrThrow();
     const undone = await undo(result.importId);
     expect(undone.importId).toBe(result.importId);
     expect(await dataSnapshot()).toEqual(before);
+    // The undo is history too, each entry naming its guest or household as it was.
+    const entries = await t.deps.db.selectFrom('historyEntry').select(['actorKind', 'action', 'subjectName']).where('seq', '>', seq!).execute();
+    expect(entries.length).toBeGreaterThanOrEqual(8);
+    expect(entries.filter((entry) => entry.actorKind !== 'IMPORT' || entry.subjectName === '')).toEqual([]);
     expect(await undo(result.importId)).toEqual(undone);
     expect(await dataSnapshot()).toEqual(before);
   });
