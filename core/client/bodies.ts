@@ -13,6 +13,7 @@ import type { ActivityCreateSchema, ActivityUpdateSchema } from '../schemas/acti
 import type { AttributeCategoryCreateSchema, AttributeCategoryUpdateSchema } from '../schemas/attribute-category';
 import type { GuestBulkSchema, GuestCreateSchema, GuestUpdateSchema } from '../schemas/guest';
 import type { GuestBulkDeleteSchema } from '../schemas/guest-bulk-delete';
+import type { GuestImportSchema } from '../schemas/guest-import';
 import type { HouseholdCreateSchema, HouseholdUpdateSchema } from '../schemas/household';
 import type { InviteLineCreateSchema, InviteLinesBulkSchema, InviteLineUpdateSchema } from '../schemas/invite-line';
 import type { OccasionCreateSchema, OccasionUpdateSchema } from '../schemas/occasion';
@@ -60,6 +61,8 @@ export type GuestUpdateBody = v.InferInput<typeof GuestUpdateSchema>;
 export type GuestBulkBody = v.InferInput<typeof GuestBulkSchema>;
 /** Body of `POST /occasions/{id}/guests/delete`: `{ ids: [guestId] }`, 1 to 10,000. */
 export type GuestBulkDeleteBody = v.InferInput<typeof GuestBulkDeleteSchema>;
+/** Body of `POST /occasion/{id}/import`: a whole CSV import, with the client's key. */
+export type GuestImportBody = v.InferInput<typeof GuestImportSchema>;
 /** Body of `POST /occasion/{id}/household`. */
 export type HouseholdCreateBody = v.InferInput<typeof HouseholdCreateSchema>;
 /** Body of `PUT /occasion/{id}/household/{id}`. */

@@ -208,6 +208,18 @@ describe('host CRUD on the real routes', () => {
     expect(ok(await host.listGuests(occasion.id))).toEqual([]);
   });
 
+  it('imports in one request (POST /occasion/:id/import) and undoes it (POST …/import/:importId/undo)', async () => {
+    const { occasion, guest } = await seedOccasion(host);
+    const body = { key: 'client-import-1', guests: [{ firstName: 'Tom', householdName: 'The Thumbs' }, { id: guest.id, notes: 'Imported' }] };
+    const result = ok(await host.importGuests(occasion.id, body));
+    expect(result).toMatchObject({ guests: { created: 1, updated: 1, removed: 0 }, households: { created: 1, updated: 0, removed: 0 } });
+    expect(ok(await host.importGuests(occasion.id, body))).toEqual(result);
+    expect(ok(await host.listGuests(occasion.id))).toHaveLength(2);
+    expect(ok(await host.undoImport(occasion.id, result.importId))).toMatchObject({ importId: result.importId });
+    expect(ok(await host.listGuests(occasion.id)).map((g) => [g.id, g.notes])).toEqual([[guest.id, guest.notes]]);
+    expect((await host.undoImport(occasion.id, 'noSuchImport')).error).toMatchObject({ status: 404 });
+  });
+
   it('sends a password change, and passes on the refusal of a wrong current password', async () => {
     const client = createKindlyClient({ baseUrl: BASE_URL, fetch: net.fetch });
     const account = ok(await client.host.getAccount());

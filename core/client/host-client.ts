@@ -4,6 +4,7 @@ import type { Activity } from '../schemas/activity';
 import type { AttributeCategory } from '../schemas/attribute-category';
 import type { Guest, GuestBulkResult } from '../schemas/guest';
 import type { GuestBulkDeleteResult } from '../schemas/guest-bulk-delete';
+import type { GuestImportResult, GuestImportUndoResult } from '../schemas/guest-import';
 import type { HistoryPage, RepliesDay } from '../schemas/history';
 import type { Household } from '../schemas/household';
 import type { InviteLine } from '../schemas/invite-line';
@@ -32,6 +33,7 @@ import type {
   EmailTemplateUpdateBody,
   GuestBulkBody,
   GuestBulkDeleteBody,
+  GuestImportBody,
   GuestCreateBody,
   GuestUpdateBody,
   HouseholdCreateBody,
@@ -136,6 +138,13 @@ export interface HostClient extends WebhookClient {
    * nothing (an id that is not the occasion's fails it with 400 and an issue on `ids.<index>`).
    */
   deleteGuests(occasionId: string, body: GuestBulkDeleteBody): Promise<Result<GuestBulkDeleteResult>>;
+  /**
+   * `POST /occasion/{occasionId}/import`: a whole CSV import in one transaction, all or nothing;
+   * the same `key` again answers the first import's result without writing.
+   */
+  importGuests(occasionId: string, body: GuestImportBody): Promise<Result<GuestImportResult>>;
+  /** `POST /occasion/{occasionId}/import/{importId}/undo`: 409 `IMPORT_CHANGED` when a row it wrote changed since. */
+  undoImport(occasionId: string, importId: string): Promise<Result<GuestImportUndoResult>>;
 
   listHouseholds(occasionId: string): Promise<Result<Household[]>>;
   createHousehold(occasionId: string, body: HouseholdCreateBody): Promise<Result<Household>>;
@@ -243,6 +252,12 @@ export interface HostClient extends WebhookClient {
   declineErasureRequest(occasionId: string, requestId: string): Promise<Result<ErasureRequest>>;
 }
 
+/**
+ * How long an import or its undo may take before the client stops waiting: 20,000 rows are one
+ * transaction. Stopping changes nothing on the server; the same import sent again is recognised.
+ */
+export const IMPORT_TIMEOUT_MS = 120_000;
+
 /** Options of {@link HostClient.upsertGuests} and `updateAnswers`: `source: 'import'` records the write as a CSV import. */
 export interface GuestBulkOptions {
   source?: 'import';
@@ -331,6 +346,8 @@ export function createHostClient(options: ClientOptions): HostClient {
     deleteGuest: (occasionId, id) => del(`${o(occasionId)}${path`/guest/${id}`}`),
     upsertGuests: (occasionId, body, options = {}) => post(`${path`/occasions/${occasionId}/guests`}${queryString(options)}`, body),
     deleteGuests: (occasionId, body) => post(path`/occasions/${occasionId}/guests/delete`, body),
+    importGuests: (occasionId, body) => send(`${o(occasionId)}/import`, { method: 'POST', json: body, timeoutMs: IMPORT_TIMEOUT_MS }),
+    undoImport: (occasionId, importId) => send(`${o(occasionId)}${path`/import/${importId}/undo`}`, { method: 'POST', json: {}, timeoutMs: IMPORT_TIMEOUT_MS }),
 
     listHouseholds: (occasionId) => get(`${o(occasionId)}/households`),
     createHousehold: (occasionId, body) => post(`${o(occasionId)}/household`, body),

@@ -5,6 +5,7 @@ import type { Activity } from '../schemas/activity';
 import type { AttributeCategory } from '../schemas/attribute-category';
 import type { Guest, GuestBulkResult } from '../schemas/guest';
 import type { GuestBulkDeleteResult } from '../schemas/guest-bulk-delete';
+import type { GuestImportResult, GuestImportUndoResult } from '../schemas/guest-import';
 import type { HistoryPage, RepliesDay } from '../schemas/history';
 import type { Household } from '../schemas/household';
 import type { InviteLine } from '../schemas/invite-line';
@@ -34,6 +35,7 @@ import type {
   EmailTemplateUpdateBody,
   GuestBulkBody,
   GuestBulkDeleteBody,
+  GuestImportBody,
   GuestCreateBody,
   GuestUpdateBody,
   HouseholdCreateBody,
@@ -163,6 +165,10 @@ export interface HostStores {
   $upsertGuests: Mutation<OccasionInput<GuestBulkBody> & GuestBulkOptions, GuestBulkResult>;
   /** `POST /occasions/{id}/guests/delete`: bulk delete, all or nothing. */
   $deleteGuests: Mutation<OccasionInput<GuestBulkDeleteBody>, GuestBulkDeleteResult>;
+  /** `POST /occasion/{id}/import`: a whole CSV import, once per key. */
+  $importGuests: Mutation<OccasionInput<GuestImportBody>, GuestImportResult>;
+  /** `POST /occasion/{id}/import/{importId}/undo`. */
+  $undoImport: Mutation<{ occasionId: string; importId: string }, GuestImportUndoResult>;
   $createHousehold: Mutation<OccasionInput<HouseholdCreateBody>, Household>;
   $updateHousehold: Mutation<OccasionInput<HouseholdUpdateBody> & { householdId: string }, Household>;
   $deleteHousehold: Mutation<{ occasionId: string; householdId: string }, void>;
@@ -313,6 +319,8 @@ export function createHostStores(host: HostClient): HostStores {
     $deleteGuest: mutation((i) => host.deleteGuest(i.occasionId, i.guestId), stale.deleteGuest),
     $upsertGuests: mutation((i) => host.upsertGuests(i.occasionId, i.body, i.source ? { source: i.source } : {}), stale.upsertGuests),
     $deleteGuests: mutation((i) => host.deleteGuests(i.occasionId, i.body), stale.deleteGuests),
+    $importGuests: mutation((i) => host.importGuests(i.occasionId, i.body), stale.importGuests),
+    $undoImport: mutation((i) => host.undoImport(i.occasionId, i.importId), stale.undoImport),
     $createHousehold: mutation((i) => host.createHousehold(i.occasionId, i.body), stale.createHousehold),
     $updateHousehold: mutation((i) => host.updateHousehold(i.occasionId, i.householdId, i.body), stale.updateHousehold),
     $deleteHousehold: mutation((i) => host.deleteHousehold(i.occasionId, i.householdId), stale.deleteHousehold),

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../server/test-support/test-app';
 import { appFetch, BASE_URL } from './app-fetch.test-helper';
 import { signUpHost } from './host-auth';
-import { createHostClient } from './host-client';
+import { createHostClient, IMPORT_TIMEOUT_MS } from './host-client';
 import { createSend, DEFAULT_TIMEOUT_MS } from './request';
 import { errorMessage, isHttpError } from './result';
 
@@ -53,6 +53,22 @@ describe('every call resolves to data or exactly one of the four errors', () => 
     });
     const result = await createHostClient({ baseUrl: url, timeoutMs: 150 }).getAccount();
     expect(result.error?.status).toBe('TIMEOUT_ERROR');
+  });
+
+  it('an import waits past the time limit of other calls (its own is IMPORT_TIMEOUT_MS)', async () => {
+    let arrived: (answer: () => void) => void = () => {};
+    const importArrived = new Promise<() => void>((resolve) => (arrived = resolve));
+    const url = await listen((req, res) => {
+      if (req.method === 'POST') arrived(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{"importId":"i1"}'));
+    });
+    const client = createHostClient({ baseUrl: url, timeoutMs: 50 });
+    const imported = client.importGuests('o1', { key: 'import-key-1', guests: [{ firstName: 'Ada' }] });
+    const answer = await importArrived;
+    // An ordinary call gives up; the import is still waiting for its answer.
+    expect((await client.listOccasions()).error?.status).toBe('TIMEOUT_ERROR');
+    answer();
+    expect((await imported).data).toEqual({ importId: 'i1' });
+    expect(IMPORT_TIMEOUT_MS).toBe(120_000);
   });
 
   it('PARSING_ERROR: a 200 whose body is HTML', async () => {

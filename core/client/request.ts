@@ -34,6 +34,8 @@ export interface SendInit {
    * Modified` answers with the data kept here. Updated by every answer that has an `ETag`.
    */
   revalidate?: Revalidated;
+  /** This call's time limit, for a write that may take longer than the client's `timeoutMs` (an import). */
+  timeoutMs?: number;
 }
 
 /** What a revalidated GET keeps of its last answer. */
@@ -66,7 +68,7 @@ export function createSend(options: ClientOptions, authHeaders?: () => Record<st
       timer = setTimeout(() => {
         reject(TIMED_OUT);
         controller.abort();
-      }, timeoutMs);
+      }, init.timeoutMs ?? timeoutMs);
     });
     let response: Response;
     let body: Body;

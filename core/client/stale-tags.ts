@@ -71,6 +71,9 @@ export const hostStaleTags = {
   /** Rows may name households that are then created. */
   upsertGuests: ['Guest', 'Occasion', 'Household', 'Door'],
   deleteGuests: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer', 'Door'],
+  /** Guests, households (their fields and recipients' addresses), invitations and answers. */
+  importGuests: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer', 'Email', 'Door'],
+  undoImport: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer', 'Email', 'Door'],
   createHousehold: ['Household', 'Occasion', 'Email', 'Door'],
   /** Its email is a recipient's address. */
   updateHousehold: ['Household', 'Email', 'Door'],
@@ -132,6 +135,8 @@ export const historyStaleTags = {
   deleteGuest: ['History'],
   upsertGuests: ['History'],
   deleteGuests: ['History'],
+  importGuests: ['History'],
+  undoImport: ['History'],
   createHousehold: ['History'],
   updateHousehold: ['History'],
   deleteHousehold: ['History'],

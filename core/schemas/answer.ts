@@ -13,7 +13,8 @@ export const MAX_RSVP_ANSWERS = 1000;
 /** The most rows of the host's answer bulk (`PUT /host/v1/occasion/{id}/answers`). */
 export const MAX_BULK_ANSWERS = 20_000;
 
-const answerValue = /* @__PURE__ */ v.union(
+/** An answer's value as a body carries it; whether it fits its question is checked later. */
+export const AnswerValueSchema = /* @__PURE__ */ v.union(
   [/* @__PURE__ */ v.string(), /* @__PURE__ */ v.array(/* @__PURE__ */ v.string()), /* @__PURE__ */ v.boolean(), /* @__PURE__ */ v.number()],
   'Answer must be text, a list of choices, true or false, or a number.',
 );
@@ -27,7 +28,7 @@ export const RsvpAnswerSchema = /* @__PURE__ */ strictBody(
   {
     questionId: /* @__PURE__ */ idField({ label: 'Question id' }),
     guestId: /* @__PURE__ */ v.optional(/* @__PURE__ */ nullOr(/* @__PURE__ */ idField({ label: 'Guest id' })), null),
-    value: answerValue,
+    value: AnswerValueSchema,
   },
   { label: 'Each answer' },
 );
@@ -44,7 +45,7 @@ export const AnswerBulkRowSchema = /* @__PURE__ */ strictBody(
     questionId: /* @__PURE__ */ idField({ label: 'Question id' }),
     householdId: /* @__PURE__ */ v.optional(/* @__PURE__ */ nullOr(/* @__PURE__ */ idField({ label: 'Household id' })), null),
     guestId: /* @__PURE__ */ v.optional(/* @__PURE__ */ nullOr(/* @__PURE__ */ idField({ label: 'Guest id' })), null),
-    value: /* @__PURE__ */ v.nullable(answerValue),
+    value: /* @__PURE__ */ v.nullable(AnswerValueSchema),
   },
   { label: 'Each answer' },
 );

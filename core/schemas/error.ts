@@ -38,6 +38,8 @@ export type ApiErrorCode =
   | 'EMAIL_TAKEN'
   /** 409: the household already has an RSVP (use PUT). */
   | 'RSVP_EXISTS'
+  /** 409: an import cannot be undone: rows it wrote changed since (the message names them). */
+  | 'IMPORT_CHANGED'
   /** 413: the body is larger than the route allows. */
   | 'PAYLOAD_TOO_LARGE'
   /** 415: the body is not `application/json`. */

@@ -125,8 +125,12 @@ function newGuestNameCheck<T extends UpsertKeys>(): v.RawCheckAction<T> {
   );
 }
 
+/**
+ * A guest bulk row whose `plusOneOfRow` may name rows 0 to `lastRow`: the bulk's 10,000 rows, or
+ * an import's 20,000.
+ */
 /* @__NO_SIDE_EFFECTS__ */
-function guestUpsertSchema() {
+export function guestUpsertSchema(lastRow = 9999) {
   return v.pipe(
     v.partial(
       strictBody(
@@ -134,7 +138,7 @@ function guestUpsertSchema() {
           id: idField({ label: 'Guest id' }),
           ...guestFields(),
           householdName: text({ label: 'Household name', min: 1, max: 200 }),
-          plusOneOfRow: v.nullable(integer({ label: 'Plus-one of row', min: 0, max: 9999 })),
+          plusOneOfRow: v.nullable(integer({ label: 'Plus-one of row', min: 0, max: lastRow })),
         },
         { label: 'Each guest' },
       ),

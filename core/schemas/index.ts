@@ -26,3 +26,4 @@ export * from './data-rights';
 export * from './api-token';
 export * from './guest-data';
 export * from './webhook';
+export * from './guest-import';

@@ -16,7 +16,7 @@ export const InviteResponseSchema = /* @__PURE__ */ choice(inviteResponseValues,
 export type RespondedBy = 'GUEST' | 'HOST';
 
 /** A meal choice: a value of the activity's meal options (checked by the server), or null. */
-const mealChoice = /* @__PURE__ */ nullOr(/* @__PURE__ */ text({ label: 'Meal choice', min: 1 }));
+export const MealChoiceSchema = /* @__PURE__ */ nullOr(/* @__PURE__ */ text({ label: 'Meal choice', min: 1 }));
 const guestId = /* @__PURE__ */ idField({ label: 'Guest id' });
 const activityId = /* @__PURE__ */ idField({ label: 'Activity id' });
 
@@ -28,7 +28,7 @@ export const InviteLineCreateSchema = /* @__PURE__ */ strictBody({
   guestId,
   activityId,
   response: /* @__PURE__ */ v.optional(InviteResponseSchema, 'PENDING'),
-  mealChoice: /* @__PURE__ */ v.optional(mealChoice, null),
+  mealChoice: /* @__PURE__ */ v.optional(MealChoiceSchema, null),
 });
 
 /** A valid invite line create body, defaults applied. */
@@ -37,7 +37,7 @@ export type InviteLineCreate = v.InferOutput<typeof InviteLineCreateSchema>;
 /** The body of `PUT .../invite-line/{inviteLineId}`: the answer only; guest and activity are fixed. */
 export const InviteLineUpdateSchema = /* @__PURE__ */ strictBody({
   response: /* @__PURE__ */ v.optional(InviteResponseSchema),
-  mealChoice: /* @__PURE__ */ v.optional(mealChoice),
+  mealChoice: /* @__PURE__ */ v.optional(MealChoiceSchema),
 });
 
 /** A valid invite line update body. */
@@ -50,7 +50,7 @@ export const InviteLinesBulkRowSchema = /* @__PURE__ */ strictBody(
     activityId,
     invited: /* @__PURE__ */ flag('Invited'),
     response: /* @__PURE__ */ v.optional(InviteResponseSchema),
-    mealChoice: /* @__PURE__ */ v.optional(mealChoice),
+    mealChoice: /* @__PURE__ */ v.optional(MealChoiceSchema),
   },
   { label: 'Each line' },
 );

@@ -14,7 +14,7 @@ import { signUpInContext, type E2eHost } from '../e2e-host';
 /**
  * The CSV export and import in Chromium against the real server: export an occasion's guests and
  * import them into other occasions (every field of every guest, household and invitation
- * compared), a meal turned off in the target, a failure after the guests were written, and
+ * compared), a meal turned off in the target, a refusal found after the guests were written, and
  * files in other planners' column shapes.
  */
 
@@ -213,7 +213,7 @@ describe.skipIf(!chromiumPath)('CSV round trip in Chromium', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     exported = readFileSync((await download.path())!);
 
-    // A failure after the guests were written takes them back: nothing half-imported.
+    // A refusal found after the guests were written rolls the whole import back: nothing half-imported.
     const target = await occasionLike(host, 'Copy');
     expect(await preview(target, 'source.csv', exported)).toBe('60 rows in source.csv: 60 guests.');
     const reception = target.activities[1]!;
@@ -222,7 +222,7 @@ describe.skipIf(!chromiumPath)('CSV round trip in Chromium', () => {
       mealOptions: MEALS.map((meal) => (meal.value === 'fish' ? { ...meal, disabled: true } : meal)),
     });
     await importAll();
-    const failed = page.getByText('Nothing was imported: the invitations could not be saved: “Fish” can no longer be chosen for Reception.'.replace(/[“”]/g, '"'));
+    const failed = page.getByText('Nothing was imported: “Fish” can no longer be chosen for Reception.'.replace(/[“”]/g, '"'));
     await failed.waitFor({ timeout: 60_000 });
     // Said beside the Import button, with the focus on it.
     expect(await failed.evaluate((element) => element === document.activeElement && element.getAttribute('role') === 'alert')).toBe(true);

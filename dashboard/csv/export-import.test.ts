@@ -4,7 +4,7 @@ import { IGNORE, type CsvContext } from './columns';
 import { parseCsv } from './csv-file';
 import { guessMapping } from './header-mapping';
 import { exportGuestsCsv } from './guest-export';
-import { answersAfterImport, householdUpdatesAfterImport, inviteLinesAfterImport, planImport } from './import-plan';
+import { importBody, planImport } from './import-plan';
 import { previewImport } from './import-preview';
 import { applyPlan, contextWithAnswers, importText, sampleContext } from './test-occasion';
 
@@ -34,9 +34,8 @@ describe('the households\' messages to the hosts', () => {
     for (const row of table.rows) row[at] = 'Edited in the spreadsheet';
     const preview = previewImport(table, guessMapping(table.headers, context), context);
     const plan = planImport(preview, { skipDuplicates: true });
-    const written = plan.guests.map((row) => context.guests.find((g) => g.id === row.id)!);
     expect(JSON.stringify(plan)).not.toContain('Edited in the spreadsheet');
-    expect(householdUpdatesAfterImport(plan, written, context.households)).toEqual([]);
+    expect(importBody(plan, 'k', { households: context.households, answers: [] }).households).toEqual([]);
     expect(exportGuestsCsv(applyPlan(plan, context))).toBe(exportGuestsCsv(context));
   });
 });
@@ -76,9 +75,9 @@ describe('export then import', () => {
     expect(preview.duplicateRows).toBe(0);
     const plan = planImport(preview, { skipDuplicates: true });
     expect(plan.guests.map((row) => row.id)).toEqual(['g1', 'g2', 'g5', 'g3', 'g4']);
-    const written = plan.guests.map((row) => context.guests.find((g) => g.id === row.id)!);
-    expect(householdUpdatesAfterImport(plan, written, context.households)).toEqual([]);
-    expect(inviteLinesAfterImport(plan, written)).toEqual([]);
+    const body = importBody(plan, 'k', { households: context.households, answers: [] });
+    expect(body.households).toEqual([]);
+    expect(body.invitations).toEqual([]);
     expect(exportGuestsCsv(applyPlan(plan, context))).toBe(csv);
   });
 
@@ -94,11 +93,11 @@ describe('export then import', () => {
     ben[col('Ceremony: Response')] = '';
     const preview = previewImport(table, guessMapping(table.headers, context), context);
     const plan = planImport(preview, { skipDuplicates: true });
-    const written = plan.guests.map((row) => context.guests.find((g) => g.id === row.id)!);
-    expect(inviteLinesAfterImport(plan, written)).toEqual([
-      { guestId: 'g2', activityId: 'ceremony', invited: false },
-      { guestId: 'g3', activityId: 'ceremony', invited: true, response: 'PENDING', mealChoice: null },
-      { guestId: 'g3', activityId: 'dinner', invited: true, response: 'ATTENDING', mealChoice: 'vegetarian' },
+    const rowOf = (id: string) => plan.guests.findIndex((row) => row.id === id);
+    expect(importBody(plan, 'k', { households: context.households, answers: [] }).invitations).toEqual([
+      { guestRow: rowOf('g2'), activityId: 'ceremony', invited: false },
+      { guestRow: rowOf('g3'), activityId: 'ceremony', invited: true, response: 'PENDING', mealChoice: null },
+      { guestRow: rowOf('g3'), activityId: 'dinner', invited: true, response: 'ATTENDING', mealChoice: 'vegetarian' },
     ]);
   });
 });
@@ -136,8 +135,7 @@ describe('answers to the host’s questions', () => {
     const { preview } = importText(exportGuestsCsv(context), context);
     expect(preview.badRows).toBe(0);
     const plan = planImport(preview, { skipDuplicates: true });
-    const written = plan.guests.map((row) => context.guests.find((g) => g.id === row.id)!);
-    expect(answersAfterImport(plan, written, context.answers!)).toEqual([]);
+    expect(importBody(plan, 'k', { households: context.households, answers: context.answers! }).answers).toEqual([]);
   });
 
   it('applies answers edited in the spreadsheet, clears emptied ones, and flags values that do not fit', () => {
@@ -151,12 +149,12 @@ describe('answers to the host’s questions', () => {
     chidi[col('Rooms')] = '4';
     chidi[col('Seat')] = 'band';
     const plan = planImport(previewImport(table, guessMapping(table.headers, context), context), { skipDuplicates: true });
-    const written = plan.guests.map((row) => context.guests.find((g) => g.id === row.id)!);
-    expect(answersAfterImport(plan, written, context.answers!)).toEqual([
-      { questionId: 'song', householdId: null, guestId: 'g1', value: null },
-      { questionId: 'shuttle', householdId: 'h1', guestId: null, value: true },
-      { questionId: 'seat', householdId: null, guestId: 'g3', value: 'a' },
-      { questionId: 'rooms', householdId: 'h2', guestId: null, value: 4 },
+    const rowOf = (id: string) => plan.guests.findIndex((row) => row.id === id);
+    expect(importBody(plan, 'k', { households: context.households, answers: context.answers! }).answers).toEqual([
+      { questionId: 'song', guestRow: rowOf('g1'), value: null },
+      { questionId: 'shuttle', guestRow: rowOf('g1'), value: true },
+      { questionId: 'seat', guestRow: rowOf('g3'), value: 'a' },
+      { questionId: 'rooms', guestRow: rowOf('g3'), value: 4 },
     ]);
     chidi[col('Rooms')] = '6';
     chidi[col('Seat')] = 'Kitchen';

@@ -3,7 +3,7 @@ import { Button } from 'react-aria-components';
 import { Link } from 'wouter';
 import { plural } from '../components/format';
 import { SelectField } from '../components/select-field';
-import { Empty, ErrorState, Loading, ProgressBar } from '../components/states';
+import { Empty, ErrorState, Loading } from '../components/states';
 import { Checkbox, FormMessage } from '../components/text-input';
 import { useQuery } from '../data/kindly';
 import { GuestsHead } from '../guests/guests-page';
@@ -45,30 +45,15 @@ function ImportSteps({ data }: { data: ImportContext }) {
   if (phase.step === 'writing') {
     return (
       <div className="card" aria-busy="true">
-        <ProgressBar label={phase.label} value={phase.done} max={phase.total} />
+        <p role="status">Importing {plural(phase.guests, 'guest')}… Everything is written at once, or nothing is.</p>
       </div>
     );
   }
-  if (phase.step === 'done') {
-    return (
-      <div className="card">
-        <p className="notice" role="status" data-testid="import-summary">
-          Import finished. {phase.summary}
-        </p>
-        <div className="row">
-          <Link href="/" className="button button--primary">
-            See the guest list
-          </Link>
-          <Button className="button" onPress={startOver}>
-            Import another file
-          </Button>
-        </div>
-      </div>
-    );
-  }
+  if (phase.step === 'done' || phase.step === 'undone') return <ImportDone importer={importer} />;
 
   return (
     <>
+      <PendingImportNotice importer={importer} />
       <div className="card">
         <p className="small">
           Kindly’s own export, or another planner’s: columns such as First Name, Last Name, Partner First Name, Partner Last Name, Household / Party
@@ -93,6 +78,60 @@ function ImportSteps({ data }: { data: ImportContext }) {
         </Empty>
       ) : null}
     </>
+  );
+}
+
+/** The import's result, with Undo; or that it was undone. */
+function ImportDone({ importer }: { importer: Importer }) {
+  const { phase, undo, undoProblem, startOver } = importer;
+  return (
+    <div className="card">
+      {phase.step === 'done' ? (
+        <p className="notice" role="status" data-testid="import-summary">
+          Import finished. {phase.summary}
+        </p>
+      ) : (
+        <p className="notice" role="status" data-testid="import-undone">
+          The import was undone: the guest list is as it was before it.
+        </p>
+      )}
+      <FormMessage messages={[undoProblem]} focus />
+      <div className="row">
+        <Link href="/" className="button button--primary">
+          See the guest list
+        </Link>
+        {phase.step === 'done' ? (
+          <Button className="button" onPress={() => void undo()}>
+            Undo this import
+          </Button>
+        ) : null}
+        <Button className="button" onPress={startOver}>
+          Import another file
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** An import sent earlier whose answer never came: send it again (written once) or forget it. */
+function PendingImportNotice({ importer }: { importer: Importer }) {
+  const { pending, resend, discardPending } = importer;
+  if (!pending) return null;
+  return (
+    <div className="card notice notice--warn" role="status" data-testid="pending-import">
+      <p>
+        An import of {plural(pending.body.guests.length, 'guest')} from <strong>{pending.fileName}</strong> was sent, but its answer never arrived. Send it
+        again to be sure: Kindly writes it once, and says so if the first one arrived.
+      </p>
+      <div className="row">
+        <Button className="button button--primary" onPress={() => void resend()}>
+          Send it again
+        </Button>
+        <Button className="button" onPress={discardPending}>
+          Forget it
+        </Button>
+      </div>
+    </div>
   );
 }
 

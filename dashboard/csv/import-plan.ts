@@ -1,24 +1,23 @@
 /**
- * The writes of an import: {@link planImport} turns the rows that are kept into one bulk body
- * (`POST /occasions/:id/guests`, households by name); after that call, the household addresses
- * to `PUT`, the one invite-line bulk body and the one answer bulk body.
+ * The writes of an import: {@link planImport} turns the rows that are kept into guest bulk rows
+ * (households by name, plus-ones by row); {@link importBody} adds the household fields,
+ * invitations and answers, for the one request that writes them all.
  */
-import { isBlankAnswer, type Answer, type AnswerBulkRow } from '../../core/schemas/answer';
-import type { Guest } from '../../core/schemas/guest';
+import type { GuestImportBody } from '../../core/client/bodies';
+import { isBlankAnswer, type Answer, type AnswerValue } from '../../core/schemas/answer';
 import type { Household } from '../../core/schemas/household';
-import type { InviteLinesBulkRow } from '../../core/schemas/invite-line';
 import { answerKey, storedAnswers } from './answers';
 import type { ImportAddress, ImportGuest, ImportPreview, ImportRow } from './import-rows';
 
-/** The writes of an import, in order. */
+/** The writes of an import. */
 export interface ImportPlan {
   /** The rows that are written. */
   rows: ImportRow[];
-  /** The body of `POST /occasions/:id/guests`, in the rows' order (a partner right after its row). */
+  /** The guest rows of the import body, in the rows' order (a partner right after its row). */
   guests: Record<string, unknown>[];
   /** For each bulk row: the import guest it came from. */
   sources: ImportGuest[];
-  /** Household name → the fields to `PUT` once the bulk call has created it. */
+  /** Household name → the fields the file gives it. */
   addresses: Map<string, ImportAddress>;
   /** Rows only there for a plus-one to point at (`{ id }` of a guest the file leaves out). */
   referenceRows: number;
@@ -88,84 +87,88 @@ function linkPlusOnes(guests: Record<string, unknown>[], sources: ImportGuest[],
   return added;
 }
 
+/** The part of an import body the plan states besides its guests. */
+type StatedWrites = Required<Pick<GuestImportBody, 'households' | 'invitations' | 'answers'>>;
+
 /**
- * The household updates after the bulk call: for each household named in the plan, its id
- * (from the guests the bulk call answered, in row order) and the fields that differ from what
- * it holds now.
+ * The one request of an import: the plan's guest rows and, compared with the occasion as the
+ * preview read it, only the household fields, invitations and answers that differ. The server
+ * compares again inside its transaction, so a change made meanwhile is not undone by a stale
+ * comparison here. `key` names the import: sent again, it is recognised.
  */
-export function householdUpdatesAfterImport(
-  plan: ImportPlan,
-  written: readonly Guest[],
-  households: readonly Household[],
-): { householdId: string; name: string; body: ImportAddress }[] {
-  const idByName = new Map<string, string>();
-  plan.guests.forEach((row, index) => {
-    const householdId = written[index]?.householdId;
-    if (typeof row.householdName === 'string' && householdId) idByName.set(row.householdName, householdId);
-  });
-  const current = new Map(households.map((household) => [household.id, household]));
-  const updates: { householdId: string; name: string; body: ImportAddress }[] = [];
+export function importBody(plan: ImportPlan, key: string, occasion: { households: readonly Household[]; answers: readonly Answer[] }): GuestImportBody {
+  return {
+    key,
+    guests: plan.guests as GuestImportBody['guests'],
+    households: householdFields(plan, occasion.households),
+    invitations: statedInvitations(plan),
+    answers: statedAnswers(plan, occasion),
+  };
+}
+
+/** For each household the plan names: the fields that differ from the household of that name. */
+function householdFields(plan: ImportPlan, households: readonly Household[]): StatedWrites['households'] {
+  const rows: StatedWrites['households'] = [];
   for (const [name, address] of plan.addresses) {
-    const householdId = idByName.get(name);
-    if (!householdId) continue;
-    const now = current.get(householdId);
-    const body: ImportAddress = {};
-    for (const [key, value] of Object.entries(address) as [keyof ImportAddress, string][]) {
-      if (!now || now[key] !== value) body[key] = value;
+    const now = households.find((household) => household.name === name);
+    const fields: ImportAddress = {};
+    for (const [field, value] of Object.entries(address) as [keyof ImportAddress, string][]) {
+      if (!now || now[field] !== value) fields[field] = value;
     }
-    if (Object.keys(body).length > 0) updates.push({ householdId, name, body });
+    if (Object.keys(fields).length > 0) rows.push({ name, ...fields });
   }
-  return updates;
+  return rows;
 }
 
 /**
- * The invite-line bulk rows after the bulk call: each stated invitation that differs from the
- * guest's current one (so unchanged answers keep who recorded them and when), and `invited:
- * false` where the file says "not invited" to a guest who is.
+ * Each stated invitation that differs from the guest's current one (so unchanged answers keep
+ * who recorded them and when), and `invited: false` where the file says "not invited" to a
+ * guest who is.
  */
-export function inviteLinesAfterImport(plan: ImportPlan, written: readonly Guest[]): InviteLinesBulkRow[] {
-  const lines: InviteLinesBulkRow[] = [];
-  plan.sources.forEach((source, index) => {
-    const guest = written[index];
-    if (!guest) return;
+function statedInvitations(plan: ImportPlan): StatedWrites['invitations'] {
+  const rows: StatedWrites['invitations'] = [];
+  plan.sources.forEach((source, guestRow) => {
+    const current = source.existing?.invitations ?? [];
     for (const [activityId, stated] of source.invitations) {
-      const now = guest.invitations.find((invitation) => invitation.activityId === activityId);
+      const now = current.find((invitation) => invitation.activityId === activityId);
       if (stated === null) {
-        if (now) lines.push({ guestId: guest.id, activityId, invited: false });
+        if (now) rows.push({ guestRow, activityId, invited: false });
         continue;
       }
       if (now && now.response === stated.response && now.mealChoice === stated.mealChoice) continue;
-      lines.push({ guestId: guest.id, activityId, invited: true, response: stated.response, mealChoice: stated.mealChoice });
+      rows.push({ guestRow, activityId, invited: true, response: stated.response, mealChoice: stated.mealChoice });
     }
   });
-  return lines;
+  return rows;
 }
 
 /**
- * The answer bulk rows after the guests are written: each stated answer that differs from the
- * stored one (an empty cell removes a stored one). A household answer is taken from the first
- * row of its household that states it.
+ * Each stated answer that differs from the stored one (an empty cell removes a stored one). A
+ * household answer is taken from the first row of its household that states it.
  */
-export function answersAfterImport(plan: ImportPlan, written: readonly Guest[], answers: readonly Answer[]): AnswerBulkRow[] {
-  const stored = storedAnswers(answers);
-  const rows: AnswerBulkRow[] = [];
+function statedAnswers(plan: ImportPlan, occasion: { households: readonly Household[]; answers: readonly Answer[] }): StatedWrites['answers'] {
+  const stored = storedAnswers(occasion.answers);
+  const householdIds = new Map(occasion.households.map((household) => [household.name, household.id]));
+  const rows: StatedWrites['answers'] = [];
   const seen = new Set<string>();
-  const state = (row: AnswerBulkRow) => {
-    const key = answerKey(row.questionId, row);
+  const state = (questionId: string, guestRow: number, holder: { guestId: string | null; householdId: string | null }, value: AnswerValue | null) => {
+    const key = answerKey(questionId, holder);
     if (seen.has(key)) return;
     seen.add(key);
     const before = stored.get(key);
-    const same = isBlankAnswer(row.value) ? before === undefined : JSON.stringify(before) === JSON.stringify(row.value);
-    if (!same) rows.push(row);
+    const same = isBlankAnswer(value) ? before === undefined : JSON.stringify(before) === JSON.stringify(value);
+    if (!same) rows.push({ questionId, guestRow, value });
   };
   const rowOf = new Map(plan.rows.map((row) => [row.guests[0], row]));
-  plan.sources.forEach((source, index) => {
-    const guest = written[index];
-    if (!guest) return;
-    for (const [questionId, value] of source.answers ?? []) state({ questionId, householdId: null, guestId: guest.id, value });
+  plan.sources.forEach((source, guestRow) => {
+    // A new guest's holder is the row itself: nothing is stored for it.
+    const guestId = source.existing?.id ?? `row ${guestRow}`;
+    for (const [questionId, value] of source.answers ?? []) state(questionId, guestRow, { guestId, householdId: null }, value);
     const row = rowOf.get(source);
-    if (!row?.householdAnswers || !guest.householdId) return;
-    for (const [questionId, value] of row.householdAnswers) state({ questionId, householdId: guest.householdId, guestId: null, value });
+    if (!row?.householdAnswers) return;
+    const householdId = row.householdName ? (householdIds.get(row.householdName) ?? `new ${row.householdName}`) : source.existing?.householdId;
+    if (!householdId) return;
+    for (const [questionId, value] of row.householdAnswers) state(questionId, guestRow, { guestId: null, householdId }, value);
   });
   return rows;
 }

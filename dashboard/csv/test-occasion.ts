@@ -13,7 +13,7 @@ import type { Reply } from '../../core/schemas/reply';
 import type { CsvContext } from './columns';
 import { parseCsv } from './csv-file';
 import { guessMapping } from './header-mapping';
-import { answersAfterImport, householdUpdatesAfterImport, inviteLinesAfterImport, type ImportPlan } from './import-plan';
+import { importBody, type ImportPlan } from './import-plan';
 import { previewImport } from './import-preview';
 
 export const NOW = '2027-01-01T00:00:00.000Z';
@@ -187,21 +187,23 @@ export function applyPlan(plan: ImportPlan, target: CsvContext): CsvContext {
     if (row.plusOneOfRow === null) written[index]!.plusOneOf = null;
     else if (typeof row.plusOneOfRow === 'number') written[index]!.plusOneOf = written[row.plusOneOfRow]!.id;
   });
-  for (const update of householdUpdatesAfterImport(plan, written, households)) {
-    Object.assign(households.find((h) => h.id === update.householdId)!, update.body);
-  }
-  for (const line of inviteLinesAfterImport(plan, written)) {
-    const g = guests.find((x) => x.id === line.guestId)!;
+  const body = importBody(plan, 'test-import', { households: target.households, answers: target.answers ?? [] });
+  for (const { name, ...fields } of body.households ?? []) Object.assign(households.find((h) => h.name === name)!, fields);
+  for (const line of body.invitations ?? []) {
+    const g = written[line.guestRow]!;
     g.invitations = g.invitations.filter((i) => i.activityId !== line.activityId);
     if (line.invited) {
-      g.invitations.push({ inviteLineId: `l${nextId++}`, activityId: line.activityId, response: line.response ?? 'PENDING', mealChoice: line.mealChoice ?? null });
+      g.invitations.push({ inviteLineId: `l${nextId++}`, activityId: line.activityId, response: line.response ?? 'PENDING', mealChoice: (line.mealChoice as string | null | undefined) ?? null });
     }
   }
   let answers = [...(target.answers ?? [])];
-  for (const row of answersAfterImport(plan, written, answers)) {
-    const same = (answer: Answer) => answer.questionId === row.questionId && (row.guestId ? answer.guestId === row.guestId : answer.householdId === row.householdId && !answer.guestId);
+  const scopes = new Map((target.questions ?? []).map((q) => [q.id, q.scope]));
+  for (const { questionId, guestRow, value } of body.answers ?? []) {
+    const guest = written[guestRow]!;
+    const row = scopes.get(questionId) === 'HOUSEHOLD' ? { householdId: guest.householdId, guestId: null } : { householdId: null, guestId: guest.id };
+    const same = (answer: Answer) => answer.questionId === questionId && (row.guestId ? answer.guestId === row.guestId : answer.householdId === row.householdId && !answer.guestId);
     answers = answers.filter((answer) => !same(answer));
-    if (row.value !== null && row.value !== '') answers.push({ questionId: row.questionId, householdId: row.householdId, guestId: row.guestId, value: row.value, updatedAt: NOW });
+    if (value !== null && value !== '') answers.push({ questionId, ...row, value, updatedAt: NOW });
   }
   for (const g of guests) g.invitations.sort((a, b) => a.activityId.localeCompare(b.activityId));
   guests.sort((a, b) => a.lastName.localeCompare(b.lastName) || a.firstName.localeCompare(b.firstName));

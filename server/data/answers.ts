@@ -71,7 +71,7 @@ export async function writeQuestionAnswers(
 }
 
 /** One history change per answer written: `{ [prompt]: [before, after] }`, null where there was or is none. */
-async function answerHistory(trx: Kysely<Database>, writes: readonly AnswerWrite[], stored: ReadonlyMap<string, string>): Promise<HistoryChange[]> {
+export async function answerHistory(trx: Kysely<Database>, writes: readonly AnswerWrite[], stored: ReadonlyMap<string, string>): Promise<HistoryChange[]> {
   if (writes.length === 0) return [];
   const prompts = new Map<string, string>();
   for (const chunk of chunked([...new Set(writes.map((write) => write.questionId))], IDS_PER_STATEMENT)) {

@@ -22,6 +22,8 @@ export interface HistoryActor {
   id: string;
   /** The actor's name when the write has it at hand; else it is looked up. */
   name?: string;
+  /** The entries' moment when one write records in several steps (an import): it reads as one. */
+  at?: string;
 }
 
 /**
@@ -67,7 +69,7 @@ export async function recordHistory(
     guestsById(trx, kept.flatMap((c) => (c.guestId && (c.subjectName === undefined || c.householdId === undefined) ? [c.guestId] : []))),
     householdNames(trx, kept.flatMap((c) => (!c.guestId && c.householdId && c.subjectName === undefined ? [c.householdId] : []))),
   ]);
-  const at = new Date().toISOString();
+  const at = actor.at ?? new Date().toISOString();
   const rows = kept.map((change): NewHistoryRow => {
     const guest = change.guestId ? guests.get(change.guestId) : undefined;
     const householdId = change.householdId !== undefined ? change.householdId : (guest?.householdId ?? null);

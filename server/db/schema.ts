@@ -407,6 +407,24 @@ export interface HistoryEntryTable {
 }
 
 /**
+ * One CSV import written by the server (migration 0016): the client's key, the answer it gave
+ * (JSON), and what it wrote (JSON `ImportWritten`: each touched row before, and its mark after),
+ * which its undo puts back.
+ */
+export interface GuestImportTable {
+  id: string;
+  occasionId: string;
+  importKey: string;
+  /** SHA-256 of the validated body without its key: the same key with another body is refused. */
+  bodyHash: string;
+  accountId: string;
+  createdAt: string;
+  result: string;
+  written: string;
+  undoneAt: string | null;
+}
+
+/**
  * Every household a guest's history entries were recorded under (migration 0009): how a guest's
  * history is found through the households' index. Written with the entries.
  */
@@ -459,6 +477,7 @@ export interface Database {
   erasureRequest: ErasureRequestTable;
   webhookEndpoint: WebhookEndpointTable;
   webhookDelivery: WebhookDeliveryTable;
+  guestImport: GuestImportTable;
 }
 
 /** Where an occasion's webhooks go (migration 0019). */

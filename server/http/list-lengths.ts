@@ -64,13 +64,15 @@ interface PipeItem {
   readonly requirement?: unknown;
   readonly message?: unknown;
   readonly pipe?: readonly PipeItem[];
+  /** An optional field's schema. */
+  readonly wrapped?: PipeItem;
 }
 
-/** The `maxLength` action of a field's schema, looking through pipes within pipes. */
+/** The `maxLength` action of a field's schema, looking through pipes within pipes and optional fields. */
 function maxLengthOf(item: PipeItem | undefined): PipeItem | undefined {
   if (!item) return undefined;
   if (item.type === 'max_length') return item;
-  for (const inner of item.pipe ?? []) {
+  for (const inner of [...(item.pipe ?? []), ...(item.wrapped ? [item.wrapped] : [])]) {
     const found = inner === item ? undefined : maxLengthOf(inner);
     if (found) return found;
   }

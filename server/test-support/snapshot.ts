@@ -20,6 +20,9 @@ const TABLES: ReadonlyArray<keyof Database> = [
   'historyEntry',
   'historyGuestHousehold',
   'erasureRequest',
+  'guestImport',
+  'webhookEndpoint',
+  'webhookDelivery',
 ];
 
 /**

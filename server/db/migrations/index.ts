@@ -13,6 +13,7 @@ import { occasionRoles } from './0012-occasion-roles';
 import { accounts } from './0013-accounts';
 import { emailSendLog } from './0014-email-send-log';
 import { occasionTwoFactor } from './0015-occasion-two-factor';
+import { guestImports } from './0016-guest-imports';
 import { retention } from './0017-retention';
 import { guestData } from './0018-guest-data';
 import { webhooks } from './0019-webhooks';
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   '0013-accounts': accounts,
   '0014-email-send-log': emailSendLog,
   '0015-occasion-two-factor': occasionTwoFactor,
+  '0016-guest-imports': guestImports,
   '0017-retention': retention,
   '0018-guest-data': guestData,
   '0019-webhooks': webhooks,

@@ -54,7 +54,7 @@ export function answerRoutes(): Hono<AppEnv> {
  * needs a household of the occasion, a guest question a guest of it (a household given with it
  * must be the guest's). Answers the rows as they are stored.
  */
-async function checkBulk(trx: Kysely<Database>, occasionId: string, rows: AnswerBulkRow[]): Promise<AnswerBulkRow[]> {
+export async function checkBulk(trx: Kysely<Database>, occasionId: string, rows: AnswerBulkRow[]): Promise<AnswerBulkRow[]> {
   const [questions, households, guests, stored] = await Promise.all([
     listQuestions(trx, occasionId),
     trx.selectFrom('household').select('id').where('occasionId', '=', occasionId).execute(),

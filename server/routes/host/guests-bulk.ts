@@ -74,7 +74,8 @@ interface BulkContext {
 /** A household created by name has nothing else; its other fields take their defaults. */
 const householdDefaults = /* @__PURE__ */ v.parse(HouseholdCreateSchema, { name: 'Household' });
 
-async function upsertGuests(
+/** The guest bulk's writes in the caller's transaction (which holds the occasion's bulk lock). */
+export async function upsertGuests(
   trx: Kysely<Database>,
   kind: DatabaseKind,
   occasionId: string,

@@ -15,6 +15,7 @@ import { erasureRoutes } from './erasure';
 import { dataRightsRoutes } from './data-rights';
 import { guestBulkDeleteRoutes } from './guests-bulk-delete';
 import { guestBulkRoutes } from './guests-bulk';
+import { guestImportRoutes } from './guest-import';
 import { guestRoutes } from './guests';
 import { guestDataRoutes } from './guest-data';
 import { historyRoutes } from './history';
@@ -70,6 +71,7 @@ export function hostRoutes(): Hono<AppEnv> {
   routes.route('/', householdRoutes());
   routes.route('/', guestRoutes());
   routes.route('/', guestBulkRoutes());
+  routes.route('/', guestImportRoutes());
   routes.route('/', guestBulkDeleteRoutes());
   routes.route('/', inviteLineRoutes());
   routes.route('/', inviteLineBulkRoutes());

@@ -58,10 +58,14 @@ interface LinesPlan {
   issues: ApiIssue[];
 }
 
-async function applyLines(trx: Kysely<Database>, occasionId: string, rows: InviteLinesBulkRow[], actor: HistoryActor): Promise<void> {
+/**
+ * The invite-line bulk's writes in the caller's transaction (which holds the occasion's bulk
+ * lock); issues name the rows under `listName` (`lines.3.activityId`).
+ */
+export async function applyLines(trx: Kysely<Database>, occasionId: string, rows: InviteLinesBulkRow[], actor: HistoryActor, listName = 'lines'): Promise<void> {
   const context = await loadContext(trx, occasionId);
   const plan: LinesPlan = { inserts: [], updates: [], deletes: [], issues: [] };
-  rows.forEach((row, index) => planRow(context, plan, row, `lines.${index}.`));
+  rows.forEach((row, index) => planRow(context, plan, row, `${listName}.${index}.`));
   failOnIssues(plan.issues);
   for (const chunk of chunked(plan.deletes, IDS_PER_STATEMENT)) await trx.deleteFrom('inviteLine').where('id', 'in', chunk).execute();
   await upsertLines(trx, [...plan.inserts, ...plan.updates]);

@@ -49,6 +49,8 @@ export const HOST_ROUTE_PERMISSIONS: Readonly<Record<string, Permission | 'accou
   'DELETE /occasion/:occasionId/guest/:guestId': 'write',
   'POST /occasions/:occasionId/guests': 'write',
   'POST /occasions/:occasionId/guests/delete': 'write',
+  'POST /occasion/:occasionId/import': 'write',
+  'POST /occasion/:occasionId/import/:importId/undo': 'write',
 
   'GET /occasion/:occasionId/invite-lines': 'read',
   'POST /occasion/:occasionId/invite-line': 'write',
