@@ -107,6 +107,17 @@ describe('the OpenAPI documents', () => {
     ]);
   });
 
+  it('offer an API token on an occasion’s routes only, and document the 403 it gets elsewhere', () => {
+    const paths = documents['/host/v1']!.paths;
+    const securityOf = (path: string, method: string) => paths[path]![method]!.security;
+    expect(securityOf('/occasion/{occasionId}/guests', 'get')).toEqual([{ hostSession: [] }, { apiToken: [] }]);
+    expect(securityOf('/occasions/{occasionId}/guests', 'post')).toEqual([{ hostSession: [] }, { apiToken: [] }]);
+    expect(securityOf('/account', 'get')).toEqual([{ hostSession: [] }]);
+    expect(securityOf('/occasions', 'get')).toEqual([{ hostSession: [] }]);
+    expect(securityOf('/account/password-reset', 'post')).toEqual([]);
+    expect(Object.keys(paths['/account']!.get!.responses as object)).toContain('403');
+  });
+
   it('name the area’s credentials and the contract’s error body on every error status', () => {
     expect(Object.keys((documents["/host/v1"]!.components as { securitySchemes: object }).securitySchemes)).toEqual(['hostSession', 'apiToken']);
     expect(Object.keys((documents["/event/v1"]!.components as { securitySchemes: object }).securitySchemes)).toEqual(['guestToken', 'guestCookie']);
