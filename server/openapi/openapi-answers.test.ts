@@ -179,7 +179,7 @@ describe('real answers match the OpenAPI documents', () => {
     const token = await call(f.host, 'POST /occasion/:occasionId/api-tokens', ids, { name: 'Seating tool', role: 'viewer' });
     const program: HostClient = {
       ...f.host,
-      request: (method, path) => t.app.request(`${BASE}/host/v1${path}`, { method, headers: { authorization: `Bearer ${token.secret as string}` } }),
+      request: async (method, path) => t.app.request(`${BASE}/host/v1${path}`, { method, headers: { authorization: `Bearer ${token.secret as string}` } }),
     };
     await call(program, 'GET /occasion/:occasionId/retention', ids);
     await call(program, 'GET /account');
