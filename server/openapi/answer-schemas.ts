@@ -34,6 +34,8 @@ import {
   strictObject,
   type JsonSchema,
 } from './json-schema';
+import { EVENT_DATA_RIGHTS_SCHEMAS, HOST_DATA_RIGHTS_SCHEMAS } from './data-rights-answer-schemas';
+import { HOST_INTEGRATION_SCHEMAS } from './integration-answer-schemas';
 
 /**
  * What the API answers, as JSON Schema: the document's `components.schemas`. Entities are built
@@ -236,6 +238,8 @@ export const HOST_SCHEMAS: Record<string, JsonSchema> = {
   RecoveryCodes: strictObject({ recoveryCodes: arrayOf(string) }),
   InvitationPreview: strictObject({ occasionTitle: string, role, invitedByName: string, email: string, expiresAt: instant }),
   InvitationAccepted: strictObject({ occasionId: id, role }),
+  ...HOST_DATA_RIGHTS_SCHEMAS,
+  ...HOST_INTEGRATION_SCHEMAS,
 };
 
 /** The guest area's named schemas. */
@@ -255,4 +259,5 @@ export const EVENT_SCHEMAS: Record<string, JsonSchema> = {
     household: ref('EventHousehold'),
     rsvp: nullable(ref('Rsvp')),
   }),
+  ...EVENT_DATA_RIGHTS_SCHEMAS,
 };

@@ -10,8 +10,8 @@ export interface AreaDescription {
   readonly operations: OperationTable;
   readonly schemas: Readonly<Record<string, JsonSchema>>;
   readonly securitySchemes: Readonly<Record<string, JsonSchema>>;
-  /** The security requirement of each kind of caller, by scheme name. */
-  readonly security: Readonly<Record<Caller, ReadonlyArray<Record<string, string[]>>>>;
+  /** The security requirement of a route (its key) for its kind of caller, by scheme name. */
+  readonly security: (caller: Caller, key: string) => ReadonlyArray<Record<string, string[]>>;
   /** Whether a route is refused 403 by a role or origin check, beyond its own `errors`. */
   readonly mayForbid: (key: string) => boolean;
 }
@@ -100,6 +100,7 @@ function successResponse(status: number, body: Operation['answers'][number]): Js
   const description = STATUS_TEXT[status] ?? String(status);
   if (body === 'none') return { description };
   if (body === 'html') return { description, content: { 'text/html': { schema: { type: 'string' } } } };
+  if (body === 'zip') return { description, content: { 'application/zip': { schema: { type: 'string', contentMediaType: 'application/zip' } } } };
   return { description, content: { 'application/json': { schema: body } } };
 }
 
@@ -133,7 +134,7 @@ function describeOperation(area: AreaDescription, key: string, operation: Operat
     summary: operation.summary,
     ...(operation.description ? { description: operation.description } : {}),
     tags: [operation.tag],
-    security: area.security[operation.caller],
+    security: area.security(operation.caller, key),
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(body ? { requestBody: body } : {}),
     responses,

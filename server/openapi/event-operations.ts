@@ -1,11 +1,19 @@
 import * as v from 'valibot';
-import { EventHouseholdUpdateSchema, GuestCodeCredentialsSchema, GuestNameCredentialsSchema, RsvpSchema } from '../../core/schemas';
+import {
+  ErasureRequestCreateSchema,
+  EventHouseholdUpdateSchema,
+  GuestCodeCredentialsSchema,
+  GuestNameCredentialsSchema,
+  PrivacyNoteQuerySchema,
+  RsvpSchema,
+} from '../../core/schemas';
 import { nullable, ref } from './json-schema';
 import type { OperationTable } from './operation';
 
 const SIGN_IN = 'Sign-in';
 const HOUSEHOLD = 'Household';
 const RSVP = 'RSVP';
+const PRIVACY = 'Privacy';
 
 /** The guest area's routes, keyed `METHOD /path` as registered under `/event/v1`. */
 export const EVENT_OPERATIONS: OperationTable = {
@@ -63,5 +71,30 @@ export const EVENT_OPERATIONS: OperationTable = {
     body: RsvpSchema,
     answers: { 200: ref('Rsvp') },
     errors: [404, 429],
+  },
+  'GET /privacy': {
+    summary: 'The occasion’s privacy note',
+    tag: PRIVACY,
+    caller: 'anyone',
+    description: 'The occasion’s title and the hosts’ note (or Kindly’s default), nothing of its guests. An unknown occasion is 404.',
+    query: PrivacyNoteQuerySchema,
+    answers: { 200: ref('PrivacyNote') },
+    errors: [404],
+  },
+  'GET /household/data': {
+    summary: 'Download the household’s data',
+    tag: PRIVACY,
+    caller: 'guest',
+    description: 'Everything Kindly keeps about the guest’s own household: its members, their reply and answers, and its erasure requests. Not the hosts’ notes and tags.',
+    answers: { 200: ref('HouseholdData') },
+  },
+  'POST /erasure-request': {
+    summary: 'Ask the hosts to erase the household',
+    tag: PRIVACY,
+    caller: 'guest',
+    description: 'The first request answers 201 and emails the owners; while it is open, sending again answers 200 with it and records nothing.',
+    body: ErasureRequestCreateSchema,
+    answers: { 200: ref('GuestErasureRequest'), 201: ref('GuestErasureRequest') },
+    errors: [429],
   },
 };

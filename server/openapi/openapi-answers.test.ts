@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CookieJar } from '../in-process/cookie-jar';
 import { asHost, BASE, newHostCredentials, signIn, signUpHost, type HostClient } from '../in-process/host-session';
 import { invitationTokenFor } from '../routes/host/people-fixtures';
-import { createEventFixture, eventRequest, smithsWholeReply, WIDGET_ORIGIN, type EventFixture } from '../test-support/event-fixture';
+import { createEventFixture, eventRequest, signInGuest, smithsWholeReply, WIDGET_ORIGIN, type EventFixture } from '../test-support/event-fixture';
 import { OpenApiRecorder } from '../test-support/openapi-recorder';
 import { createTestApp, type TestApp } from '../test-support/test-app';
 import { verifyAccount } from '../test-support/verify-account';
@@ -163,11 +163,52 @@ describe('real answers match the OpenAPI documents', () => {
     await call(owner, 'GET /occasion/:occasionId/email/:emailId/html', { ...ids, emailId: sent.id });
   }
 
+  it('in the host area: data rights, API tokens, webhooks and the import', async () => {
+    const f = await createEventFixture(t);
+    const ids = { occasionId: f.occasionId };
+    await call(f.host, 'GET /occasion/:occasionId/export', ids);
+    await call(f.host, 'GET /occasion/:occasionId/retention', ids);
+    await call(f.host, 'PUT /occasion/:occasionId/retention', ids, { days: 400 });
+    await call(f.host, 'POST /occasion/:occasionId/retention/postpone', ids, { days: 30 });
+    await call(f.host, 'GET /occasion/:occasionId/privacy-note', ids);
+    await call(f.host, 'PUT /occasion/:occasionId/privacy-note', ids, { privacyNote: 'We keep your replies until the party is over.' });
+    await call(f.host, 'POST /occasion/:occasionId/guest/:guestId/erase', { ...ids, guestId: f.lee.sam });
+    await call(f.host, 'POST /occasion/:occasionId/household/:householdId/erase', { ...ids, householdId: f.jones.id });
+    await call(f.host, 'POST /occasion/:occasionId/household/:householdId/erase', { ...ids, householdId: f.jones.id });
+
+    const token = await call(f.host, 'POST /occasion/:occasionId/api-tokens', ids, { name: 'Seating tool', role: 'viewer' });
+    const program: HostClient = {
+      ...f.host,
+      request: async (method, path) => t.app.request(`${BASE}/host/v1${path}`, { method, headers: { authorization: `Bearer ${token.secret as string}` } }),
+    };
+    await call(program, 'GET /occasion/:occasionId/retention', ids);
+    await call(program, 'GET /account');
+    await call(f.host, 'GET /occasion/:occasionId/api-tokens', ids);
+    await call(f.host, 'DELETE /occasion/:occasionId/api-token/:tokenId', { ...ids, tokenId: token.id });
+    await call(program, 'GET /occasion/:occasionId/retention', ids);
+
+    const hook = { ...ids, webhookId: (await call(f.host, 'POST /occasion/:occasionId/webhooks', ids, { url: 'https://hooks.example.com/kindly', events: ['guest.created'] })).id };
+    await call(f.host, 'GET /occasion/:occasionId/webhooks', ids);
+    await call(f.host, 'POST /occasion/:occasionId/webhook/:webhookId/test', hook);
+    await call(f.host, 'GET /occasion/:occasionId/webhook/:webhookId/deliveries', hook);
+    await call(f.host, 'POST /occasion/:occasionId/webhook/:webhookId/rotate-secret', hook);
+    await call(f.host, 'PUT /occasion/:occasionId/webhook/:webhookId', hook, { enabled: false });
+    await call(f.host, 'DELETE /occasion/:occasionId/webhook/:webhookId', hook);
+
+    const importOf = (key: string) => ({ key, guests: [{ firstName: 'Cy', lastName: 'Ng', householdName: 'The Ngs' }], invitations: [{ guestRow: 0, activityId: f.activities.dinner, invited: true }] });
+    const undone = await call(f.host, 'POST /occasion/:occasionId/import', ids, importOf('first-import-key'));
+    await call(f.host, 'POST /occasion/:occasionId/import/:importId/undo', { ...ids, importId: undone.importId as string });
+    const changed = await call(f.host, 'POST /occasion/:occasionId/import', ids, importOf('second-import-key'));
+    await call(f.host, 'PUT /occasion/:occasionId/guest/:guestId', { ...ids, guestId: (changed.guestIds as string[])[0]! }, { phone: '5551234567' });
+    const refused = await call(f.host, 'POST /occasion/:occasionId/import/:importId/undo', { ...ids, importId: changed.importId as string });
+    expect((refused.error as { code: string }).code).toBe('IMPORT_CHANGED');
+  });
+
   it('in the guest area, and the host’s view of the replies', async () => {
     const f: EventFixture = await createEventFixture(t);
-    const send = async (key: string, options: { token?: string; body?: unknown; occasionId?: string } = {}): Promise<Json> => {
+    const send = async (key: string, { query = '', ...options }: { token?: string; body?: unknown; query?: string } = {}): Promise<Json> => {
       const [method, pattern] = [key.slice(0, key.indexOf(' ')), key.slice(key.indexOf(' ') + 1)];
-      const path = pattern.replace(':occasionId', options.occasionId ?? f.occasionId);
+      const path = pattern.replace(':occasionId', f.occasionId) + query;
       const text = await guest.check(key, await eventRequest(t.app, method, path, { origin: WIDGET_ORIGIN, ...options }));
       return (text ? JSON.parse(text) : {}) as Json;
     };
@@ -184,6 +225,9 @@ describe('real answers match the OpenAPI documents', () => {
     await send('POST /rsvp', { token, body: smithsWholeReply(f) });
     await send('GET /rsvp', { token });
     await send('PUT /rsvp', { token, body: { ...smithsWholeReply(f), message: 'See you there' } });
+    await send('GET /privacy', { query: `?occasionId=${f.occasionId}` });
+    await send('GET /household/data', { token });
+    await erasureRequestsOf(f, send);
     await send('POST /auth/signout', { token });
     await send('GET /info', { token });
     await send('GET /openapi.json');
@@ -193,6 +237,19 @@ describe('real answers match the OpenAPI documents', () => {
       await call(f.host, key, ids);
     }
   });
+
+  /** The Joneses ask to be erased twice: the hosts decline the first request and confirm the second. */
+  async function erasureRequestsOf(f: EventFixture, send: (key: string, options: { token?: string; body?: unknown }) => Promise<Json>): Promise<void> {
+    const { token } = await signInGuest(t.app, { occasionId: f.occasionId, inviteCode: f.jones.inviteCode });
+    const ids = { occasionId: f.occasionId };
+    const declined = await send('POST /erasure-request', { token, body: { message: 'Please forget us' } });
+    await send('POST /erasure-request', { token, body: {} });
+    await call(f.host, 'GET /occasion/:occasionId/erasure-requests', ids);
+    await call(f.host, 'POST /occasion/:occasionId/erasure-request/:requestId/decline', { ...ids, requestId: declined.id });
+    const confirmed = { ...ids, requestId: (await send('POST /erasure-request', { token, body: {} })).id };
+    await call(f.host, 'POST /occasion/:occasionId/erasure-request/:requestId/confirm', confirmed);
+    await call(f.host, 'POST /occasion/:occasionId/erasure-request/:requestId/confirm', confirmed);
+  }
 
   it('covers every documented route with a success, and every answer fits its schema', () => {
     expect([...host.problems, ...guest.problems]).toEqual([]);

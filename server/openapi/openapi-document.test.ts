@@ -15,7 +15,7 @@ const UNDOCUMENTED: Readonly<Record<string, string>> = {
 };
 
 const AREAS: ReadonlyArray<{ area: AreaDescription; table: string }> = [
-  { area: HOST_AREA, table: 'server/openapi/host-account-operations.ts or host-occasion-operations.ts' },
+  { area: HOST_AREA, table: 'a host table in server/openapi/ (host-account-, host-occasion-, host-data-rights- or host-integration-operations.ts)' },
   { area: EVENT_AREA, table: 'server/openapi/event-operations.ts' },
 ];
 
@@ -99,12 +99,23 @@ describe('the OpenAPI documents', () => {
 
   it('name the route that lacks documentation, and the entry that has no route, with where to fix it', () => {
     const registered = registeredRoutes(t);
-    registered.add('POST /host/v1/occasion/:occasionId/import');
+    registered.add('POST /host/v1/occasion/:occasionId/seating-plan');
     registered.delete('GET /event/v1/info');
     expect(coverageProblems(registered)).toEqual([
       "GET /event/v1/info is documented but the app has no such route: remove 'GET /info' from server/openapi/event-operations.ts.",
-      "POST /host/v1/occasion/:occasionId/import has no documentation: add 'POST /occasion/:occasionId/import': { summary, tag, caller, body?, query?, answers, errors? } to server/openapi/host-account-operations.ts or host-occasion-operations.ts.",
+      "POST /host/v1/occasion/:occasionId/seating-plan has no documentation: add 'POST /occasion/:occasionId/seating-plan': { summary, tag, caller, body?, query?, answers, errors? } to a host table in server/openapi/ (host-account-, host-occasion-, host-data-rights- or host-integration-operations.ts).",
     ]);
+  });
+
+  it('offer an API token on an occasion’s routes only, and document the 403 it gets elsewhere', () => {
+    const paths = documents['/host/v1']!.paths;
+    const securityOf = (path: string, method: string) => paths[path]![method]!.security;
+    expect(securityOf('/occasion/{occasionId}/guests', 'get')).toEqual([{ hostSession: [] }, { apiToken: [] }]);
+    expect(securityOf('/occasions/{occasionId}/guests', 'post')).toEqual([{ hostSession: [] }, { apiToken: [] }]);
+    expect(securityOf('/account', 'get')).toEqual([{ hostSession: [] }]);
+    expect(securityOf('/occasions', 'get')).toEqual([{ hostSession: [] }]);
+    expect(securityOf('/account/password-reset', 'post')).toEqual([]);
+    expect(Object.keys(paths['/account']!.get!.responses as object)).toContain('403');
   });
 
   it('name the area’s credentials and the contract’s error body on every error status', () => {

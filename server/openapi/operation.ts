@@ -12,8 +12,8 @@ export type Caller =
   /** Anyone; a guest session is read when there is one. */
   | 'guest-if-any';
 
-/** A success answer's body: JSON of this schema, an HTML document, or none. */
-export type AnswerBody = JsonSchema | 'html' | 'none';
+/** A success answer's body: JSON of this schema, an HTML document, a ZIP file, or none. */
+export type AnswerBody = JsonSchema | 'html' | 'zip' | 'none';
 
 /**
  * One route of an area, as its documentation says it: the one place a route is described.
