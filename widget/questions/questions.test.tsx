@@ -189,7 +189,7 @@ describe('the questions in the app', () => {
     expect(number.min).toBe('1');
     expect(number.max).toBe('3');
     expect(root.querySelector(`label[for="${number.id}"]`)?.textContent).toBe('Rooms');
-    expect(root.querySelectorAll('textarea')).toHaveLength(2); // notes and the message
+    expect(number.form!.querySelectorAll('textarea')).toHaveLength(2); // the reply's notes and message
     expect([...root.querySelectorAll('input[type=checkbox]')].map((box) => box.parentElement!.textContent)).toEqual(['Friday', 'Saturday']);
     expect([...root.querySelectorAll('label')].map((label) => label.textContent)).not.toContain('Kitchen');
 

@@ -59,9 +59,11 @@ describe('every occasion route × each token role × { its occasion, another }',
     return [...keys].map((key) => ({ method: key.split(' ')[0]!, path: key.split(' ')[1]! }));
   }
 
-  /** A request a token may make changes nothing: a body the schema refuses, or a part that does not exist. */
-  const concrete = (path: string, occasionId: string, allowed: boolean, method: string) =>
-    path.replace(/:(\w+)/g, (_, name: string) => (name === 'occasionId' ? occasionId : allowed && method === 'DELETE' ? 'no-such-id' : ids[name]!));
+  /** A request a token may make changes nothing: a body the schema refuses, or a part that does not exist (deletes and erasures). */
+  const concrete = (path: string, occasionId: string, allowed: boolean, method: string) => {
+    const removes = allowed && (method === 'DELETE' || path.endsWith('/erase'));
+    return path.replace(/:(\w+)/g, (_, name: string) => (name === 'occasionId' ? occasionId : removes ? 'no-such-id' : ids[name]!));
+  };
 
   it('answers each token as its role on its own occasion, 404 on another, and changes nothing refused', async () => {
     const before = await snapshotDatabase(t.deps.db);
