@@ -26,7 +26,7 @@ describe('an occasion slug: PUT /host/v1/occasion/{id}/slug', () => {
     await t.close();
   });
 
-  const page = (path: string) => t.app.request(`${BASE}${path}`, { headers: { accept: 'text/html' } });
+  const page = async (path: string): Promise<Response> => await t.app.request(`${BASE}${path}`, { headers: { accept: 'text/html' } });
 
   it('sets, answers and clears the slug; the occasion starts without one', async () => {
     expect(occasion.slug).toBeNull();

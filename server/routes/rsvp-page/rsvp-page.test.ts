@@ -16,7 +16,7 @@ describe('the RSVP page: GET /r/{slug}', () => {
   });
   afterAll(() => t.close());
 
-  const page = (path: string) => t.app.request(`${BASE}${path}`, { headers: { accept: 'text/html' } });
+  const page = async (path: string): Promise<Response> => await t.app.request(`${BASE}${path}`, { headers: { accept: 'text/html' } });
 
   it('shows the title, the widget for the occasion and a link to its privacy note, not to be indexed', async () => {
     const answer = await page('/r/sam-and-alex');
