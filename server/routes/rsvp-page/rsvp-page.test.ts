@@ -72,7 +72,7 @@ describe('the RSVP page: GET /r/{slug}', () => {
   });
 
   it('answers an unknown or malformed slug with a plain 404 page that says nothing more', async () => {
-    for (const path of ['/r/no-such-page', '/r/admin', '/r/SAM-AND-ALEX', '/r/%ZZ', '/r/no-such-page/privacy', `/r/${'a'.repeat(61)}`]) {
+    for (const path of ['/r/no-such-page', '/r/admin', '/r/', '/r/sam-and-alex/guests', '/r/sam-and-alex/privacy/x', '/r/SAM-AND-ALEX', '/r/%ZZ', '/r/no-such-page/privacy', `/r/${'a'.repeat(61)}`]) {
       const answer = await page(path);
       expect(answer.status, path).toBe(404);
       const html = await answer.text();

@@ -34,6 +34,10 @@ export function rsvpPageRoutes(): Hono<AppEnv> {
     return c.html(privacyPage(loaded.note, c.req.param('slug')));
   });
 
+  // Any other path under /r/ is no page either (not the dashboard's, whose policy differs).
+  routes.get('/r/*', (c) => notFound(c));
+  routes.get('/r', (c) => notFound(c));
+
   return routes;
 }
 
