@@ -22,7 +22,7 @@ export const rsvpPagePath = (slug: string): string => `/r/${slug}`;
  */
 export function rsvpPageUrlOf(occasion: { rsvpPageUrl: string; slug: string | null }, publicUrl: string): string {
   if (occasion.rsvpPageUrl !== '') return occasion.rsvpPageUrl;
-  return occasion.slug === null ? '' : `${publicUrl}${rsvpPagePath(occasion.slug)}`;
+  return occasion.slug ? `${publicUrl}${rsvpPagePath(occasion.slug)}` : '';
 }
 
 /** The instant before which a retired slug no longer leads anywhere. */
