@@ -22,6 +22,7 @@ export function occasionAnswer(guests = 0) {
     allowedOrigins: [],
     contactEmail: '',
     rsvpPageUrl: '',
+    slug: null,
     reminderDaysBeforeDeadline: null,
     digestEnabled: false,
     requireTwoFactor: false,

@@ -16,6 +16,7 @@ import { hostRoutes } from './routes/host/host-routes';
 import { serveOpenApiDocuments } from './openapi/openapi-routes';
 import { serveApiReference } from './openapi/reference-page';
 import { unsubscribeRoutes } from './routes/unsubscribe/unsubscribe';
+import { rsvpPageRoutes } from './routes/rsvp-page/rsvp-page';
 
 /** The whole HTTP app. Tests call it in-process with `app.request()`. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.route('/', unsubscribeRoutes());
   app.route('/', accountLinkRoutes());
+  app.route('/', rsvpPageRoutes());
 
   if (deps.config.distDir) {
     serveApiReference(app, deps.config.distDir);

@@ -17,6 +17,7 @@ import type { GuestImportSchema } from '../schemas/guest-import';
 import type { HouseholdCreateSchema, HouseholdUpdateSchema } from '../schemas/household';
 import type { InviteLineCreateSchema, InviteLinesBulkSchema, InviteLineUpdateSchema } from '../schemas/invite-line';
 import type { OccasionCreateSchema, OccasionUpdateSchema } from '../schemas/occasion';
+import type { OccasionSlugSchema } from '../schemas/occasion-slug';
 import type { AnswersBulkSchema } from '../schemas/answer';
 import type { RetentionPostponeSchema, RetentionUpdateSchema } from '../schemas/data-rights';
 import type { ApiTokenCreateSchema } from '../schemas/api-token';
@@ -49,6 +50,8 @@ export type TwoFactorEnableBody = v.InferInput<typeof TwoFactorEnableSchema>;
 export type OccasionCreateBody = v.InferInput<typeof OccasionCreateSchema>;
 /** Body of `PUT /occasion/{id}`: any subset of the writable fields. */
 export type OccasionUpdateBody = v.InferInput<typeof OccasionUpdateSchema>;
+/** Body of `PUT /occasion/{occasionId}/slug`: `{ slug }` (null: no RSVP page). */
+export type OccasionSlugBody = v.InferInput<typeof OccasionSlugSchema>;
 /** Body of `POST /occasion/{id}/activity`. */
 export type ActivityCreateBody = v.InferInput<typeof ActivityCreateSchema>;
 /** Body of `PUT /occasion/{id}/activity/{id}`. */

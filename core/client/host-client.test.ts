@@ -114,6 +114,10 @@ describe('host CRUD on the real routes', () => {
     expect(ok(await host.getOccasion(created.id))).toEqual(created);
     expect(ok(await host.listOccasions()).map((o) => o.id)).toEqual([created.id]);
     expect(ok(await host.updateOccasion(created.id, { venueName: 'The Barn' })).venueName).toBe('The Barn');
+    expect(ok(await host.setOccasionSlug(created.id, { slug: 'our-wedding' })).slug).toBe('our-wedding');
+    const other = ok(await host.createOccasion({ title: 'Party', startDate: '2099-06-12', endDate: '2099-06-12' }));
+    expect((await host.setOccasionSlug(other.id, { slug: 'our-wedding' })).error).toMatchObject({ status: 409, data: { error: { code: 'SLUG_TAKEN' } } });
+    ok(await host.deleteOccasion(other.id));
     expect(await host.deleteOccasion(created.id)).toEqual({ data: undefined });
     expect((await host.getOccasion(created.id)).error?.status).toBe(404);
   });

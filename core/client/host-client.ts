@@ -43,6 +43,7 @@ import type {
   InviteLineUpdateBody,
   OccasionCreateBody,
   OccasionUpdateBody,
+  OccasionSlugBody,
   PrivacyNoteBody,
   QuestionCreateBody,
   QuestionUpdateBody,
@@ -111,6 +112,8 @@ export interface HostClient extends WebhookClient {
   createOccasion(body: OccasionCreateBody): Promise<Result<Occasion>>;
   getOccasion(occasionId: string): Promise<Result<Occasion>>;
   updateOccasion(occasionId: string, body: OccasionUpdateBody): Promise<Result<Occasion>>;
+  /** `PUT /occasion/{occasionId}/slug` `{ slug }`: the RSVP page's address `/r/{slug}` (409 `SLUG_TAKEN`). */
+  setOccasionSlug(occasionId: string, body: OccasionSlugBody): Promise<Result<Occasion>>;
   /** Deletes the occasion and everything under it. */
   deleteOccasion(occasionId: string): Promise<Result<void>>;
 
@@ -330,6 +333,7 @@ export function createHostClient(options: ClientOptions): HostClient {
     createOccasion: (body) => post('/occasion', body),
     getOccasion: (id) => get(o(id)),
     updateOccasion: (id, body) => put(o(id), body),
+    setOccasionSlug: (id, body) => put(`${o(id)}/slug`, body),
     deleteOccasion: (id) => del(o(id)),
 
     listActivities: (occasionId) => get(`${o(occasionId)}/activities`),

@@ -45,6 +45,7 @@ import type {
   InviteLineUpdateBody,
   OccasionCreateBody,
   OccasionUpdateBody,
+  OccasionSlugBody,
   QuestionCreateBody,
   QuestionUpdateBody,
   AnswersBulkBody,
@@ -154,6 +155,7 @@ export interface HostStores {
 
   $createOccasion: Mutation<OccasionCreateBody, Occasion>;
   $updateOccasion: Mutation<{ occasionId: string; body: OccasionUpdateBody }, Occasion>;
+  $setOccasionSlug: Mutation<{ occasionId: string; body: OccasionSlugBody }, Occasion>;
   $deleteOccasion: Mutation<{ occasionId: string }, void>;
   $createActivity: Mutation<OccasionInput<ActivityCreateBody>, Activity>;
   $updateActivity: Mutation<OccasionInput<ActivityUpdateBody> & { activityId: string }, Activity>;
@@ -310,6 +312,7 @@ export function createHostStores(host: HostClient): HostStores {
 
     $createOccasion: mutation((body) => host.createOccasion(body), stale.createOccasion),
     $updateOccasion: mutation((i) => host.updateOccasion(i.occasionId, i.body), stale.updateOccasion),
+    $setOccasionSlug: mutation((i) => host.setOccasionSlug(i.occasionId, i.body), stale.setOccasionSlug),
     $deleteOccasion: mutation((i) => host.deleteOccasion(i.occasionId), stale.deleteOccasion),
     $createActivity: mutation((i) => host.createActivity(i.occasionId, i.body), stale.createActivity),
     $updateActivity: mutation((i) => host.updateActivity(i.occasionId, i.activityId, i.body), stale.updateActivity),

@@ -55,6 +55,8 @@ export const hostStaleTags = {
   acceptInvitation: ['Occasion', 'Person'],
   /** The templates' defaults name the occasion's title. */
   updateOccasion: ['Occasion', 'EmailTemplate'],
+  /** Invitations link to the page when the hosts have none of their own. */
+  setOccasionSlug: ['Occasion', 'EmailTemplate'],
   /** Deletes everything under it. */
   deleteOccasion: ['Occasion', 'Activity', 'Guest', 'Household', 'InviteLine', 'AttributeCategory', 'Question', 'Answer', 'Reply', 'Email', 'EmailTemplate', 'Door', 'ApiToken', 'Webhook'],
   /** The occasion's `summary` counts activities. */

@@ -36,6 +36,8 @@ export type ApiErrorCode =
   | 'CONFLICT'
   /** 409: an account with this email exists. */
   | 'EMAIL_TAKEN'
+  /** 409: another occasion uses the RSVP page address (slug), or left it less than 90 days ago. */
+  | 'SLUG_TAKEN'
   /** 409: the household already has an RSVP (use PUT). */
   | 'RSVP_EXISTS'
   /** 409: an import cannot be undone: rows it wrote changed since (the message names them). */

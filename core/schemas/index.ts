@@ -27,3 +27,4 @@ export * from './api-token';
 export * from './guest-data';
 export * from './webhook';
 export * from './guest-import';
+export * from './occasion-slug';

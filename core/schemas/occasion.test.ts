@@ -135,7 +135,7 @@ describe('OccasionUpdateSchema', () => {
   });
 
   it('refuses read-only fields', () => {
-    for (const key of ['id', 'createdAt', 'updatedAt', 'summary', 'role']) {
+    for (const key of ['id', 'createdAt', 'updatedAt', 'summary', 'role', 'slug']) {
       expect(issues(OccasionUpdateSchema, { [key]: 'x' })).toEqual([{ path: key, message: `Unknown field "${key}".` }]);
     }
   });
@@ -148,6 +148,7 @@ describe('OccasionUpdateSchema', () => {
       createdAt: '2027-01-01T00:00:00.000Z',
       updatedAt: '2027-01-01T00:00:00.000Z',
       summary: { guests: 0, households: 0, activities: 0, perActivity: [] },
+      slug: null,
       role: 'owner',
     };
     expect(occasion.timezone).toBe('UTC');

@@ -178,4 +178,6 @@ export interface Occasion extends OccasionCreate {
   summary: OccasionSummary;
   /** The signed-in person's role on this occasion (read-only). A `door` person gets `passcode: null`. */
   role: Role;
+  /** The path of the occasion's RSVP page on Kindly, `/r/{slug}`, or null for none (read-only here: `PUT …/slug` sets it). */
+  slug: string | null;
 }

@@ -14,7 +14,7 @@ export default function EmailPage() {
       <div className="page-head">
         <h1>Email</h1>
       </div>
-      <RecipientsSection occasionId={occasion.id} timeZone={occasion.timezone} hasPageUrl={occasion.rsvpPageUrl !== ''} />
+      <RecipientsSection occasionId={occasion.id} timeZone={occasion.timezone} hasPageUrl={occasion.rsvpPageUrl !== '' || occasion.slug !== null} />
       <OutboxSection occasionId={occasion.id} timeZone={occasion.timezone} />
       <TemplatesSection occasionId={occasion.id} />
     </>

@@ -10,6 +10,7 @@ import { useKindly } from '../data/kindly';
 import { ApiTokensSection } from './api-tokens-section';
 import { useCan, useOccasion } from './occasion-context';
 import { PrivacyNoteForm } from './privacy-note-form';
+import { RsvpPageSection } from './rsvp-page-section';
 import { EDIT_FIELDS, OWNER_EDIT_FIELDS, OccasionFields, occasionBody, occasionFormValues } from './occasion-form';
 import { formatCount } from '../components/format';
 import { DataRightsSection } from './data-rights-section';
@@ -64,6 +65,7 @@ export default function EditPage() {
         </div>
       </Form>
 
+      <RsvpPageSection />
       <PrivacyNoteForm occasionId={occasion.id} />
       <DataRightsSection />
       {canOwn ? <ApiTokensSection /> : null}

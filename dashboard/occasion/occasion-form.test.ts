@@ -24,6 +24,7 @@ const occasion = {
   updatedAt: '2027-01-01T00:00:00.000Z',
   summary: { guests: 0, households: 0, activities: 0, perActivity: [] },
   role: 'owner',
+  slug: null,
 } satisfies Occasion;
 
 const edited = (patch: Partial<ReturnType<typeof occasionFormValues>>) => occasionBody({ ...occasionFormValues(occasion), ...patch }, EDIT_FIELDS);

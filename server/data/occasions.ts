@@ -97,6 +97,7 @@ export function toOccasion(row: OccasionRow, summary: OccasionSummary, allowedOr
     reminderDaysBeforeDeadline: row.reminderDaysBeforeDeadline,
     digestEnabled: readBool(row.digestEnabled),
     requireTwoFactor: readBool(row.requireTwoFactor),
+    slug: row.slug ?? null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     summary,

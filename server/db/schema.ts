@@ -112,6 +112,15 @@ export interface OccasionTable {
   retentionErasedAt: Generated<string | null>;
   /** The hosts' privacy note for guests (migration 0018); null for Kindly's default. */
   privacyNote: Generated<string | null>;
+  /** The path of the occasion's RSVP page, `/r/{slug}` (migration 0021); null for none. Unique. */
+  slug: Generated<string | null>;
+}
+
+/** A slug an occasion left (migration 0021): it redirects to the occasion's page for 90 days. */
+export interface RetiredSlugTable {
+  slug: string;
+  occasionId: string;
+  replacedAt: string;
 }
 
 /** A person's role on an occasion (migration 0012): what they may do there, read on every request. */
@@ -458,6 +467,7 @@ export interface Database {
   occasionRole: OccasionRoleTable;
   occasionInvitation: OccasionInvitationTable;
   apiToken: ApiTokenTable;
+  retiredSlug: RetiredSlugTable;
   activity: ActivityTable;
   attributeCategory: AttributeCategoryTable;
   household: HouseholdTable;

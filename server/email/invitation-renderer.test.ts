@@ -30,4 +30,13 @@ describe('invitationRenderer', () => {
       }
     }
   });
+
+  it("links to the RSVP page at the occasion's slug when the hosts have no page of their own, and to theirs when they do", async () => {
+    const template = defaultTemplate('INVITATION', occasion.title);
+    const household = { householdName: 'The Smiths', inviteCode: 'ABCD-EFGH-JKMN' };
+    const linkOf = async (row: OccasionRow) => (await invitationRenderer('INVITATION', row, template, 'https://rsvp.example.com', renderEmailHere))(household, 't').text;
+    expect(await linkOf({ ...occasion, rsvpPageUrl: '', slug: 'sam-and-alex' })).toContain('https://rsvp.example.com/r/sam-and-alex?invite=ABCD-EFGH-JKMN');
+    expect(await linkOf({ ...occasion, slug: 'sam-and-alex' })).toContain('https://sam-and-alex.com/rsvp?lang=en&invite=ABCD-EFGH-JKMN');
+    expect(await linkOf({ ...occasion, rsvpPageUrl: '', slug: null })).not.toContain('invite=');
+  });
 });

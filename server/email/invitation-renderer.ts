@@ -1,5 +1,6 @@
 import type { EmailTemplate } from '../../core/schemas/email';
 import type { OccasionRow } from '../data/occasions';
+import { rsvpPageUrlOf } from '../data/occasion-slugs';
 import { invitationContent, type InvitedHousehold } from './compose-invitation';
 import { unsubscribeUrl } from './outbox';
 import type { EmailRenderer, RenderedEmail } from './render-email';
@@ -12,7 +13,8 @@ const TOKEN = 'KINDLYxUNSUBSCRIBExTOKENx';
 /**
  * Renders an invitation or reminder once for a whole send and answers a function that makes
  * each household's message by replacing stand-ins (HTML-escaped in the HTML part): a send to
- * thousands of households costs one React render (~8 ms) instead of one each.
+ * thousands of households costs one React render (~8 ms) instead of one each. Links go to the
+ * hosts' own page, else to Kindly's page at the occasion's slug.
  */
 export async function invitationRenderer(
   kind: 'INVITATION' | 'REMINDER',
@@ -21,7 +23,8 @@ export async function invitationRenderer(
   publicUrl: string,
   renderEmail: EmailRenderer,
 ): Promise<(household: InvitedHousehold, unsubscribeToken: string) => RenderedEmail> {
-  const stand = await renderEmail(invitationContent(kind, occasion, template, { householdName: NAME, inviteCode: CODE }, unsubscribeUrl(publicUrl, TOKEN)));
+  const linked = { ...occasion, rsvpPageUrl: rsvpPageUrlOf(occasion, publicUrl) };
+  const stand = await renderEmail(invitationContent(kind, linked, template, { householdName: NAME, inviteCode: CODE }, unsubscribeUrl(publicUrl, TOKEN)));
   return (household, token) => {
     const fill = (text: string, escape: (value: string) => string) =>
       text.replaceAll(NAME, escape(household.householdName)).replaceAll(CODE, encodeURIComponent(household.inviteCode)).replaceAll(TOKEN, token);

@@ -56,6 +56,7 @@ const Occasion = entity(OccasionCreateSchema, {
   updatedAt: instant,
   summary: strictObject({ guests: count, households: count, activities: count, perActivity: arrayOf(activitySummary) }),
   role,
+  slug: nullable(string),
 });
 const Activity = entity(ActivityCreateSchema, { id, occasionId: id });
 const AttributeCategory = entity(AttributeCategoryCreateSchema, { id, occasionId: id });

@@ -23,6 +23,7 @@ import {
   InviteLineUpdateSchema,
   OccasionCreateSchema,
   OccasionUpdateSchema,
+  OccasionSlugSchema,
   PersonUpdateSchema,
   QuestionCreateSchema,
   QuestionUpdateSchema,
@@ -92,6 +93,15 @@ export const HOST_OCCASION_OPERATIONS: OperationTable = {
   'POST /occasion': { summary: 'Create an occasion', tag: OCCASIONS, caller: 'host', body: OccasionCreateSchema, answers: { 201: ref('Occasion') } },
   'GET /occasion/:occasionId': { summary: 'Read an occasion', tag: OCCASIONS, caller: 'host', answers: { 200: ref('Occasion') } },
   'PUT /occasion/:occasionId': { summary: 'Update an occasion', tag: OCCASIONS, caller: 'host', body: OccasionUpdateSchema, answers: { 200: ref('Occasion') } },
+  'PUT /occasion/:occasionId/slug': {
+    summary: 'Set the RSVP page’s address',
+    tag: OCCASIONS,
+    caller: 'host',
+    description: 'The occasion’s page at `/r/{slug}`, or null for none. The slug it leaves redirects there for 90 days. 409 `SLUG_TAKEN`: another occasion uses it or left it less than 90 days ago.',
+    body: OccasionSlugSchema,
+    answers: { 200: ref('Occasion') },
+    errors: [409],
+  },
   'DELETE /occasion/:occasionId': {
     summary: 'Delete an occasion',
     tag: OCCASIONS,

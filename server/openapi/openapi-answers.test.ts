@@ -79,6 +79,7 @@ describe('real answers match the OpenAPI documents', () => {
     await call(owner, 'GET /occasions');
     await call(owner, 'GET /occasion/:occasionId', ids);
     await call(owner, 'PUT /occasion/:occasionId', ids, { venueName: 'Quinta', rsvpDeadline: '2027-05-01T00:00:00.000Z' });
+    await call(owner, 'PUT /occasion/:occasionId/slug', ids, { slug: 'sam-and-alex' });
 
     ids.activityId = (await call(owner, 'POST /occasion/:occasionId/activity', ids, {
       name: 'Dinner',

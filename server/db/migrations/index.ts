@@ -18,6 +18,7 @@ import { retention } from './0017-retention';
 import { guestData } from './0018-guest-data';
 import { webhooks } from './0019-webhooks';
 import { apiTokens } from './0020-api-tokens';
+import { occasionSlugs } from './0021-occasion-slugs';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0018-guest-data': guestData,
   '0019-webhooks': webhooks,
   '0020-api-tokens': apiTokens,
+  '0021-occasion-slugs': occasionSlugs,
 };

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
 import { AreaHeaders, applyAreaHeaders, type HeaderList } from '../../http/area-headers';
+import { PAGE_STYLE_HASH } from '../../routes/rsvp-page/page-html';
 
 /**
  * The dashboard's Content-Security-Policy: its own scripts, styles and API only. React sets
@@ -143,6 +144,28 @@ const apiReferencePage = secureHeaders({
   crossOriginResourcePolicy: 'same-origin',
 });
 
+/**
+ * The RSVP pages (`/r/…`): the widget's scripts and its requests to this origin, the page's one
+ * inline stylesheet by its hash, nothing else; never framed, never indexed. The widget styles its
+ * shadow root with constructed stylesheets, which `style-src` does not govern.
+ */
+const rsvpPages = secureHeaders({
+  ...common,
+  contentSecurityPolicy: {
+    defaultSrc: ["'none'"],
+    scriptSrc: ["'self'"],
+    styleSrc: [PAGE_STYLE_HASH],
+    connectSrc: ["'self'"],
+    imgSrc: ["'self'", 'data:'],
+    baseUri: ["'none'"],
+    formAction: ["'none'"],
+    frameAncestors: ["'none'"],
+  },
+  xFrameOptions: 'DENY',
+  crossOriginOpenerPolicy: 'same-origin',
+  crossOriginResourcePolicy: 'same-origin',
+});
+
 const OPENAPI_DOCUMENT = /^\/(?:host|event)\/v1\/openapi\.json$/;
 
 const EMAIL_DOCUMENT = /^\/host\/v1\/occasion\/[^/]+\/(?:email-preview\/[^/]+|email\/[^/]+\/html)$/;
@@ -186,6 +209,7 @@ export function securityHeaders(): MiddlewareHandler {
     if (path.startsWith('/host/')) return hostApi(c, next);
     if (path.startsWith('/event/')) return guestApi(c, next);
     if (isWidgetFile(path)) return widgetFiles(c, next);
+    if (path.startsWith('/r/')) return rsvpPages(c, next);
     if (path.startsWith('/unsubscribe/') || path.startsWith('/account/')) return unsubscribePage(c, next);
     return dashboardPages(c, next);
   };

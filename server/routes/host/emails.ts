@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { EMAIL_KINDS, EmailSendSchema, EmailTemplateUpdateSchema, type EmailKind, type EmailRecipient } from '../../../core/schemas/email';
 import type { AppEnv } from '../../app-env';
 import { findOwnedOccasion } from '../../data/occasions';
+import { rsvpPageUrlOf } from '../../data/occasion-slugs';
 import { listTemplates, saveTemplate } from '../../email/email-templates';
 import { outboxPage, readOutboxQuery } from '../../email/outbox-page';
 import { previewEmail } from '../../email/preview-email';
@@ -38,7 +39,8 @@ export function emailRoutes(): Hono<AppEnv> {
 
   routes.get(`${base}/email-preview/:kind`, async (c) => {
     const kind = kindParam(c);
-    const occasion = await ownedOccasion(c);
+    const owned = await ownedOccasion(c);
+    const occasion = { ...owned, rsvpPageUrl: rsvpPageUrlOf(owned, publicUrlOf(c, c.get('deps').config)) };
     return c.html(await previewEmail(c.get('deps').db, occasion, kind, c.req.query('householdId'), c.get('deps').renderEmail));
   });
 

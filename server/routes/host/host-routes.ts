@@ -24,6 +24,7 @@ import { householdRoutes } from './households';
 import { inviteLineBulkRoutes } from './invite-lines-bulk';
 import { inviteLineRoutes } from './invite-lines';
 import { occasionRoutes } from './occasions';
+import { occasionSlugRoutes } from './occasion-slug';
 import { peopleRoutes } from './people';
 import { questionRoutes } from './questions';
 import { replyRoutes } from './replies';
@@ -64,6 +65,7 @@ export function hostRoutes(): Hono<AppEnv> {
 
   for (const path of ['/occasion', '/occasion/*', '/occasions', '/occasions/*']) routes.use(path, requireHost(), requireRole());
   routes.route('/', occasionRoutes());
+  routes.route('/', occasionSlugRoutes());
   routes.route('/', peopleRoutes());
   routes.route('/', apiTokenRoutes());
   routes.route('/', activityRoutes());

@@ -54,6 +54,7 @@ export function occasionRoutes(): Hono<AppEnv> {
       retentionErasedAt: null,
       digestSentAt: null,
       privacyNote: null,
+      slug: null,
     };
     await db.transaction().execute(async (trx) => {
       await trx.insertInto('occasion').values(row).execute();
@@ -80,7 +81,7 @@ export function occasionRoutes(): Hono<AppEnv> {
       await lockRows(trx, dbKind, 'occasion', [occasionId]);
       const current = await findOwnedOccasion(trx, host, occasionId);
       const origins = (await readAllowedOrigins(trx, [occasionId])).get(occasionId) ?? [];
-      const { summary: _summary, id: _id, createdAt: _c, updatedAt: _u, role: _role, ...writable } = toOccasion(current, emptySummary, origins, current.role);
+      const { summary: _summary, id: _id, createdAt: _c, updatedAt: _u, role: _role, slug: _slug, ...writable } = toOccasion(current, emptySummary, origins, current.role);
       const merged = validate(OccasionCreateSchema, { ...writable, ...patch });
       if (merged.requireTwoFactor !== writable.requireTwoFactor) {
         if (current.role !== 'owner') throw forbidden('Only an owner may change whether this occasion requires two-factor sign-in.');

@@ -12,6 +12,7 @@ export const HOST_ROUTE_PERMISSIONS: Readonly<Record<string, Permission | 'accou
   'GET /occasion/:occasionId': 'door',
   'PUT /occasion/:occasionId': 'write',
   'DELETE /occasion/:occasionId': 'own',
+  'PUT /occasion/:occasionId/slug': 'write',
 
   'GET /occasion/:occasionId/door': 'door',
 
