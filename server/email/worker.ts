@@ -16,6 +16,7 @@ import { runRetention } from '../data/retention-job';
 import { SendingAllowance, type OccasionSender } from './sending-allowance';
 import type { EmailTransport } from './transport';
 import { queueWebhookEvent } from '../webhooks/queue';
+import { PollingLoop } from '../polling-loop';
 
 type EmailRow = Selectable<EmailTable>;
 
@@ -78,32 +79,27 @@ const DEFAULT_CONCURRENCY = 10;
  */
 export class EmailWorker {
   readonly id = randomBytes(9).toString('base64url');
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private running: Promise<unknown> | undefined;
-  private stopping = false;
   private lastSchedule = 0;
   private lastRetention = 0;
   private lastBatchFull = false;
+  private readonly loop: PollingLoop;
 
-  constructor(private readonly options: EmailWorkerOptions) {}
+  constructor(private readonly options: EmailWorkerOptions) {
+    this.loop = new PollingLoop(
+      () => this.runOnce().then(() => this.lastBatchFull),
+      options.settings.pollMs,
+      (error) => options.log(`email worker: ${describe(error)}`),
+    );
+  }
 
   /** Polls every `pollMs` until {@link stop}. */
   start(): void {
-    this.stopping = false;
-    const tick = async () => {
-      this.running = this.runOnce().catch((error: unknown) => this.options.log(`email worker: ${describe(error)}`));
-      await this.running;
-      // A full batch leaves more due: the next round starts at once.
-      if (!this.stopping) this.timer = setTimeout(tick, this.lastBatchFull ? 0 : this.options.settings.pollMs);
-    };
-    this.timer = setTimeout(tick, 0);
+    this.loop.start();
   }
 
   /** Stops polling and waits for the messages in flight; claimed messages not yet started are released. */
-  async stop(): Promise<void> {
-    this.stopping = true;
-    clearTimeout(this.timer);
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** One round: scheduled mail when due, then one batch of due messages. Answers how many were handled. */
@@ -126,7 +122,7 @@ export class EmailWorker {
     await pMap(
       claimed,
       async (message) => {
-        if (this.stopping) return this.release(message);
+        if (this.loop.stopping) return this.release(message);
         // A database fault on one message leaves it to its lease and goes on with the others.
         await this.deliver(message, batch).catch((error: unknown) => this.options.log(`email worker: ${message.id}: ${describe(error)}`));
         handled += 1;
@@ -136,7 +132,7 @@ export class EmailWorker {
     await this.logSent(batch.sent);
     // The accounts' own mail (verification, reset, notices) goes in the same round, not counted
     // among the occasions' messages (a round claims up to 50; they come a few at a time).
-    if (!this.stopping) await sendAccountEmails({ ...this.options, now });
+    if (!this.loop.stopping) await sendAccountEmails({ ...this.options, now });
     return handled;
   }
 

@@ -8,6 +8,7 @@ import type { LogFunction } from '../logger';
 import { signingSecrets } from './endpoints';
 import { KEPT_ANSWER_CHARS, postWebhook, type PostOutcome } from './post-webhook';
 import type { WebhookSettings } from './webhook-settings';
+import { PollingLoop } from '../polling-loop';
 
 type DeliveryRow = Selectable<WebhookDeliveryTable>;
 
@@ -49,29 +50,25 @@ function verdict(outcome: PostOutcome): 'DELIVERED' | 'RETRY' | 'FAILED' | 'GONE
  */
 export class WebhookWorker {
   readonly id = randomBytes(9).toString('base64url');
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private running: Promise<unknown> | undefined;
-  private stopping = false;
   private lastBatchFull = false;
+  private readonly loop: PollingLoop;
 
-  constructor(private readonly options: WebhookWorkerOptions) {}
+  constructor(private readonly options: WebhookWorkerOptions) {
+    this.loop = new PollingLoop(
+      () => this.runOnce().then(() => this.lastBatchFull),
+      options.settings.pollMs,
+      (error) => options.log(`webhook worker: ${describe(error)}`),
+    );
+  }
 
   /** Polls every `pollMs` until {@link stop}. */
   start(): void {
-    this.stopping = false;
-    const tick = async () => {
-      this.running = this.runOnce().catch((error: unknown) => this.options.log(`webhook worker: ${describe(error)}`));
-      await this.running;
-      if (!this.stopping) this.timer = setTimeout(tick, this.lastBatchFull ? 0 : this.options.settings.pollMs);
-    };
-    this.timer = setTimeout(tick, 0);
+    this.loop.start();
   }
 
   /** Stops polling and waits for the deliveries in flight. */
-  async stop(): Promise<void> {
-    this.stopping = true;
-    clearTimeout(this.timer);
-    await this.running;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** One round: claims due deliveries and posts them. Answers how many were handled. */
@@ -80,7 +77,7 @@ export class WebhookWorker {
     this.lastBatchFull = claimed.length === (this.options.batchSize ?? 50);
     await pMap(
       claimed,
-      (delivery) => (this.stopping ? this.release(delivery) : this.deliver(delivery)).catch((error: unknown) => this.options.log(`webhook worker: ${delivery.id}: ${describe(error)}`)),
+      (delivery) => (this.loop.stopping ? this.release(delivery) : this.deliver(delivery)).catch((error: unknown) => this.options.log(`webhook worker: ${delivery.id}: ${describe(error)}`)),
       { concurrency: this.options.concurrency ?? 10 },
     );
     return claimed.length;
