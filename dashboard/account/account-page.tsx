@@ -11,6 +11,7 @@ import { useKindly, useQuery } from '../data/kindly';
 import { DeleteAccountSection } from './delete-account';
 import { SessionsSection } from './sessions-section';
 import { TwoFactorSection } from './two-factor-section';
+import { CurrentPasswordInput } from './current-password-input';
 
 /** Account settings: name, email (with its verification), password, sessions, two-factor sign-in, deletion. */
 export function AccountPage() {
@@ -166,15 +167,7 @@ function EmailSection({ account }: { account: Account }) {
       ) : null}
       <Form className="form" onSubmit={submit} validationBehavior="aria" aria-label="Change email">
         <TextInput label="New email" type="email" autoComplete="email" value={email} onChange={setEmail} error={form.errors.email} isRequired />
-        <TextInput
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-          value={currentPassword}
-          onChange={setCurrentPassword}
-          error={form.errors.currentPassword}
-          isRequired
-        />
+        <CurrentPasswordInput value={currentPassword} onChange={setCurrentPassword} error={form.errors.currentPassword} />
         <div>
           <Button type="submit" className="button button--primary" isDisabled={form.busy}>
             {form.busy ? 'Sending…' : 'Change email'}
@@ -205,15 +198,7 @@ function PasswordSection() {
   return (
     <Section id="password" title="Password">
       <Form className="form" onSubmit={submit} validationBehavior="aria" aria-label="Change password">
-        <TextInput
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-          value={currentPassword}
-          onChange={setCurrentPassword}
-          error={form.errors.currentPassword}
-          isRequired
-        />
+        <CurrentPasswordInput value={currentPassword} onChange={setCurrentPassword} error={form.errors.currentPassword} />
         <TextInput
           label="New password"
           description="At least 8 characters. Every other session ends when you change it."

@@ -8,6 +8,7 @@ import { ErrorState, Loading } from '../components/states';
 import { FormMessage, TextInput } from '../components/text-input';
 import { useKindly, useQuery } from '../data/kindly';
 import { Section, useFormState } from './account-page';
+import { CurrentPasswordInput } from './current-password-input';
 
 /** Deleting the account: what goes with it, then the typed email and the password. */
 export function DeleteAccountSection({ account }: { account: Account }) {
@@ -72,15 +73,7 @@ function DeleteForm({ account, onCancel }: { account: Account; onCancel(): void 
         error={form.errors.confirmation}
         isRequired
       />
-      <TextInput
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        value={currentPassword}
-        onChange={setCurrentPassword}
-        error={form.errors.currentPassword}
-        isRequired
-      />
+      <CurrentPasswordInput value={currentPassword} onChange={setCurrentPassword} error={form.errors.currentPassword} />
       <FormMessage messages={[form.message]} />
       <div className="dialog-actions">
         <Button className="button" onPress={onCancel} autoFocus>

@@ -7,6 +7,7 @@ import { validateForm } from '../components/form-errors';
 import { FormMessage, TextInput } from '../components/text-input';
 import { useKindly } from '../data/kindly';
 import { Saved, Section, useFormState } from './account-page';
+import { CurrentPasswordInput } from './current-password-input';
 
 type Step = { kind: 'password'; action: 'setup' | 'codes' | 'off' } | { kind: 'scan'; setup: TwoFactorSetup } | { kind: 'codes'; codes: string[] };
 
@@ -121,16 +122,7 @@ function PasswordStep({
   }
   return (
     <Form className="form" onSubmit={submit} validationBehavior="aria" aria-label="Confirm your password">
-      <TextInput
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        value={currentPassword}
-        onChange={setCurrentPassword}
-        error={form.errors.currentPassword}
-        isRequired
-        autoFocus
-      />
+      <CurrentPasswordInput value={currentPassword} onChange={setCurrentPassword} error={form.errors.currentPassword} autoFocus />
       <FormMessage messages={[form.message]} />
       <div className="dialog-actions">
         <Button className="button" onPress={onCancel}>
