@@ -73,7 +73,7 @@ export async function createDataRightsFixture(t: TestApp): Promise<DataRightsFix
   return { ...f, zeb: { guestId: guest.id, householdId: household.id, inviteCode: household.inviteCode }, songQuestionId: song.id };
 }
 
-/** Every `table.column` of the whole database whose text contains `needle`, any case. */
+/** Every `table.column` of the whole database whose text contains `needle`, any case, in name order. */
 export async function whereFound(db: Kysely<Database>, kind: 'sqlite' | 'postgres', needle: string): Promise<string[]> {
   const columns = kind === 'sqlite' ? await sqliteColumns(db) : await postgresColumns(db);
   const found: string[] = [];
@@ -81,7 +81,8 @@ export async function whereFound(db: Kysely<Database>, kind: 'sqlite' | 'postgre
     const hits = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)} where lower(cast(${sql.ref(column)} as text)) like ${`%${needle.toLowerCase()}%`}`.execute(db);
     if (Number(hits.rows[0]!.n) > 0) found.push(`${table}.${column}`);
   }
-  return found;
+  // The catalogues list columns in no order SQL promises (PostgreSQL's changed between runs).
+  return found.sort();
 }
 
 async function sqliteColumns(db: Kysely<Database>): Promise<Array<{ table: string; column: string }>> {
