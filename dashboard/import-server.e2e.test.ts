@@ -62,10 +62,16 @@ describe.skipIf(!chromiumPath)('the import as one request, in Chromium', () => {
     await first.locator('input[type=file]').setInputFiles({ name: 'guests.csv', mimeType: 'text/csv', buffer: guestFile() });
     await first.getByTestId('import-counts').waitFor();
     expect(await first.getByTestId('import-counts').textContent()).toBe('2,000 rows in guests.csv: 2,000 guests.');
-    // The request goes on to the server, but the page closes before its answer can arrive.
+    // The request goes on to the server, but the page closes before its answer can arrive. It
+    // closes once the kept import has reached the browser's storage, as a person's tab closes
+    // some moments after the click: a page killed within the same instant can lose its last
+    // localStorage write in Chromium, whatever the page does.
+    const watcher = await context.newPage();
+    await watcher.goto(`${server.url}/host/v1/openapi.json`);
     const closed = new Promise<void>((resolve) => {
       void first.route('**/host/v1/occasion/*/import', async (route) => {
         const sent = route.fetch().catch(() => undefined);
+        await watcher.waitForFunction((key) => localStorage.getItem(key) !== null, `kindly.import.${occasion.id}`);
         await first.close();
         resolve();
         await sent;
@@ -77,6 +83,7 @@ describe.skipIf(!chromiumPath)('the import as one request, in Chromium', () => {
     expect([0, ROWS]).toContain(await guestCount());
 
     const second = await openImport();
+    await watcher.close();
     const pending = second.getByTestId('pending-import');
     await pending.waitFor();
     expect(await pending.textContent()).toContain('An import of 2,000 guests from guests.csv was sent');
