@@ -60,7 +60,8 @@ describe('validationError', () => {
       'RSVP_CLOSED', 'ORIGIN_NOT_ALLOWED', 'NOT_FOUND', 'CONFLICT', 'EMAIL_TAKEN', 'RSVP_EXISTS',
       'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'RATE_LIMITED', 'UNAVAILABLE', 'INTERNAL_ERROR',
       'EMAIL_NOT_VERIFIED', 'TWO_FACTOR_REQUIRED', 'TWO_FACTOR_INVALID', 'IMPORT_CHANGED',
+      'TABLE_FULL',
     ];
-    expect(new Set(codes).size).toBe(20);
+    expect(new Set(codes).size).toBe(21);
   });
 });

@@ -42,6 +42,8 @@ export type ApiErrorCode =
   | 'RSVP_EXISTS'
   /** 409: an import cannot be undone: rows it wrote changed since (the message names them). */
   | 'IMPORT_CHANGED'
+  /** 409: a table has fewer free seats than the guests sent to it (the message names the table and its free seats). */
+  | 'TABLE_FULL'
   /** 413: the body is larger than the route allows. */
   | 'PAYLOAD_TOO_LARGE'
   /** 415: the body is not `application/json`. */
