@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { CheckInCount, CheckInCounts, CheckInGuest, CheckInHousehold, CheckInList, CheckInMark } from '../../core/schemas/check-in';
 import type { DatabaseKind } from '../db/create-database';
+import { inviteLineId } from '../db/ids';
 import type { Database } from '../db/schema';
 import { notFound } from './api-error';
 import { chunked } from './batch';
@@ -196,8 +197,8 @@ export async function applyMarks(
       if (mark.arrived) {
         const inserted = await trx
           .insertInto('arrival')
-          .values({ guestId: mark.guestId, activityId: mark.activityId, occasionId, arrivedAt: mark.at, markedByAccountId: accountId })
-          .onConflict((oc) => oc.columns(['guestId', 'activityId']).doNothing())
+          .values({ id: inviteLineId(mark.guestId, mark.activityId), guestId: mark.guestId, activityId: mark.activityId, occasionId, arrivedAt: mark.at, markedByAccountId: accountId })
+          .onConflict((oc) => oc.doNothing())
           .returning('guestId')
           .executeTakeFirst();
         if (inserted !== undefined) changed = true;

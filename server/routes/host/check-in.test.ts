@@ -1,3 +1,4 @@
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CheckInCounts, CheckInHousehold, CheckInList } from '../../../core/schemas/check-in';
 import { formatCheckInCode } from '../../../core/schemas/check-in';
@@ -136,7 +137,7 @@ describe('marks', () => {
     ]);
     expect(answer.revision).not.toBe(before.revision);
     expect(await read<CheckInCounts>(door, `/occasion/${occasionId}/check-in/counts`)).toEqual(answer);
-    expect(await arrivals()).toEqual([{ guestId: ada, activityId: ceremony, occasionId, arrivedAt: '2027-06-12T14:50:00.000Z', markedByAccountId: door.accountId }]);
+    expect(await arrivals()).toEqual([{ id: `${ada}${ceremony}`, guestId: ada, activityId: ceremony, occasionId, arrivedAt: '2027-06-12T14:50:00.000Z', markedByAccountId: door.accountId }]);
     const household = await read<CheckInHousehold>(door, `/occasion/${occasionId}/check-in/code/${smithsCode}`);
     expect(household.guests[0]!.arrived).toEqual([ceremony]);
   });
@@ -238,5 +239,29 @@ describe('bad marks change nothing', () => {
     await expectError(door, 'POST', `/occasion/${other.occasionId}/check-in`, { marks: [mark(other.guestId, other.activityId)] }, 404, 'NOT_FOUND');
     await expectError(door, 'GET', `/occasion/${other.occasionId}/check-in/code/${other.code}`, undefined, 404, 'NOT_FOUND');
     expect(await snapshotDatabase(t.deps.db)).toEqual(before);
+  });
+});
+
+describe('arrivals in the data rights', () => {
+  it('exports arrivals and the households’ check-in codes', async () => {
+    await post(door, { marks: [mark(ada, ceremony, true, '2027-06-12T14:51:00.000Z')] });
+    const response = await owner.request('GET', `/occasion/${occasionId}/export`);
+    expect(response.status).toBe(200);
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    expect(JSON.parse(strFromU8(files['arrivals.json']!))).toEqual([
+      { id: `${ada}${ceremony}`, guestId: ada, activityId: ceremony, arrivedAt: '2027-06-12T14:51:00.000Z', markedByAccountId: door.accountId },
+    ]);
+    expect(strFromU8(files['arrivals.csv']!)).toContain(`${ada}${ceremony},${ada},${ceremony},2027-06-12T14:51:00.000Z,${door.accountId}`);
+    const households = JSON.parse(strFromU8(files['households.json']!)) as Array<{ id: string; checkInCode: string }>;
+    expect(households.find((row) => row.id === smiths)?.checkInCode).toBe(smithsCode);
+  });
+
+  it('leaves no arrival of an erased guest, and keeps the others’', async () => {
+    const zed = (await createGuest(owner, occasionId, { firstName: 'Zed', lastName: 'Erased' })).id;
+    await post(door, { marks: [mark(zed, party), mark(zed, ceremony), mark(ada, party)] });
+    expect(await expectJson(owner, 'POST', `/occasion/${occasionId}/guest/${zed}/erase`, undefined, 200)).toEqual({ guests: 1, households: 0 });
+    expect((await arrivals()).map((row) => row.guestId)).toEqual([ada]);
+    const counts = await read<CheckInCounts>(door, `/occasion/${occasionId}/check-in/counts`);
+    expect(counts.counts.map((count) => count.arrived)).toEqual([0, 1]);
   });
 });
