@@ -5,6 +5,7 @@ import { inviteLineId } from '../db/ids';
 import type { Database } from '../db/schema';
 import { notFound } from './api-error';
 import { chunked } from './batch';
+import type { RevisionedAnswers } from './revisioned-answers';
 
 /** How long an applied mark's id is kept: a door screen's queue is sent again within minutes, not weeks. */
 export const MARK_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
@@ -48,11 +49,26 @@ async function countsOf(db: Kysely<Database>, occasionId: string): Promise<Check
   return activities.map(({ id }) => ({ activityId: id, expected: expectedBy.get(id) ?? 0, arrived: arrivedBy.get(id) ?? 0 }));
 }
 
-/** `GET …/check-in/counts`: cheap, polled by every door screen. */
-export async function checkInCounts(db: Kysely<Database>, occasionId: string, occasionRevision: number): Promise<CheckInCounts> {
+/**
+ * `GET …/check-in/counts`: polled by every door screen every few seconds. The counts depend on
+ * activities, invitations and arrivals only: the occasion's revision (bumped by every write to
+ * activities, guests and invite lines, an arrival's cascade included) and the check-in counter
+ * (bumped by every mark that changed an arrival) version them whole, so with `kept` a poll
+ * between changes costs one primary-key read.
+ */
+export async function checkInCounts(
+  db: Kysely<Database>,
+  occasionId: string,
+  occasionRevision: number,
+  kept?: RevisionedAnswers<CheckInCount[]>,
+): Promise<CheckInCounts> {
   // The counter first, so the counts are never older than the revision they are tagged with.
-  const revision = await checkInRevision(db, occasionId);
-  return { counts: await countsOf(db, occasionId), revision: revisionOf(occasionRevision, revision) };
+  const revision = revisionOf(occasionRevision, await checkInRevision(db, occasionId));
+  const known = kept?.get(occasionId, revision);
+  if (known) return { counts: known, revision };
+  const counts = await countsOf(db, occasionId);
+  kept?.set(occasionId, revision, counts);
+  return { counts, revision };
 }
 
 type GuestRow = { id: string; firstName: string; lastName: string; householdId: string | null };

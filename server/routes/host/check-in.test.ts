@@ -127,6 +127,27 @@ describe('the door list', () => {
   });
 });
 
+describe('counts', () => {
+  it('follow a changed invitation and a new activity at once, though the door screens poll between', async () => {
+    const counts = () => read<CheckInCounts>(door, `/occasion/${occasionId}/check-in/counts`);
+    const before = await counts();
+    expect(await counts()).toEqual(before);
+    const line = `${ben}${party}`;
+    await expectJson(owner, 'PUT', `/occasion/${occasionId}/invite-line/${line}`, { response: 'ATTENDING' }, 200);
+    const after = await counts();
+    expect(after.revision).not.toBe(before.revision);
+    expect(after.counts).toEqual([
+      { activityId: ceremony, expected: 2, arrived: 0 },
+      { activityId: party, expected: 3, arrived: 0 },
+    ]);
+    const brunch = (await createActivity(owner, occasionId, { name: 'Brunch', startsAt: '2027-06-13T10:00:00.000Z' })).id;
+    expect((await counts()).counts.map((count) => count.activityId)).toEqual([ceremony, party, brunch]);
+    await t.deps.db.deleteFrom('activity').where('id', '=', brunch).execute();
+    await expectJson(owner, 'PUT', `/occasion/${occasionId}/invite-line/${line}`, { response: 'DECLINED' }, 200);
+    expect((await counts()).counts).toEqual(before.counts);
+  });
+});
+
 describe('marks', () => {
   it('records an arrival with the first mark’s time and account, counts it and changes the revision', async () => {
     const before = await read<CheckInCounts>(door, `/occasion/${occasionId}/check-in/counts`);
