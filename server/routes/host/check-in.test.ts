@@ -8,6 +8,9 @@ import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { verifyAccount } from '../../test-support/verify-account';
 import { createActivity, createGuest, createHousehold, createOccasion, expectError, expectJson, invite, read } from './host-fixtures';
 import { addPerson } from './people-fixtures';
+import { insertHouseholdRows, newHouseholdRow } from '../../data/households';
+import { HouseholdCreateSchema } from '../../../core/schemas/household';
+import * as v from 'valibot';
 
 let t: TestApp;
 let owner: HostClient;
@@ -119,11 +122,35 @@ describe('the door list', () => {
       ],
     }, 200);
     const made = await createHousehold(owner, occasionId, { name: 'Made One' });
-    const codes = await Promise.all([...bulk.guests.map((guest) => guest.householdId), made.id].map(codeOf));
+    const imported = await expectJson<{ householdIds: string[] }>(owner, 'POST', `/occasion/${occasionId}/import`, {
+      key: 'check-in-import-1',
+      guests: [{ firstName: 'Fay', lastName: 'Bulk', householdName: 'Imported One' }],
+    }, 200);
+    const codes = await Promise.all([...bulk.guests.map((guest) => guest.householdId), made.id, ...imported.householdIds].map(codeOf));
     for (const code of codes) expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{10}$/);
-    expect(new Set([...codes, smithsCode, other.code]).size).toBe(5);
+    expect(new Set([...codes, smithsCode, other.code]).size).toBe(6);
     await t.deps.db.deleteFrom('guest').where('lastName', '=', 'Bulk').execute();
-    await t.deps.db.deleteFrom('household').where('name', 'in', ['Bulk One', 'Bulk Two', 'Made One']).execute();
+    await t.deps.db.deleteFrom('household').where('name', 'in', ['Bulk One', 'Bulk Two', 'Made One', 'Imported One']).execute();
+  });
+});
+
+describe('insertHouseholdRows', () => {
+  it('draws again a check-in code some household holds, or another row of the same write', async () => {
+    const householdDefaults = v.parse(HouseholdCreateSchema, { name: 'Household' });
+    const now = new Date().toISOString();
+    const rows = ['Taken', 'Twin A', 'Twin B', 'Free'].map((name) => newHouseholdRow(occasionId, { ...householdDefaults, name }, now));
+    rows[0]!.checkInCode = other.code;
+    rows[1]!.checkInCode = 'TWINS00000';
+    rows[2]!.checkInCode = 'TWINS00000';
+    const free = rows[3]!.checkInCode;
+    await t.deps.db.transaction().execute((trx) => insertHouseholdRows(trx, rows));
+    const stored = await Promise.all(rows.map((row) => codeOf(row.id)));
+    expect(stored[0]).not.toBe(other.code);
+    expect(stored[1]).toBe('TWINS00000');
+    expect(stored[2]).not.toBe('TWINS00000');
+    expect(stored[3]).toBe(free);
+    expect(new Set([...stored, other.code, smithsCode]).size).toBe(6);
+    await t.deps.db.deleteFrom('household').where('id', 'in', rows.map((row) => row.id)).execute();
   });
 });
 
