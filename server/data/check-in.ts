@@ -184,8 +184,8 @@ export async function occasionOfCheckInCode(db: Kysely<Database>, code: string):
  * there is none (the first mark's time and account stay); `false` removes it. The occasion's
  * check-in counter is raised once when any arrival changed. On PostgreSQL one occasion's
  * check-ins take turns (an advisory lock), so two batches marking the same guests in opposite
- * orders never wait on each other; the arrival's primary key alone keeps one arrival per guest
- * and activity.
+ * orders never wait on each other; the unique index on guest and activity alone keeps one
+ * arrival per guest and activity.
  */
 export async function applyMarks(
   db: Kysely<Database>,
