@@ -77,6 +77,7 @@ export const EXPORT_LISTS = [
   'invitations',
   'tables',
   'seats',
+  'arrivals',
   'replies',
   'messages',
   'questions',

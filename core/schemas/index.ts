@@ -29,3 +29,4 @@ export * from './webhook';
 export * from './guest-import';
 export * from './occasion-slug';
 export * from './seating';
+export * from './check-in';

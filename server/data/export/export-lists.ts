@@ -26,7 +26,7 @@ export const EXPORT_SOURCES: Readonly<Record<ExportList, ExportListSource>> = {
   },
   households: {
     table: 'household',
-    columns: ['id', 'name', 'addressLine1', 'addressLine2', 'city', 'state', 'postalCode', 'country', 'phone', 'email', 'notes', 'inviteCode', 'createdAt', 'updatedAt'],
+    columns: ['id', 'name', 'addressLine1', 'addressLine2', 'city', 'state', 'postalCode', 'country', 'phone', 'email', 'notes', 'inviteCode', 'checkInCode', 'createdAt', 'updatedAt'],
     key: 'id',
   },
   guests: {
@@ -39,6 +39,7 @@ export const EXPORT_SOURCES: Readonly<Record<ExportList, ExportListSource>> = {
   invitations: { table: 'inviteLine', columns: ['id', 'guestId', 'activityId', 'response', 'mealChoice', 'respondedAt', 'respondedBy'], key: 'id' },
   tables: { table: 'seatingTable', columns: ['id', 'activityId', 'number', 'name', 'shape', 'capacity', 'createdAt', 'updatedAt'], key: 'id' },
   seats: { table: 'seat', columns: ['guestId', 'activityId', 'tableId', 'seatedAt'], key: ['guestId', 'activityId'] },
+  arrivals: { table: 'arrival', columns: ['id', 'guestId', 'activityId', 'arrivedAt', 'markedByAccountId'], key: 'id' },
   replies: { table: 'rsvp', columns: ['id', 'householdId', 'answeredByGuestId', 'message', 'submittedAt', 'updatedAt'], key: 'id' },
   messages: { table: 'rsvp', columns: ['householdId', 'answeredByGuestId', 'message', 'updatedAt', 'id'], key: 'id', nonEmpty: 'message' },
   questions: {

@@ -20,6 +20,7 @@ import { webhooks } from './0019-webhooks';
 import { apiTokens } from './0020-api-tokens';
 import { occasionSlugs } from './0021-occasion-slugs';
 import { seating } from './0022-seating';
+import { checkIn } from './0023-check-in';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0020-api-tokens': apiTokens,
   '0021-occasion-slugs': occasionSlugs,
   '0022-seating': seating,
+  '0023-check-in': checkIn,
 };
