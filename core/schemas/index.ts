@@ -28,3 +28,4 @@ export * from './guest-data';
 export * from './webhook';
 export * from './guest-import';
 export * from './occasion-slug';
+export * from './check-in';
