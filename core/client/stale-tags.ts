@@ -28,6 +28,10 @@ export type Tag =
   | 'Person'
   /** The door's names-only list. */
   | 'Door'
+  /** The door's check-in list (households, their check-in codes, arrivals) and a household by its code. */
+  | 'CheckIn'
+  /** The check-in counts every door screen polls. */
+  | 'CheckInCount'
   /** An occasion's API tokens (owners). */
   | 'ApiToken'
   /** An occasion's webhook endpoints and their delivery logs. */
@@ -151,10 +155,40 @@ export const historyStaleTags = {
   confirmErasureRequest: ['History'],
 } as const satisfies Partial<Record<keyof typeof hostStaleTags, readonly Tag[]>>;
 
-/** Every host write's tags: {@link hostStaleTags} plus `History` where the write records history. */
+/**
+ * The host writes that change the door's check-in list (names, households, activities) mark
+ * `CheckIn` stale; those that change who is expected (invitations, activities, guests going)
+ * mark `CheckInCount` too. Arrivals themselves are the door's own write (`$checkIn`).
+ */
+export const checkInStaleTags = {
+  deleteOccasion: ['CheckIn', 'CheckInCount'],
+  createActivity: ['CheckIn', 'CheckInCount'],
+  updateActivity: ['CheckIn', 'CheckInCount'],
+  deleteActivity: ['CheckIn', 'CheckInCount'],
+  createGuest: ['CheckIn'],
+  updateGuest: ['CheckIn'],
+  deleteGuest: ['CheckIn', 'CheckInCount'],
+  upsertGuests: ['CheckIn'],
+  deleteGuests: ['CheckIn', 'CheckInCount'],
+  importGuests: ['CheckIn', 'CheckInCount'],
+  undoImport: ['CheckIn', 'CheckInCount'],
+  createHousehold: ['CheckIn'],
+  updateHousehold: ['CheckIn'],
+  deleteHousehold: ['CheckIn'],
+  createInviteLine: ['CheckIn', 'CheckInCount'],
+  updateInviteLine: ['CheckIn', 'CheckInCount'],
+  deleteInviteLine: ['CheckIn', 'CheckInCount'],
+  updateInviteLines: ['CheckIn', 'CheckInCount'],
+  eraseGuest: ['CheckIn', 'CheckInCount'],
+  eraseHousehold: ['CheckIn', 'CheckInCount'],
+  confirmErasureRequest: ['CheckIn', 'CheckInCount'],
+} as const satisfies Partial<Record<keyof typeof hostStaleTags, readonly Tag[]>>;
+
+/** Every host write's tags: {@link hostStaleTags} plus `History` where the write records history, and the check-in tags where it changes the door's list. */
 export const hostWriteTags: Record<keyof typeof hostStaleTags, readonly Tag[]> = /* @__PURE__ */ (() => {
   const history: Partial<Record<string, readonly Tag[]>> = historyStaleTags;
-  const entries = Object.entries(hostStaleTags).map(([write, tags]) => [write, [...tags, ...(history[write] ?? [])]]);
+  const checkIn: Partial<Record<string, readonly Tag[]>> = checkInStaleTags;
+  const entries = Object.entries(hostStaleTags).map(([write, tags]) => [write, [...tags, ...(history[write] ?? []), ...(checkIn[write] ?? [])]]);
   return Object.fromEntries(entries) as Record<keyof typeof hostStaleTags, readonly Tag[]>;
 })();
 
