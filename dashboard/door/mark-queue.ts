@@ -1,6 +1,5 @@
-import type { CheckInCounts } from '../../core/client/check-in-client';
 import type { ClientError, Result } from '../../core/client/result';
-import type { CheckInMark } from '../../core/schemas/check-in';
+import type { CheckInCounts, CheckInMark } from '../../core/schemas/check-in';
 
 /**
  * The door's marks waiting to be sent, per occasion, in `localStorage`: a mark is kept from the
