@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Household, HouseholdCreate } from '../../core/schemas/household';
-import { newId, newInviteCode } from '../db/ids';
+import { newCheckInCode, newId, newInviteCode } from '../db/ids';
+import { chunked, rowsPerStatement } from './batch';
 import type { Database, HouseholdTable } from '../db/schema';
 import { notFound } from './api-error';
 import { recordHistory, type HistoryActor } from './history';
@@ -40,12 +41,44 @@ export interface NewHouseholdOptions {
   newId?: () => string;
 }
 
-/** A new household row with a fresh id and an invite code that is not among `takenCodes`. */
+/**
+ * A new household row with a fresh id, an invite code that is not among `takenCodes` and a
+ * check-in code. Every household is made here; {@link insertHouseholdRows} writes them.
+ */
 export function newHouseholdRow(occasionId: string, input: HouseholdCreate, now: string, options: NewHouseholdOptions = {}): HouseholdRow {
   const { takenCodes = new Set(), newId: nextId = newId } = options;
   let inviteCode = newInviteCode();
   while (takenCodes.has(inviteCode)) inviteCode = newInviteCode();
-  return { ...input, id: nextId(), occasionId, inviteCode, createdAt: now, updatedAt: now };
+  return { ...input, id: nextId(), occasionId, inviteCode, checkInCode: newCheckInCode(), createdAt: now, updatedAt: now };
+}
+
+/**
+ * Inserts new household rows (call inside the write's transaction). Check-in codes are unique
+ * over all occasions, so before each statement the codes some household already holds, or
+ * another row of the same write, are drawn again: a bulk of thousands never fails on a rare
+ * collision (two writes drawing the same code at the same moment is left to the unique index).
+ */
+export async function insertHouseholdRows(trx: Kysely<Database>, rows: HouseholdRow[]): Promise<void> {
+  const drawn = new Set<string>();
+  for (const chunk of chunked(rows, rowsPerStatement(16))) {
+    for (;;) {
+      const taken = new Set(
+        (await trx.selectFrom('household').select('checkInCode').where('checkInCode', 'in', chunk.map((row) => row.checkInCode)).execute()).map((row) => row.checkInCode),
+      );
+      let redrawn = false;
+      for (const row of chunk) {
+        if (!taken.has(row.checkInCode) && !drawn.has(row.checkInCode)) {
+          drawn.add(row.checkInCode);
+          continue;
+        }
+        row.checkInCode = newCheckInCode();
+        redrawn = true;
+      }
+      if (!redrawn) break;
+      for (const row of chunk) drawn.delete(row.checkInCode);
+    }
+    await trx.insertInto('household').values(chunk).execute();
+  }
 }
 
 /**
@@ -57,7 +90,7 @@ export async function insertHousehold(db: Kysely<Database>, occasionId: string, 
     const row = newHouseholdRow(occasionId, input, new Date().toISOString());
     try {
       await db.transaction().execute(async (trx) => {
-        await trx.insertInto('household').values(row).execute();
+        await insertHouseholdRows(trx, [row]);
         await recordHistory(trx, occasionId, actor, [householdHistory(undefined, row)]);
       });
       return row;

@@ -25,8 +25,8 @@ describe('database', () => {
       .values({ id: 'o1', accountId: 'a1', title: 'T', description: '', startDate: '2027-01-01', endDate: '2027-01-01', timezone: 'UTC', venueName: '', venueAddress: '', rsvpDeadline: null, passcode: null, allowedOrigins: '[]', contactEmail: '', createdAt: now, updatedAt: now })
       .execute();
     const household = { occasionId: 'o1', name: 'H', addressLine1: '', addressLine2: '', city: '', state: '', postalCode: '', country: '', phone: '', email: '', notes: '', inviteCode: 'AAAA-BBBB-CCCC', createdAt: now, updatedAt: now };
-    await t.deps.db.insertInto('household').values({ ...household, id: 'h1' }).execute();
-    await expect(t.deps.db.insertInto('household').values({ ...household, id: 'h2' }).execute()).rejects.toThrow();
+    await t.deps.db.insertInto('household').values({ ...household, id: 'h1', checkInCode: 'CHECKIN001' }).execute();
+    await expect(t.deps.db.insertInto('household').values({ ...household, id: 'h2', checkInCode: 'CHECKIN002' }).execute()).rejects.toThrow();
     // Deleting the occasion cascades to its households.
     await t.deps.db.deleteFrom('occasion').where('id', '=', 'o1').execute();
     expect(await t.deps.db.selectFrom('household').selectAll().execute()).toEqual([]);

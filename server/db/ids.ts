@@ -22,6 +22,18 @@ export function newInviteCode(): string {
 }
 
 /**
+ * A household's check-in code: 10 Crockford base32 characters (50 random bits), stored without a
+ * dash (`formatCheckInCode` in core shows it as `ABCDE-12345`). Unique over all occasions: the
+ * check-in link `/c/{code}` names no occasion.
+ */
+export function newCheckInCode(): string {
+  const bytes = randomBytes(10);
+  let code = '';
+  for (let i = 0; i < 10; i++) code += CROCKFORD[bytes[i]! & 31];
+  return code;
+}
+
+/**
  * An invite line's id: its guest's id followed by its activity's id. A line is exactly one guest
  * invited to one activity, so the pair names it; the id is as unguessable as its parts, and in
  * the guest list (where it follows the guest's own id) gzip stores it in a few bytes instead of

@@ -222,8 +222,35 @@ export interface HouseholdTable {
   email: string;
   notes: string;
   inviteCode: string;
+  /** 10 Crockford base32 characters, unique over all occasions (migration 0023); `newHouseholdRow` makes it. */
+  checkInCode: string;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A guest checked in at an activity (migration 0023): at most one per guest and activity. */
+export interface ArrivalTable {
+  guestId: string;
+  activityId: string;
+  occasionId: string;
+  /** When the door screen marked it (the first mark's `at`). */
+  arrivedAt: string;
+  /** Who marked it; null once that account is deleted. */
+  markedByAccountId: string | null;
+}
+
+/** A check-in mark already applied (migration 0023), so a queue sent twice changes nothing. */
+export interface CheckInMarkTable {
+  occasionId: string;
+  id: string;
+  appliedAt: string;
+}
+
+/** The occasion's check-in revision (migration 0023): raised whenever an arrival changes. */
+export interface CheckInRevisionTable {
+  occasionId: string;
+  /** A number on SQLite; a string may come from PostgreSQL's drivers. */
+  revision: number;
 }
 
 /** A household's own fields: what a host edits and history compares (not its keys, invite code or times). */
@@ -472,6 +499,9 @@ export interface Database {
   attributeCategory: AttributeCategoryTable;
   household: HouseholdTable;
   guest: GuestTable;
+  arrival: ArrivalTable;
+  checkInMark: CheckInMarkTable;
+  checkInRevision: CheckInRevisionTable;
   inviteLine: InviteLineTable;
   rsvp: RsvpTable;
   question: QuestionTable;

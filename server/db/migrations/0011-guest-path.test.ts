@@ -23,7 +23,7 @@ describe('migration 0011: revision counters instead of one hot column', () => {
     const revision = async (occasionId: string) => Number((await queries.ownedOccasionRevision(db, { occasionId, accountId: 'a1' }))[0]!.revision);
     expect([await revision('o1'), await revision('o2')]).toEqual([7, 0]);
 
-    const household = { occasionId: 'o1', name: 'H', addressLine1: '', addressLine2: '', city: '', state: '', postalCode: '', country: '', phone: '', email: '', notes: '', inviteCode: 'C1', createdAt: now, updatedAt: now };
+    const household = { occasionId: 'o1', name: 'H', addressLine1: '', addressLine2: '', city: '', state: '', postalCode: '', country: '', phone: '', email: '', notes: '', inviteCode: 'C1', checkInCode: 'CHECKIN001', createdAt: now, updatedAt: now };
     // One transaction writing two rows: one bump.
     await db.transaction().execute(async (trx) => {
       await trx.insertInto('household').values({ ...household, id: 'h1' }).execute();
@@ -40,7 +40,7 @@ describe('migration 0011: revision counters instead of one hot column', () => {
     await db.insertInto('occasion').values({ ...occasion, id: 'o3' }).execute();
     await db.insertInto('occasionRole').values(owner('o3')).execute();
     expect(await revision('o3')).toBe(0);
-    await db.insertInto('household').values({ ...household, occasionId: 'o3', id: 'h3', inviteCode: 'C3' }).execute();
+    await db.insertInto('household').values({ ...household, occasionId: 'o3', id: 'h3', inviteCode: 'C3', checkInCode: 'CHECKIN003' }).execute();
     expect(await revision('o3')).toBe(1);
     await db.updateTable('household').set({ notes: 'again' }).where('id', '=', 'h3').execute();
     expect(await revision('o3')).toBe(2);

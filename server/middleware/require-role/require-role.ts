@@ -35,7 +35,8 @@ export function requireRole(): MiddlewareHandler<AppEnv> {
     const occasion = host.occasion;
     assertRoleCan(occasion?.role, permission);
     if (!meetsTwoFactorRequirement(host, occasion!)) throw twoFactorRequired();
-    if (permission === 'write' || permission === 'own') {
+    // A door person's check-in marks change data too: every route but a read checks the role in its transactions.
+    if (permission === 'write' || permission === 'own' || c.req.method !== 'GET') {
       const deps = c.get('deps');
       const db = host.apiToken
         ? apiTokenCheckedDatabase(deps, host.apiToken.id, occasion!.id, permission)

@@ -20,7 +20,7 @@ import {
   type GuestReferences,
   type GuestRow,
 } from '../../data/guests';
-import { newHouseholdRow, type HouseholdRow } from '../../data/households';
+import { insertHouseholdRows, newHouseholdRow, type HouseholdRow } from '../../data/households';
 import { actorOf, recordHistory, type HistoryActor } from '../../data/history';
 import { guestHistory, householdHistory } from '../../data/history-changes';
 import { validate } from '../../data/validate';
@@ -96,7 +96,7 @@ export async function upsertGuests(
   failOnIssues(linkPlusOnes(rows, guestRows));
   const created = guestRows.filter((row) => !context.existing.has(row.id));
   const updated = guestRows.filter((row) => context.existing.has(row.id));
-  await insertHouseholds(trx, context.newHouseholds);
+  await insertHouseholdRows(trx, context.newHouseholds);
   // A new plus-one may point at a guest inserted by a later statement: link after inserting.
   const linked = created.filter((row) => row.plusOneOf !== null);
   await insertGuests(trx, created.map((row) => (row.plusOneOf === null ? row : { ...row, plusOneOf: null })));
@@ -190,10 +190,6 @@ function householdNamed(context: BulkContext, name: string): string {
   context.householdIds.set(name, household.id);
   context.newHouseholds.push(household);
   return household.id;
-}
-
-async function insertHouseholds(trx: Kysely<Database>, rows: HouseholdRow[]): Promise<void> {
-  for (const chunk of chunked(rows, rowsPerStatement(15))) await trx.insertInto('household').values(chunk).execute();
 }
 
 async function insertGuests(trx: Kysely<Database>, rows: GuestRow[]): Promise<void> {

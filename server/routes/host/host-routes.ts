@@ -10,6 +10,7 @@ import { activityRoutes } from './activities';
 import { apiTokenRoutes } from './api-tokens';
 import { answerRoutes } from './answers';
 import { attributeCategoryRoutes } from './attribute-categories';
+import { checkInRoutes } from './check-in';
 import { emailRoutes } from './emails';
 import { erasureRoutes } from './erasure';
 import { dataRightsRoutes } from './data-rights';
@@ -67,6 +68,7 @@ export function hostRoutes(): Hono<AppEnv> {
   routes.route('/', occasionRoutes());
   routes.route('/', occasionSlugRoutes());
   routes.route('/', peopleRoutes());
+  routes.route('/', checkInRoutes());
   routes.route('/', apiTokenRoutes());
   routes.route('/', activityRoutes());
   routes.route('/', attributeCategoryRoutes());

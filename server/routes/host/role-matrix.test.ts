@@ -69,6 +69,7 @@ describe('every host route × every role × { own occasion, another’s }', () =
       accountId: people.door.accountId,
       kind: 'INVITATION',
       emailId: 'no-such-email',
+      code: 'ZZZZZ00000',
     };
   });
   afterAll(() => t.close());

@@ -15,6 +15,10 @@ export const HOST_ROUTE_PERMISSIONS: Readonly<Record<string, Permission | 'accou
   'PUT /occasion/:occasionId/slug': 'write',
 
   'GET /occasion/:occasionId/door': 'door',
+  'GET /occasion/:occasionId/check-in': 'door',
+  'GET /occasion/:occasionId/check-in/counts': 'door',
+  'GET /occasion/:occasionId/check-in/code/:code': 'door',
+  'POST /occasion/:occasionId/check-in': 'door',
 
   'GET /occasion/:occasionId/people': 'read',
   'POST /occasion/:occasionId/invitations': 'own',
