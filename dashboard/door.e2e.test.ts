@@ -118,6 +118,7 @@ describe.skipIf(!chromiumPath)('the door screen and the invitation cards in Chro
 
     const second = await newPage(ownerContext);
     await second.goto(`${live.url}/occasion/${occasionId}/door`);
+    await second.getByRole('radio', { name: 'Dinner' }).check();
     await eventually(() => shownCount(second, dinnerId)).toBe('0 / 8');
     // The camera's button is there only where the browser has a BarcodeDetector (Chromium on Linux has none).
     const detector = await page.evaluate(() => 'BarcodeDetector' in window);
@@ -160,10 +161,10 @@ describe.skipIf(!chromiumPath)('the door screen and the invitation cards in Chro
     await page.goto(`${live.url}/occasion/${occasionId}/door`);
     await page.getByRole('radio', { name: 'Dinner' }).check();
     await eventually(() => shownCount(page, dinnerId)).toBe('3 / 8');
+    // The marks' requests that reached the server (an offline attempt fails instead of finishing).
     const posts: Request[] = [];
     page.on('requestfinished', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/check-in')) posts.push(request);
-      // Only those that reached the server: an offline attempt fails instead.
     });
 
     await context.setOffline(true);

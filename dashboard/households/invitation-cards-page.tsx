@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { renderSVG } from 'uqr';
 import { Link, useSearch } from 'wouter';
@@ -11,11 +11,14 @@ import { useOccasion } from '../occasion/occasion-context';
 import { fullName } from '../door/arrivals';
 import { HouseholdsHead } from './households-page';
 
-/** The paper sizes a card is printed on: its page (`@page` in the stylesheet) and how many cards a sheet holds. */
+/**
+ * The paper sizes a card is printed on: how many cards a sheet holds and the sheet's `@page` size
+ * (in lengths: Chromium prints the keyword `A6` as Letter).
+ */
 export const CARD_SIZES = {
-  a6: { label: 'A6 (one card a page)', perSheet: 1 },
-  a5: { label: 'A5 (one card a page)', perSheet: 1 },
-  letter: { label: 'Letter, four cards a page', perSheet: 4 },
+  a6: { label: 'A6 (one card a page)', perSheet: 1, page: '105mm 148mm' },
+  a5: { label: 'A5 (one card a page)', perSheet: 1, page: '148mm 210mm' },
+  letter: { label: 'Letter, four cards a page', perSheet: 4, page: '8.5in 11in' },
 } as const;
 
 export type CardSize = keyof typeof CARD_SIZES;
@@ -28,6 +31,21 @@ export const checkInLink = (code: string): string => `${window.location.origin}/
 /** A QR code of `text` as an `<img>` source: uqr's SVG as a data URL (the page's CSP allows `data:` images). */
 function qrSource(text: string): string {
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(text, { ecc: 'M', border: 2 }))}`;
+}
+
+/**
+ * The printed page's size while the screen is open: an `@page` rule in a constructed stylesheet
+ * (the page's CSP refuses inline `<style>`, not the CSSOM), changed with the paper chosen.
+ */
+function usePageSize(size: CardSize): void {
+  useEffect(() => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(`@page { size: ${CARD_SIZES[size].page}; margin: 0; }`);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    return () => {
+      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((adopted) => adopted !== sheet);
+    };
+  }, [size]);
 }
 
 /** One card's content. */
@@ -47,6 +65,7 @@ export default function InvitationCardsPage() {
   const params = new URLSearchParams(useSearch());
   const only = params.get('household');
   const [size, setSize] = useState<CardSize>(() => (isSize(params.get('size')) ? (params.get('size') as CardSize) : 'a6'));
+  usePageSize(size);
   const households = useQuery((s) => s.households(occasion.id), occasion.id);
   const list = useQuery((s) => s.checkInList(occasion.id), occasion.id);
 
