@@ -64,7 +64,8 @@ describe.skipIf(!chromiumPath)('the door screen and the invitation cards in Chro
 
   beforeAll(async () => {
     live = await startLiveServer();
-    browser = await launchChromium();
+    // A camera for the scan: Chromium's fake device (a moving test picture), allowed without asking.
+    browser = await launchChromium({ args: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] });
     ownerContext = await newContext(DESKTOP);
     owner = await signUpInContext(ownerContext, live.url);
     await verifyAccount(live.deps.db, owner.email);
@@ -200,6 +201,34 @@ describe.skipIf(!chromiumPath)('the door screen and the invitation cards in Chro
     expect(arrived.sort()).toEqual(['Chidi Okafor', 'Jane Smith', 'John Smith', 'Luis Garcia', 'Petra Novak']);
     await eventually(() => shownCount(page, dinnerId)).toBe('5 / 8');
     expect(await page.evaluate((key) => localStorage.getItem(key), `kindly.door.marks.${occasionId}`)).toBeNull();
+    expect(errors).toEqual([]);
+  });
+
+  it('scans a card with the camera where the browser has a BarcodeDetector', async () => {
+    const link = `${live.url}/c/${await codeOf('The Novaks')}`;
+    const context = await newContext(PHONE);
+    await context.addCookies(await door.context.cookies());
+    // The browser's detector, reading the printed link off whatever the camera shows once frames come.
+    await context.addInitScript((text) => {
+      class Detector {
+        async detect(source: HTMLVideoElement) {
+          (window as unknown as { detected?: number }).detected = ((window as unknown as { detected?: number }).detected ?? 0) + 1;
+          return source.videoWidth > 0 ? [{ rawValue: text, format: 'qr_code' }] : [];
+        }
+      }
+      Object.defineProperty(window, 'BarcodeDetector', { value: Detector, configurable: true, writable: true });
+    }, link);
+    const page = await newPage(context);
+    await page.goto(`${live.url}/occasion/${occasionId}/door`);
+    await page.getByRole('radio', { name: 'Dinner' }).check();
+    await page.getByRole('button', { name: 'Scan a card' }).click();
+    const novaks = page.getByRole('region', { name: 'The Novaks' });
+    await novaks.waitFor();
+    // Petra arrived while offline above; the camera is off again once the card is read.
+    await novaks.getByRole('button', { name: 'Undo check-in of Petra Novak' }).waitFor();
+    expect(await page.locator('video').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { detected?: number }).detected)).toBeGreaterThan(0);
+    await context.close();
     expect(errors).toEqual([]);
   });
 

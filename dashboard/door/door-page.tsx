@@ -69,11 +69,18 @@ function Door({ list, reloadList, listLoading }: { list: CheckInList; reloadList
     const timer = setInterval(() => countsStore.revalidate(), COUNTS_POLL_MS);
     return () => clearInterval(timer);
   }, [countsStore]);
-  // Another door screen marked someone: ask for the list again, so the households show it.
+  // Another door screen marked someone (or a host changed the list): once per counts answer that
+  // carries another revision than the list, ask for the list again. Only on an answer, so a list
+  // request failing offline is not asked again at once, and again.
+  const listNow = useRef({ list, listLoading, reloadList });
+  useEffect(() => {
+    listNow.current = { list, listLoading, reloadList };
+  });
   const latestRevision = counts.data?.revision;
   useEffect(() => {
-    if (latestRevision !== undefined && latestRevision !== list.revision && !listLoading) reloadList();
-  }, [latestRevision, list.revision, listLoading, reloadList]);
+    const now = listNow.current;
+    if (counts.data && counts.data.revision !== now.list.revision && !now.listLoading) now.reloadList();
+  }, [counts.data]);
 
   // Marks not yet applied by the server (kept in localStorage), and those it applied that the
   // list on screen does not show yet: both drawn over the list.
@@ -88,10 +95,6 @@ function Door({ list, reloadList, listLoading }: { list: CheckInList; reloadList
   const [stopped, setStopped] = useState<ClientError>();
   const [refused, setRefused] = useState(0);
   const sending = useRef(false);
-  const shownList = useRef(list);
-  useEffect(() => {
-    shownList.current = list;
-  }, [list]);
   const flush = useCallback(async () => {
     if (sending.current || queue.marks().length === 0) return;
     sending.current = true;
@@ -99,7 +102,7 @@ function Door({ list, reloadList, listLoading }: { list: CheckInList; reloadList
       const outcome = await sendQueued(queue, async (marks) => {
         const result = await stores.$checkIn.mutate({ occasionId: occasion.id, body: { marks } });
         if (!result.error) {
-          settledOn.current = shownList.current;
+          settledOn.current = listNow.current.list;
           setSettled((before) => [...before, ...marks]);
         }
         return result;
@@ -160,11 +163,11 @@ function Door({ list, reloadList, listLoading }: { list: CheckInList; reloadList
       if (asked.data) {
         setCodeProblem(undefined);
         setOpenKey(householdKey(asked.data));
-        reloadList();
+        listNow.current.reloadList();
       } else if (asked.error && asked.error.status === 404) setCodeProblem(`No household has the code ${formatCheckInCode(code)}.`);
       else setCodeProblem(`No household on this phone has the code ${formatCheckInCode(code)}, and the server could not be asked: ${errorMessage(asked.error!)}`);
     },
-    [list.households, client, occasion.id, reloadList],
+    [list.households, client, occasion.id],
   );
   const linkCode = new URLSearchParams(useSearch()).get('code');
   const openedLink = useRef<string | null>(null);
