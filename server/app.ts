@@ -17,6 +17,7 @@ import { serveOpenApiDocuments } from './openapi/openapi-routes';
 import { serveApiReference } from './openapi/reference-page';
 import { unsubscribeRoutes } from './routes/unsubscribe/unsubscribe';
 import { rsvpPageRoutes } from './routes/rsvp-page/rsvp-page';
+import { checkInLinkRoutes } from './routes/check-in-link/check-in-link';
 
 /** The whole HTTP app. Tests call it in-process with `app.request()`. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -51,6 +52,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/', unsubscribeRoutes());
   app.route('/', accountLinkRoutes());
   app.route('/', rsvpPageRoutes());
+  app.route('/', checkInLinkRoutes());
 
   if (deps.config.distDir) {
     serveApiReference(app, deps.config.distDir);

@@ -75,6 +75,7 @@ export const EXPORT_LISTS = [
   'households',
   'guests',
   'invitations',
+  'arrivals',
   'replies',
   'messages',
   'questions',

@@ -1,9 +1,11 @@
 import { sql, type Kysely } from 'kysely';
 import type { CheckInCount, CheckInCounts, CheckInGuest, CheckInHousehold, CheckInList, CheckInMark } from '../../core/schemas/check-in';
 import type { DatabaseKind } from '../db/create-database';
+import { inviteLineId } from '../db/ids';
 import type { Database } from '../db/schema';
 import { notFound } from './api-error';
 import { chunked } from './batch';
+import type { RevisionedAnswers } from './revisioned-answers';
 
 /** How long an applied mark's id is kept: a door screen's queue is sent again within minutes, not weeks. */
 export const MARK_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
@@ -47,11 +49,26 @@ async function countsOf(db: Kysely<Database>, occasionId: string): Promise<Check
   return activities.map(({ id }) => ({ activityId: id, expected: expectedBy.get(id) ?? 0, arrived: arrivedBy.get(id) ?? 0 }));
 }
 
-/** `GET …/check-in/counts`: cheap, polled by every door screen. */
-export async function checkInCounts(db: Kysely<Database>, occasionId: string, occasionRevision: number): Promise<CheckInCounts> {
+/**
+ * `GET …/check-in/counts`: polled by every door screen every few seconds. The counts depend on
+ * activities, invitations and arrivals only: the occasion's revision (bumped by every write to
+ * activities, guests and invite lines, an arrival's cascade included) and the check-in counter
+ * (bumped by every mark that changed an arrival) version them whole, so with `kept` a poll
+ * between changes costs one primary-key read.
+ */
+export async function checkInCounts(
+  db: Kysely<Database>,
+  occasionId: string,
+  occasionRevision: number,
+  kept?: RevisionedAnswers<CheckInCount[]>,
+): Promise<CheckInCounts> {
   // The counter first, so the counts are never older than the revision they are tagged with.
-  const revision = await checkInRevision(db, occasionId);
-  return { counts: await countsOf(db, occasionId), revision: revisionOf(occasionRevision, revision) };
+  const revision = revisionOf(occasionRevision, await checkInRevision(db, occasionId));
+  const known = kept?.get(occasionId, revision);
+  if (known) return { counts: known, revision };
+  const counts = await countsOf(db, occasionId);
+  kept?.set(occasionId, revision, counts);
+  return { counts, revision };
 }
 
 type GuestRow = { id: string; firstName: string; lastName: string; householdId: string | null };
@@ -167,8 +184,8 @@ export async function occasionOfCheckInCode(db: Kysely<Database>, code: string):
  * there is none (the first mark's time and account stay); `false` removes it. The occasion's
  * check-in counter is raised once when any arrival changed. On PostgreSQL one occasion's
  * check-ins take turns (an advisory lock), so two batches marking the same guests in opposite
- * orders never wait on each other; the arrival's primary key alone keeps one arrival per guest
- * and activity.
+ * orders never wait on each other; the unique index on guest and activity alone keeps one
+ * arrival per guest and activity.
  */
 export async function applyMarks(
   db: Kysely<Database>,
@@ -196,8 +213,8 @@ export async function applyMarks(
       if (mark.arrived) {
         const inserted = await trx
           .insertInto('arrival')
-          .values({ guestId: mark.guestId, activityId: mark.activityId, occasionId, arrivedAt: mark.at, markedByAccountId: accountId })
-          .onConflict((oc) => oc.columns(['guestId', 'activityId']).doNothing())
+          .values({ id: inviteLineId(mark.guestId, mark.activityId), guestId: mark.guestId, activityId: mark.activityId, occasionId, arrivedAt: mark.at, markedByAccountId: accountId })
+          .onConflict((oc) => oc.doNothing())
           .returning('guestId')
           .executeTakeFirst();
         if (inserted !== undefined) changed = true;

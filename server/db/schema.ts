@@ -230,6 +230,8 @@ export interface HouseholdTable {
 
 /** A guest checked in at an activity (migration 0023): at most one per guest and activity. */
 export interface ArrivalTable {
+  /** `inviteLineId(guestId, activityId)`: the pair names it. */
+  id: string;
   guestId: string;
   activityId: string;
   occasionId: string;

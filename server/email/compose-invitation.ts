@@ -1,6 +1,7 @@
 import { invitationLink } from '../../core/schemas/occasion';
 import type { EmailTemplate } from '../../core/schemas/email';
 import type { OccasionRow } from '../data/occasions';
+import type { InvitationCheckIn } from './check-in-qr';
 import { localInstant, occasionDates } from './email-dates';
 import type { EmailContent } from './render-email';
 
@@ -8,6 +9,8 @@ import type { EmailContent } from './render-email';
 export interface InvitedHousehold {
   householdName: string;
   inviteCode: string;
+  /** The household's check-in code as stored (`ABCDE12345`). */
+  checkInCode: string;
 }
 
 /** The content of an invitation or a reminder to one household, with the saved template. */
@@ -15,8 +18,9 @@ export function invitationContent(
   kind: 'INVITATION' | 'REMINDER',
   occasion: OccasionRow,
   template: EmailTemplate,
-  household: InvitedHousehold,
+  household: Omit<InvitedHousehold, 'checkInCode'>,
   unsubscribeUrl?: string,
+  checkIn?: InvitationCheckIn,
 ): EmailContent {
   return {
     kind,
@@ -30,6 +34,7 @@ export function invitationContent(
       when: occasionDates(occasion.startDate, occasion.endDate),
       venue: [occasion.venueName, occasion.venueAddress].filter(Boolean).join(', '),
       ...(unsubscribeUrl ? { unsubscribeUrl } : {}),
+      ...(checkIn ? { checkIn } : {}),
     },
   };
 }

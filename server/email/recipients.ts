@@ -5,6 +5,7 @@ import type { Database } from '../db/schema';
 /** A recipient with what composing its mail needs. */
 export interface HouseholdRecipient extends EmailRecipient {
   inviteCode: string;
+  checkInCode: string;
 }
 
 /**
@@ -14,7 +15,7 @@ export interface HouseholdRecipient extends EmailRecipient {
  */
 export async function listRecipients(db: Kysely<Database>, occasionId: string): Promise<HouseholdRecipient[]> {
   const [households, members, pending, invited, unsubscribed] = await Promise.all([
-    db.selectFrom('household').select(['id', 'name', 'email', 'inviteCode']).where('occasionId', '=', occasionId).orderBy('name').orderBy('id').execute(),
+    db.selectFrom('household').select(['id', 'name', 'email', 'inviteCode', 'checkInCode']).where('occasionId', '=', occasionId).orderBy('name').orderBy('id').execute(),
     db
       .selectFrom('guest')
       .select(['householdId', 'email'])
@@ -53,6 +54,7 @@ export async function listRecipients(db: Kysely<Database>, occasionId: string): 
       householdId: household.id,
       householdName: household.name,
       inviteCode: household.inviteCode,
+      checkInCode: household.checkInCode,
       addresses,
       unsubscribed: addresses.filter((address) => stopped.has(addressKey(address))),
       pending: pendingIds.has(household.id),

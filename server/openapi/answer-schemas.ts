@@ -35,6 +35,7 @@ import {
   type JsonSchema,
 } from './json-schema';
 import { EVENT_DATA_RIGHTS_SCHEMAS, HOST_DATA_RIGHTS_SCHEMAS } from './data-rights-answer-schemas';
+import { HOST_CHECK_IN_SCHEMAS } from './check-in-operations';
 import { HOST_INTEGRATION_SCHEMAS } from './integration-answer-schemas';
 
 /**
@@ -241,6 +242,7 @@ export const HOST_SCHEMAS: Record<string, JsonSchema> = {
   InvitationAccepted: strictObject({ occasionId: id, role }),
   ...HOST_DATA_RIGHTS_SCHEMAS,
   ...HOST_INTEGRATION_SCHEMAS,
+  ...HOST_CHECK_IN_SCHEMAS,
 };
 
 /** The guest area's named schemas. */

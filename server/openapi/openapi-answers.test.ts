@@ -116,6 +116,7 @@ describe('real answers match the OpenAPI documents', () => {
     await call(owner, 'POST /occasions/:occasionId/guests/delete', ids, { ids: [bo.id] });
     await call(owner, 'PUT /occasion/:occasionId/answers', ids, { answers: [{ questionId: ids.questionId, guestId: ids.guestId, value: 'Volare' }] });
     await call(owner, 'GET /occasion/:occasionId/answers', ids);
+    await checkInOf(owner, ids);
 
     await peopleOf(owner, ids);
     await emailOf(owner, ids);
@@ -134,6 +135,18 @@ describe('real answers match the OpenAPI documents', () => {
     }
     await call(owner, 'DELETE /occasion/:occasionId', ids);
   });
+
+  /** The door: the list, a household by code, marks and counts. */
+  async function checkInOf(owner: HostClient, ids: Record<string, string>): Promise<void> {
+    const { checkInCode } = await t.deps.db.selectFrom('household').select('checkInCode').where('id', '=', ids.householdId!).executeTakeFirstOrThrow();
+    await call(owner, 'GET /occasion/:occasionId/check-in/code/:code', { ...ids, code: checkInCode });
+    await call(owner, 'GET /occasion/:occasionId/check-in/code/:code', { ...ids, code: 'ZZZZZ00000' });
+    const at = '2027-06-12T18:55:00.000Z';
+    await call(owner, 'POST /occasion/:occasionId/check-in', ids, { marks: [{ id: 'openapi-mark-1', guestId: ids.guestId, activityId: ids.activityId, arrived: true, at }] });
+    await call(owner, 'POST /occasion/:occasionId/check-in', ids, { marks: [{ id: 'short', guestId: ids.guestId, activityId: ids.activityId, arrived: true, at }] });
+    await call(owner, 'GET /occasion/:occasionId/check-in/counts', ids);
+    await call(owner, 'GET /occasion/:occasionId/check-in', ids);
+  }
 
   /** Co-hosts: invitations made, read, accepted and withdrawn; a role changed; a person removed. */
   async function peopleOf(owner: HostClient, ids: Record<string, string>): Promise<void> {

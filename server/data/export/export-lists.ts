@@ -26,7 +26,7 @@ export const EXPORT_SOURCES: Readonly<Record<ExportList, ExportListSource>> = {
   },
   households: {
     table: 'household',
-    columns: ['id', 'name', 'addressLine1', 'addressLine2', 'city', 'state', 'postalCode', 'country', 'phone', 'email', 'notes', 'inviteCode', 'createdAt', 'updatedAt'],
+    columns: ['id', 'name', 'addressLine1', 'addressLine2', 'city', 'state', 'postalCode', 'country', 'phone', 'email', 'notes', 'inviteCode', 'checkInCode', 'createdAt', 'updatedAt'],
     key: 'id',
   },
   guests: {
@@ -37,6 +37,7 @@ export const EXPORT_SOURCES: Readonly<Record<ExportList, ExportListSource>> = {
     flags: ['plusOneAllowed'],
   },
   invitations: { table: 'inviteLine', columns: ['id', 'guestId', 'activityId', 'response', 'mealChoice', 'respondedAt', 'respondedBy'], key: 'id' },
+  arrivals: { table: 'arrival', columns: ['id', 'guestId', 'activityId', 'arrivedAt', 'markedByAccountId'], key: 'id' },
   replies: { table: 'rsvp', columns: ['id', 'householdId', 'answeredByGuestId', 'message', 'submittedAt', 'updatedAt'], key: 'id' },
   messages: { table: 'rsvp', columns: ['householdId', 'answeredByGuestId', 'message', 'updatedAt', 'id'], key: 'id', nonEmpty: 'message' },
   questions: {

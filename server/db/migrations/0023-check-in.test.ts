@@ -36,8 +36,9 @@ describe('migration 0023: check-in', () => {
     const guest = { occasionId: 'o1', householdId: 'h1', lastName: 'L', email: '', phone: '', ageGroup: 'ADULT', plusOneAllowed: 0, plusOneOf: null, dietaryNotes: '', attributes: '{}', notes: '', createdAt: at, updatedAt: at };
     await db.insertInto('guest').values([{ ...guest, id: 'g1', firstName: 'A', nameKey: 'a l' }, { ...guest, id: 'g2', firstName: 'B', nameKey: 'b l' }]).execute();
     const arrival = { activityId: 'act1', occasionId: 'o1', arrivedAt: at, markedByAccountId: 'a1' };
-    await db.insertInto('arrival').values([{ ...arrival, guestId: 'g1' }, { ...arrival, guestId: 'g2' }]).execute();
-    await expect(db.insertInto('arrival').values({ ...arrival, guestId: 'g1' }).execute()).rejects.toThrow();
+    await db.insertInto('arrival').values([{ ...arrival, id: 'g1act1', guestId: 'g1' }, { ...arrival, id: 'g2act1', guestId: 'g2' }]).execute();
+    await expect(db.insertInto('arrival').values({ ...arrival, id: 'other', guestId: 'g1' }).execute()).rejects.toThrow();
+    await expect(db.insertInto('arrival').values({ ...arrival, id: 'g1act1', guestId: 'g2', activityId: 'act1' }).execute()).rejects.toThrow();
     await db.insertInto('checkInMark').values([{ occasionId: 'o1', id: 'mark-0001', appliedAt: at }, { occasionId: 'o2', id: 'mark-0001', appliedAt: at }]).execute();
     await expect(db.insertInto('checkInMark').values({ occasionId: 'o1', id: 'mark-0001', appliedAt: at }).execute()).rejects.toThrow();
     await db.insertInto('checkInRevision').values({ occasionId: 'o1', revision: 1 }).execute();

@@ -10,8 +10,9 @@ const CODES_PER_STATEMENT = 500;
  *   link `/c/{code}` names no occasion); every existing household gets one here, every new one
  *   as it is made (`newHouseholdRow`). Nullable in SQL only because SQLite cannot add a NOT NULL
  *   column without a default; the schema's type requires it of every insert.
- * - `arrival`: a guest checked in at an activity, once (the primary key), with when the door
- *   screen marked it and who; it goes with its guest, activity or occasion.
+ * - `arrival`: a guest checked in at an activity, once (unique), with when the door screen
+ *   marked it and who; it goes with its guest, activity or occasion. Its `id` is its guest's id
+ *   followed by its activity's, as an invite line's is (a key for the export's pages).
  * - `checkInMark`: the ids of marks applied, per occasion, so a queue sent twice changes nothing;
  *   they go with their occasion, and marks older than a week are pruned as new ones come.
  * - `checkInRevision`: a counter per occasion, raised whenever an arrival changes.
@@ -36,13 +37,14 @@ export const checkIn: Required<Migration> = {
 
     await db.schema
       .createTable('arrival')
+      .addColumn('id', 'text', (c) => c.primaryKey())
       .addColumn('guestId', 'text', (c) => c.notNull().references('guest.id').onDelete('cascade'))
       .addColumn('activityId', 'text', (c) => c.notNull().references('activity.id').onDelete('cascade'))
       .addColumn('occasionId', 'text', (c) => c.notNull().references('occasion.id').onDelete('cascade'))
       .addColumn('arrivedAt', 'text', (c) => c.notNull())
       .addColumn('markedByAccountId', 'text', (c) => c.references('account.id').onDelete('set null'))
-      .addPrimaryKeyConstraint('arrival_pk', ['guestId', 'activityId'])
       .execute();
+    await db.schema.createIndex('arrival_guest_activity').on('arrival').columns(['guestId', 'activityId']).unique().execute();
     await db.schema.createIndex('arrival_occasion').on('arrival').columns(['occasionId', 'activityId']).execute();
     await db.schema.createIndex('arrival_activity').on('arrival').column('activityId').execute();
     await db.schema.createIndex('arrival_account').on('arrival').column('markedByAccountId').execute();

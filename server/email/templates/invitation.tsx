@@ -1,4 +1,5 @@
 import { Button, Section, Text } from '@react-email/components';
+import type { InvitationCheckIn } from '../check-in-qr';
 import { Layout } from './layout';
 
 /** An invitation or a reminder: the household's personal link and its code as printed on paper. */
@@ -15,6 +16,8 @@ export interface InvitationProps {
   when: string;
   venue: string;
   unsubscribeUrl?: string;
+  /** The household's check-in at the door: its QR code, link and code. */
+  checkIn?: InvitationCheckIn;
   /** The reminder's button says so. */
   reminder?: boolean;
 }
@@ -35,7 +38,7 @@ const code = {
  * for every household (see `invitation-renderer.ts`).
  */
 export function Invitation(props: InvitationProps) {
-  const { occasionTitle, intro, householdName, link, inviteCode, deadline, when, venue, unsubscribeUrl, reminder } = props;
+  const { occasionTitle, intro, householdName, link, inviteCode, deadline, when, venue, unsubscribeUrl, reminder, checkIn } = props;
   return (
     <Layout occasionTitle={occasionTitle} intro={intro} unsubscribeUrl={unsubscribeUrl} preview={reminder ? `Please reply: ${occasionTitle}` : `You are invited: ${occasionTitle}`}>
       <Text style={{ fontSize: '16px' }}>Dear {householdName},</Text>
@@ -54,6 +57,20 @@ export function Invitation(props: InvitationProps) {
       <Text style={code}>{inviteCode}</Text>
       {link ? <Text style={{ color: '#77706a', fontSize: '12px', wordBreak: 'break-all' }}>{link}</Text> : null}
       {deadline ? <Text style={{ fontSize: '14px' }}>Please reply by {deadline}.</Text> : null}
+      {checkIn ? (
+        <Section style={{ margin: '32px 0 0', textAlign: 'center' }}>
+          <Text style={{ fontSize: '14px', margin: '0 0 12px' }}>At the door, show this code to check in:</Text>
+          {/* Built by qrCodeHtml from the link alone: tables of cells, no text of anyone's. */}
+          <div data-skip-in-text="true" dangerouslySetInnerHTML={{ __html: checkIn.qrHtml }} />
+          <Text style={{ ...code, fontSize: '18px', margin: '12px auto 4px' }}>{checkIn.code}</Text>
+          <Text style={{ color: '#77706a', fontSize: '12px', wordBreak: 'break-all' }}>
+            Check-in link:{' '}
+            <a href={checkIn.link} data-bare-link="true" style={{ color: '#77706a' }}>
+              {checkIn.link}
+            </a>
+          </Text>
+        </Section>
+      ) : null}
     </Layout>
   );
 }

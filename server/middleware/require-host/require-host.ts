@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv, HostIdentity } from '../../app-env';
 import { bearerToken, findApiToken } from '../../auth/api-tokens';
-import { findLiveHostSession } from '../../auth/host-sessions';
+import { findLiveHostSession, type LiveHostSession } from '../../auth/host-sessions';
 import { forbidden, unauthenticated } from '../../data/api-error';
 import { tokenCookie } from '../../http/token-cookie';
 import { HOST_RATE_LIMITS } from '../../routes/host/host-rate-limits';
@@ -29,12 +29,20 @@ export function requireHost(): MiddlewareHandler<AppEnv> {
 }
 
 async function sessionHost(c: Context<AppEnv>): Promise<HostIdentity> {
+  const session = await cookieHostSession(c, OCCASION_PATH.exec(c.req.path)?.[1]);
+  if (!session) throw unauthenticated();
+  return session;
+}
+
+/**
+ * The live host session of the request's cookie, if any, with its role on `occasionId` when
+ * given (for pages outside `/host/v1` that act on who is signed in, like the check-in link).
+ */
+export function cookieHostSession(c: Context<AppEnv>, occasionId?: string): Promise<LiveHostSession | undefined> {
   const { db, config } = c.get('deps');
   const secure = (config.authUrl ?? c.req.url).startsWith('https:');
   const token = tokenCookie(c, secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
-  const session = await findLiveHostSession(db, token, OCCASION_PATH.exec(c.req.path)?.[1]);
-  if (!session) throw unauthenticated();
-  return session;
+  return findLiveHostSession(db, token, occasionId);
 }
 
 /**

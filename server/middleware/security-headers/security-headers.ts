@@ -107,7 +107,7 @@ const emailDocument = secureHeaders({
   crossOriginResourcePolicy: 'same-origin',
 });
 
-/** The unsubscribe page: its own inline style, a form that posts to itself, no script, never framed. */
+/** The unsubscribe, account-link and check-in-link pages: their own inline style, a form that posts to itself, no script, never framed. */
 const unsubscribePage = secureHeaders({
   ...common,
   contentSecurityPolicy: { defaultSrc: ["'none'"], styleSrc: ["'unsafe-inline'"], formAction: ["'self'"], frameAncestors: ["'none'"] },
@@ -210,7 +210,7 @@ export function securityHeaders(): MiddlewareHandler {
     if (path.startsWith('/event/')) return guestApi(c, next);
     if (isWidgetFile(path)) return widgetFiles(c, next);
     if (path.startsWith('/r/')) return rsvpPages(c, next);
-    if (path.startsWith('/unsubscribe/') || path.startsWith('/account/')) return unsubscribePage(c, next);
+    if (path.startsWith('/unsubscribe/') || path.startsWith('/account/') || path.startsWith('/c/')) return unsubscribePage(c, next);
     return dashboardPages(c, next);
   };
 }

@@ -1,3 +1,4 @@
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CheckInCounts, CheckInHousehold, CheckInList } from '../../../core/schemas/check-in';
 import { formatCheckInCode } from '../../../core/schemas/check-in';
@@ -7,6 +8,9 @@ import { createTestApp, type TestApp } from '../../test-support/test-app';
 import { verifyAccount } from '../../test-support/verify-account';
 import { createActivity, createGuest, createHousehold, createOccasion, expectError, expectJson, invite, read } from './host-fixtures';
 import { addPerson } from './people-fixtures';
+import { insertHouseholdRows, newHouseholdRow } from '../../data/households';
+import { HouseholdCreateSchema } from '../../../core/schemas/household';
+import * as v from 'valibot';
 
 let t: TestApp;
 let owner: HostClient;
@@ -118,11 +122,56 @@ describe('the door list', () => {
       ],
     }, 200);
     const made = await createHousehold(owner, occasionId, { name: 'Made One' });
-    const codes = await Promise.all([...bulk.guests.map((guest) => guest.householdId), made.id].map(codeOf));
+    const imported = await expectJson<{ householdIds: string[] }>(owner, 'POST', `/occasion/${occasionId}/import`, {
+      key: 'check-in-import-1',
+      guests: [{ firstName: 'Fay', lastName: 'Bulk', householdName: 'Imported One' }],
+    }, 200);
+    const codes = await Promise.all([...bulk.guests.map((guest) => guest.householdId), made.id, ...imported.householdIds].map(codeOf));
     for (const code of codes) expect(code).toMatch(/^[0-9A-HJKMNP-TV-Z]{10}$/);
-    expect(new Set([...codes, smithsCode, other.code]).size).toBe(5);
+    expect(new Set([...codes, smithsCode, other.code]).size).toBe(6);
     await t.deps.db.deleteFrom('guest').where('lastName', '=', 'Bulk').execute();
-    await t.deps.db.deleteFrom('household').where('name', 'in', ['Bulk One', 'Bulk Two', 'Made One']).execute();
+    await t.deps.db.deleteFrom('household').where('name', 'in', ['Bulk One', 'Bulk Two', 'Made One', 'Imported One']).execute();
+  });
+});
+
+describe('insertHouseholdRows', () => {
+  it('draws again a check-in code some household holds, or another row of the same write', async () => {
+    const householdDefaults = v.parse(HouseholdCreateSchema, { name: 'Household' });
+    const now = new Date().toISOString();
+    const rows = ['Taken', 'Twin A', 'Twin B', 'Free'].map((name) => newHouseholdRow(occasionId, { ...householdDefaults, name }, now));
+    rows[0]!.checkInCode = other.code;
+    rows[1]!.checkInCode = 'TWINS00000';
+    rows[2]!.checkInCode = 'TWINS00000';
+    const free = rows[3]!.checkInCode;
+    await t.deps.db.transaction().execute((trx) => insertHouseholdRows(trx, rows));
+    const stored = await Promise.all(rows.map((row) => codeOf(row.id)));
+    expect(stored[0]).not.toBe(other.code);
+    expect(stored[1]).toBe('TWINS00000');
+    expect(stored[2]).not.toBe('TWINS00000');
+    expect(stored[3]).toBe(free);
+    expect(new Set([...stored, other.code, smithsCode]).size).toBe(6);
+    await t.deps.db.deleteFrom('household').where('id', 'in', rows.map((row) => row.id)).execute();
+  });
+});
+
+describe('counts', () => {
+  it('follow a changed invitation and a new activity at once, though the door screens poll between', async () => {
+    const counts = () => read<CheckInCounts>(door, `/occasion/${occasionId}/check-in/counts`);
+    const before = await counts();
+    expect(await counts()).toEqual(before);
+    const line = `${ben}${party}`;
+    await expectJson(owner, 'PUT', `/occasion/${occasionId}/invite-line/${line}`, { response: 'ATTENDING' }, 200);
+    const after = await counts();
+    expect(after.revision).not.toBe(before.revision);
+    expect(after.counts).toEqual([
+      { activityId: ceremony, expected: 2, arrived: 0 },
+      { activityId: party, expected: 3, arrived: 0 },
+    ]);
+    const brunch = (await createActivity(owner, occasionId, { name: 'Brunch', startsAt: '2027-06-13T10:00:00.000Z' })).id;
+    expect((await counts()).counts.map((count) => count.activityId)).toEqual([ceremony, party, brunch]);
+    await t.deps.db.deleteFrom('activity').where('id', '=', brunch).execute();
+    await expectJson(owner, 'PUT', `/occasion/${occasionId}/invite-line/${line}`, { response: 'DECLINED' }, 200);
+    expect((await counts()).counts).toEqual(before.counts);
   });
 });
 
@@ -136,7 +185,7 @@ describe('marks', () => {
     ]);
     expect(answer.revision).not.toBe(before.revision);
     expect(await read<CheckInCounts>(door, `/occasion/${occasionId}/check-in/counts`)).toEqual(answer);
-    expect(await arrivals()).toEqual([{ guestId: ada, activityId: ceremony, occasionId, arrivedAt: '2027-06-12T14:50:00.000Z', markedByAccountId: door.accountId }]);
+    expect(await arrivals()).toEqual([{ id: `${ada}${ceremony}`, guestId: ada, activityId: ceremony, occasionId, arrivedAt: '2027-06-12T14:50:00.000Z', markedByAccountId: door.accountId }]);
     const household = await read<CheckInHousehold>(door, `/occasion/${occasionId}/check-in/code/${smithsCode}`);
     expect(household.guests[0]!.arrived).toEqual([ceremony]);
   });
@@ -238,5 +287,29 @@ describe('bad marks change nothing', () => {
     await expectError(door, 'POST', `/occasion/${other.occasionId}/check-in`, { marks: [mark(other.guestId, other.activityId)] }, 404, 'NOT_FOUND');
     await expectError(door, 'GET', `/occasion/${other.occasionId}/check-in/code/${other.code}`, undefined, 404, 'NOT_FOUND');
     expect(await snapshotDatabase(t.deps.db)).toEqual(before);
+  });
+});
+
+describe('arrivals in the data rights', () => {
+  it('exports arrivals and the households’ check-in codes', async () => {
+    await post(door, { marks: [mark(ada, ceremony, true, '2027-06-12T14:51:00.000Z')] });
+    const response = await owner.request('GET', `/occasion/${occasionId}/export`);
+    expect(response.status).toBe(200);
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    expect(JSON.parse(strFromU8(files['arrivals.json']!))).toEqual([
+      { id: `${ada}${ceremony}`, guestId: ada, activityId: ceremony, arrivedAt: '2027-06-12T14:51:00.000Z', markedByAccountId: door.accountId },
+    ]);
+    expect(strFromU8(files['arrivals.csv']!)).toContain(`${ada}${ceremony},${ada},${ceremony},2027-06-12T14:51:00.000Z,${door.accountId}`);
+    const households = JSON.parse(strFromU8(files['households.json']!)) as Array<{ id: string; checkInCode: string }>;
+    expect(households.find((row) => row.id === smiths)?.checkInCode).toBe(smithsCode);
+  });
+
+  it('leaves no arrival of an erased guest, and keeps the others’', async () => {
+    const zed = (await createGuest(owner, occasionId, { firstName: 'Zed', lastName: 'Erased' })).id;
+    await post(door, { marks: [mark(zed, party), mark(zed, ceremony), mark(ada, party)] });
+    expect(await expectJson(owner, 'POST', `/occasion/${occasionId}/guest/${zed}/erase`, undefined, 200)).toEqual({ guests: 1, households: 0 });
+    expect((await arrivals()).map((row) => row.guestId)).toEqual([ada]);
+    const counts = await read<CheckInCounts>(door, `/occasion/${occasionId}/check-in/counts`);
+    expect(counts.counts.map((count) => count.arrived)).toEqual([0, 1]);
   });
 });

@@ -41,13 +41,13 @@ export function emailRoutes(): Hono<AppEnv> {
     const kind = kindParam(c);
     const owned = await ownedOccasion(c);
     const occasion = { ...owned, rsvpPageUrl: rsvpPageUrlOf(owned, publicUrlOf(c, c.get('deps').config)) };
-    return c.html(await previewEmail(c.get('deps').db, occasion, kind, c.req.query('householdId'), c.get('deps').renderEmail));
+    return c.html(await previewEmail(c.get('deps').db, occasion, kind, c.req.query('householdId'), c.get('deps').renderEmail, publicUrlOf(c, c.get('deps').config)));
   });
 
   routes.get(`${base}/email-recipients`, async (c) => {
     const occasion = await ownedOccasion(c);
     const recipients = await listRecipients(c.get('deps').db, occasion.id);
-    return c.json(recipients.map(({ inviteCode: _code, ...recipient }): EmailRecipient => recipient));
+    return c.json(recipients.map(({ inviteCode: _code, checkInCode: _checkIn, ...recipient }): EmailRecipient => recipient));
   });
 
   routes.post(`${base}/emails`, async (c) => {
