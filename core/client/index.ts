@@ -23,4 +23,4 @@ export {
   type TimeoutError,
 } from './result';
 export type { SessionState } from './session-state';
-export { guestStaleTags, checkInStaleTags, historyStaleTags, hostStaleTags, hostWriteTags, type Tag } from './stale-tags';
+export { guestStaleTags, historyStaleTags, hostStaleTags, hostWriteTags, type Tag } from './stale-tags';

@@ -22,5 +22,5 @@ export {
   type TimeoutError,
 } from '../client/result';
 export type { SessionState } from '../client/session-state';
-export { checkInStaleTags, historyStaleTags, hostStaleTags, hostWriteTags, type Tag } from '../client/stale-tags';
+export { historyStaleTags, hostStaleTags, hostWriteTags, type Tag } from '../client/stale-tags';
 export type * from '../schemas';
