@@ -43,7 +43,7 @@ export type OccasionSection = (typeof OCCASION_TABS)[number]['path'];
 export const GUESTS_SCREENS = ['/', '/grid', '/attributes', '/import'] as const;
 
 /** `.../households/*` (`households/households-routes.tsx`). */
-export const HOUSEHOLDS_SCREENS = ['/', '/print'] as const;
+export const HOUSEHOLDS_SCREENS = ['/', '/print', '/cards'] as const;
 
 /** The tabs that hold more than one screen: their own routes, under the tab's path. */
 export const OCCASION_TAB_SCREENS: Partial<Record<OccasionSection, readonly string[]>> = {

@@ -25,6 +25,7 @@ import type { QuestionCreateSchema, QuestionUpdateSchema } from '../schemas/ques
 import type { EmailSendSchema, EmailTemplateUpdateSchema } from '../schemas/email';
 import type { InvitationCreateSchema, InvitationTokenSchema, PersonUpdateSchema } from '../schemas/people';
 import type { PrivacyNoteUpdateSchema } from '../schemas/guest-data';
+import type { CheckInMarksSchema } from '../schemas/check-in';
 import type { WebhookEndpointCreateSchema, WebhookEndpointUpdateSchema } from '../schemas/webhook';
 
 // Request bodies as the server accepts them: the schemas' *input* types, so fields that
@@ -108,3 +109,6 @@ export type ApiTokenCreateBody = v.InferInput<typeof ApiTokenCreateSchema>;
 export type PrivacyNoteBody = v.InferInput<typeof PrivacyNoteUpdateSchema>;
 export type WebhookEndpointCreateBody = v.InferInput<typeof WebhookEndpointCreateSchema>;
 export type WebhookEndpointUpdateBody = v.InferInput<typeof WebhookEndpointUpdateSchema>;
+
+/** Body of `POST /occasion/{occasionId}/check-in`: 1 to 200 marks, applied in order. */
+export type CheckInMarksBody = v.InferInput<typeof CheckInMarksSchema>;

@@ -58,6 +58,7 @@ import type {
   WebhookEndpointCreateBody,
   WebhookEndpointUpdateBody,
 } from './bodies';
+import { createCheckInStores, type CheckInStores } from './check-in-client';
 import { signInHost, signOutHost, signUpHost } from './host-auth';
 import type { GuestBulkOptions, HostClient } from './host-client';
 import { GUEST_FIRST_PAGE } from './screen-data';
@@ -74,7 +75,7 @@ export interface OccasionInput<Body> {
 }
 
 /** The dashboard's stores over the host client (contract section 6). */
-export interface HostStores {
+export interface HostStores extends CheckInStores {
   /** The session: asked on first subscribe; render nothing until `ready`. */
   $session: ReadableAtom<SessionState<HostSession>>;
   $account: Query<Account>;
@@ -370,6 +371,7 @@ export function createHostStores(host: HostClient): HostStores {
     $deleteWebhook: mutation((i) => host.deleteWebhook(i.occasionId, i.webhookId), stale.deleteWebhook),
     $rotateWebhookSecret: mutation((i) => host.rotateWebhookSecret(i.occasionId, i.webhookId), stale.rotateWebhookSecret),
     $sendWebhookTest: mutation((i) => host.sendWebhookTest(i.occasionId, i.webhookId), stale.sendWebhookTest),
+    ...createCheckInStores(context, host),
     markStale,
     retryFailed,
   };

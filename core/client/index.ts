@@ -1,5 +1,6 @@
 export type * from './bodies';
 export type * from './event-bodies';
+export type { CheckInClient, CheckInStores } from './check-in-client';
 export { createCookieFetch } from './cookie-fetch';
 export { createGuestClient, guestTokenKey, type GuestClient, type GuestClientOptions, type TokenStorage } from './guest-client';
 export { createGuestStores, type EventQuery, type EventQueryValue, type GuestStores } from './guest-stores';

@@ -28,6 +28,10 @@ export type Tag =
   | 'Person'
   /** The door's names-only list. */
   | 'Door'
+  /** The door's check-in list (households, their check-in codes, arrivals) and a household by its code. */
+  | 'CheckIn'
+  /** The check-in counts every door screen polls. */
+  | 'CheckInCount'
   /** An occasion's API tokens (owners). */
   | 'ApiToken'
   /** An occasion's webhook endpoints and their delivery logs. */
@@ -40,6 +44,8 @@ export type Tag =
  * What each host write marks stale: the tags whose data it can change. Open stores of those
  * tags refetch (showing their old data meanwhile); others refetch when next used.
  * Sign-up, sign-in and sign-out instead forget every cached tag and set the session.
+ * `CheckIn` (the door's list) follows every write to names, households and activities,
+ * `CheckInCount` every write to who is expected; arrivals are the door's own write (`$checkIn`).
  */
 export const hostStaleTags = {
   createOccasion: ['Occasion'],
@@ -58,34 +64,34 @@ export const hostStaleTags = {
   /** Invitations link to the page when the hosts have none of their own. */
   setOccasionSlug: ['Occasion', 'EmailTemplate'],
   /** Deletes everything under it. */
-  deleteOccasion: ['Occasion', 'Activity', 'Guest', 'Household', 'InviteLine', 'AttributeCategory', 'Question', 'Answer', 'Reply', 'Email', 'EmailTemplate', 'Door', 'ApiToken', 'Webhook'],
+  deleteOccasion: ['Occasion', 'Activity', 'Guest', 'Household', 'InviteLine', 'AttributeCategory', 'Question', 'Answer', 'Reply', 'Email', 'EmailTemplate', 'Door', 'ApiToken', 'Webhook', 'CheckIn', 'CheckInCount'],
   /** The occasion's `summary` counts activities. */
-  createActivity: ['Activity', 'Occasion'],
+  createActivity: ['Activity', 'Occasion', 'CheckIn', 'CheckInCount'],
   /** Start time and sort order reorder the summary's `perActivity`. */
-  updateActivity: ['Activity', 'Occasion'],
+  updateActivity: ['Activity', 'Occasion', 'CheckIn', 'CheckInCount'],
   /** Its invite lines go, and with them guests' `invitations`; its questions and their answers go. */
-  deleteActivity: ['Activity', 'Occasion', 'InviteLine', 'Guest', 'Question', 'Answer'],
+  deleteActivity: ['Activity', 'Occasion', 'InviteLine', 'Guest', 'Question', 'Answer', 'CheckIn', 'CheckInCount'],
   /** Summary counts guests; a household's `guestIds` lists them. */
-  createGuest: ['Guest', 'Occasion', 'Household', 'Door'],
+  createGuest: ['Guest', 'Occasion', 'Household', 'Door', 'CheckIn'],
   /** A new `householdId` moves the guest between households' `guestIds` (and their answers with them). */
-  updateGuest: ['Guest', 'Household', 'Answer', 'Door'],
-  deleteGuest: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer', 'Door'],
+  updateGuest: ['Guest', 'Household', 'Answer', 'Door', 'CheckIn'],
+  deleteGuest: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer', 'Door', 'CheckIn', 'CheckInCount'],
   /** Rows may name households that are then created. */
-  upsertGuests: ['Guest', 'Occasion', 'Household', 'Door'],
-  deleteGuests: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer', 'Door'],
+  upsertGuests: ['Guest', 'Occasion', 'Household', 'Door', 'CheckIn'],
+  deleteGuests: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer', 'Door', 'CheckIn', 'CheckInCount'],
   /** Guests, households (their fields and recipients' addresses), invitations and answers. */
-  importGuests: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer', 'Email', 'Door'],
-  undoImport: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer', 'Email', 'Door'],
-  createHousehold: ['Household', 'Occasion', 'Email', 'Door'],
+  importGuests: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer', 'Email', 'Door', 'CheckIn', 'CheckInCount'],
+  undoImport: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer', 'Email', 'Door', 'CheckIn', 'CheckInCount'],
+  createHousehold: ['Household', 'Occasion', 'Email', 'Door', 'CheckIn'],
   /** Its email is a recipient's address. */
-  updateHousehold: ['Household', 'Email', 'Door'],
+  updateHousehold: ['Household', 'Email', 'Door', 'CheckIn'],
   /** Its guests are left with `householdId: null`; its household answers go. */
-  deleteHousehold: ['Household', 'Occasion', 'Guest', 'Answer', 'Door'],
+  deleteHousehold: ['Household', 'Occasion', 'Guest', 'Answer', 'Door', 'CheckIn'],
   /** Lines are guests' `invitations` and the summary's `perActivity` counts. */
-  createInviteLine: ['InviteLine', 'Guest', 'Occasion'],
-  updateInviteLine: ['InviteLine', 'Guest', 'Occasion'],
-  deleteInviteLine: ['InviteLine', 'Guest', 'Occasion'],
-  updateInviteLines: ['InviteLine', 'Guest', 'Occasion'],
+  createInviteLine: ['InviteLine', 'Guest', 'Occasion', 'CheckIn', 'CheckInCount'],
+  updateInviteLine: ['InviteLine', 'Guest', 'Occasion', 'CheckIn', 'CheckInCount'],
+  deleteInviteLine: ['InviteLine', 'Guest', 'Occasion', 'CheckIn', 'CheckInCount'],
+  updateInviteLines: ['InviteLine', 'Guest', 'Occasion', 'CheckIn', 'CheckInCount'],
   createAttributeCategory: ['AttributeCategory'],
   /** A removed option is removed from every guest's `attributes`. */
   updateAttributeCategory: ['AttributeCategory', 'Guest'],
@@ -116,13 +122,13 @@ export const hostStaleTags = {
   renewRecoveryCodes: ['Account'],
   disableTwoFactor: ['Account'],
   /** Everything of the guests goes: their replies, answers and messages in the outbox with them. */
-  eraseGuest: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer', 'Reply', 'Email', 'Door'],
-  eraseHousehold: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer', 'Reply', 'Email', 'Door'],
+  eraseGuest: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer', 'Reply', 'Email', 'Door', 'CheckIn', 'CheckInCount'],
+  eraseHousehold: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer', 'Reply', 'Email', 'Door', 'CheckIn', 'CheckInCount'],
   /** The retention is read under the `Occasion` tag: activity and occasion writes move its dates too. */
   updateRetention: ['Occasion'],
   postponeRetention: ['Occasion'],
   /** Confirming erases the household, as its delete does. */
-  confirmErasureRequest: ['Household', 'Occasion', 'Guest', 'Answer', 'Door'],
+  confirmErasureRequest: ['Household', 'Occasion', 'Guest', 'Answer', 'Door', 'CheckIn', 'CheckInCount'],
   declineErasureRequest: [],
 } as const satisfies Record<string, readonly Tag[]>;
 

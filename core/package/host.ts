@@ -2,6 +2,7 @@
 // for runtimes without a browser's cookies (Node), and the types of every entity. The schemas
 // themselves (valibot values) are in `kindly/core`.
 export type * from '../client/bodies';
+export type { CheckInClient, CheckInStores } from '../client/check-in-client';
 export { createCookieFetch } from '../client/cookie-fetch';
 export { signInHost, signOutHost, signUpHost } from '../client/host-auth';
 export { createHostClient, type GuestBulkOptions, type HistoryRequest, type HostClient } from '../client/host-client';

@@ -1,5 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Button, Form } from 'react-aria-components';
+import { Link } from 'wouter';
 import { errorMessage } from '../../core/client/result';
 import { formatPhone } from '../../core/format';
 import { countryOptions, statesForCountry } from '../../core/options';
@@ -114,6 +115,11 @@ export function HouseholdDialog({ occasionId, household, households, guests, onC
             <TextInput label="Notes (only you see these)" multiline value={values.notes} onChange={set('notes')} error={errors.notes} />
             {household ? <HouseholdReply occasionId={occasionId} householdId={household.id} timeZone={timezone} /> : null}
             {household ? <Members occasionId={occasionId} household={household} households={households} guests={guests} /> : null}
+            {household ? (
+              <p>
+                <Link href={`/cards?household=${encodeURIComponent(household.id)}`}>Print this household's invitation card</Link>
+              </p>
+            ) : null}
             {household ? <AnswersOf occasionId={occasionId} householdId={household.id} /> : null}
             {household ? <EntityHistory occasionId={occasionId} householdId={household.id} name={household.name} /> : null}
             <FormMessage messages={[message]} focus />

@@ -35,6 +35,9 @@ export function HouseholdsHead() {
         <Link href="/print" className="button button--small">
           Printable invite codes
         </Link>
+        <Link href="/cards" className="button button--small">
+          Invitation cards
+        </Link>
       </nav>
     </div>
   );

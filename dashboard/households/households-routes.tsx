@@ -5,9 +5,10 @@ import { HOUSEHOLDS_SCREENS } from '../routes';
 import HouseholdsPage from './households-page';
 
 const PrintCodesPage = lazy(() => import('./print-codes-page'));
+const InvitationCardsPage = lazy(() => import('./invitation-cards-page'));
 
-/** `.../households/*`: the list, and the printable invite codes. */
-const SCREENS: Record<(typeof HOUSEHOLDS_SCREENS)[number], ComponentType> = { '/': HouseholdsPage, '/print': PrintCodesPage };
+/** `.../households/*`: the list, the printable invite codes and the printable invitation cards. */
+const SCREENS: Record<(typeof HOUSEHOLDS_SCREENS)[number], ComponentType> = { '/': HouseholdsPage, '/print': PrintCodesPage, '/cards': InvitationCardsPage };
 
 export default function HouseholdsRoutes() {
   return (
