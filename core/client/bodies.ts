@@ -26,6 +26,7 @@ import type { EmailSendSchema, EmailTemplateUpdateSchema } from '../schemas/emai
 import type { InvitationCreateSchema, InvitationTokenSchema, PersonUpdateSchema } from '../schemas/people';
 import type { PrivacyNoteUpdateSchema } from '../schemas/guest-data';
 import type { WebhookEndpointCreateSchema, WebhookEndpointUpdateSchema } from '../schemas/webhook';
+import type { SeatAssignSchema, SeatingTableCreateSchema, SeatingTableUpdateSchema } from '../schemas/seating';
 
 // Request bodies as the server accepts them: the schemas' *input* types, so fields that
 // have a default may be left out (the schemas' `…Create` types are their validated output).
@@ -108,3 +109,9 @@ export type ApiTokenCreateBody = v.InferInput<typeof ApiTokenCreateSchema>;
 export type PrivacyNoteBody = v.InferInput<typeof PrivacyNoteUpdateSchema>;
 export type WebhookEndpointCreateBody = v.InferInput<typeof WebhookEndpointCreateSchema>;
 export type WebhookEndpointUpdateBody = v.InferInput<typeof WebhookEndpointUpdateSchema>;
+/** Body of `POST …/activity/{activityId}/tables`: `{ name, number?, shape?, capacity }`. */
+export type SeatingTableCreateBody = v.InferInput<typeof SeatingTableCreateSchema>;
+/** Body of `PUT /occasion/{occasionId}/table/{tableId}`: any of `name`, `number`, `shape`, `capacity`. */
+export type SeatingTableUpdateBody = v.InferInput<typeof SeatingTableUpdateSchema>;
+/** Body of `POST …/activity/{activityId}/seats`: `{ guestIds, tableId, overCapacity? }`. */
+export type SeatAssignBody = v.InferInput<typeof SeatAssignSchema>;

@@ -59,10 +59,11 @@ import type { AuthRedirect, HostCredentials, HostSession } from './host-session'
 import { path } from './path';
 import { createSend, type ClientOptions, type Revalidated, type Send } from './request';
 import type { ClientError, Result } from './result';
+import { createSeatingClient, type SeatingClient } from './seating-client';
 import { createWebhookClient, type WebhookClient } from './webhook-client';
 
 /** One typed function per route of `/host/v1` (contract section 3). Every call sends cookies. */
-export interface HostClient extends WebhookClient {
+export interface HostClient extends WebhookClient, SeatingClient {
   /** `POST /account`: sign-up (409 `EMAIL_TAKEN`). Does not sign in; see `signUpHost`. */
   createAccount(body: AccountCreateBody): Promise<Result<Account>>;
   /** `GET /account`: the signed-in host's account. */
@@ -415,6 +416,7 @@ export function createHostClient(options: ClientOptions): HostClient {
     confirmErasureRequest: (occasionId, id) => post(`${o(occasionId)}${path`/erasure-request/${id}/confirm`}`, {}),
     declineErasureRequest: (occasionId, id) => post(`${o(occasionId)}${path`/erasure-request/${id}/decline`}`, {}),
     ...createWebhookClient(send),
+    ...createSeatingClient(send),
   };
 }
 

@@ -65,6 +65,7 @@ import type { HostCredentials, HostSession } from './host-session';
 import type { Mutation } from './mutation';
 import { createQueryContext, type KeyArg, type Query } from './query-context';
 import { sessionState, type SessionBox, type SessionState } from './session-state';
+import { createSeatingStores, type SeatingStores } from './seating-client';
 import { hostWriteTags as stale, type Tag } from './stale-tags';
 
 /** Input of a write to an entity of an occasion. */
@@ -74,7 +75,7 @@ export interface OccasionInput<Body> {
 }
 
 /** The dashboard's stores over the host client (contract section 6). */
-export interface HostStores {
+export interface HostStores extends SeatingStores {
   /** The session: asked on first subscribe; render nothing until `ready`. */
   $session: ReadableAtom<SessionState<HostSession>>;
   $account: Query<Account>;
@@ -370,6 +371,7 @@ export function createHostStores(host: HostClient): HostStores {
     $deleteWebhook: mutation((i) => host.deleteWebhook(i.occasionId, i.webhookId), stale.deleteWebhook),
     $rotateWebhookSecret: mutation((i) => host.rotateWebhookSecret(i.occasionId, i.webhookId), stale.rotateWebhookSecret),
     $sendWebhookTest: mutation((i) => host.sendWebhookTest(i.occasionId, i.webhookId), stale.sendWebhookTest),
+    ...createSeatingStores(host, { query, mutation, put }, stale),
     markStale,
     retryFailed,
   };

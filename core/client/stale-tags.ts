@@ -32,6 +32,8 @@ export type Tag =
   | 'ApiToken'
   /** An occasion's webhook endpoints and their delivery logs. */
   | 'Webhook'
+  /** An activity's tables, seats and freed-seat notices. */
+  | 'Seating'
 
   /** The account's list of its sessions. */
   | 'HostSession';
@@ -124,6 +126,11 @@ export const hostStaleTags = {
   /** Confirming erases the household, as its delete does. */
   confirmErasureRequest: ['Household', 'Occasion', 'Guest', 'Answer', 'Door'],
   declineErasureRequest: [],
+  createTable: ['Seating'],
+  updateTable: ['Seating'],
+  /** Its guests become unseated. */
+  deleteTable: ['Seating'],
+  dismissSeatReleases: ['Seating'],
 } as const satisfies Record<string, readonly Tag[]>;
 
 /**
@@ -151,10 +158,33 @@ export const historyStaleTags = {
   confirmErasureRequest: ['History'],
 } as const satisfies Partial<Record<keyof typeof hostStaleTags, readonly Tag[]>>;
 
-/** Every host write's tags: {@link hostStaleTags} plus `History` where the write records history. */
+/**
+ * The host writes that can take a guest away from an activity (an answer other than attending, a
+ * removed invitation or guest) also mark `Seating` stale: the server frees the seat in the same
+ * write and records the notice. Guests' own replies do not reach the host's cache: the seating
+ * screen refreshes on focus.
+ */
+export const seatingStaleTags = {
+  deleteOccasion: ['Seating'],
+  deleteActivity: ['Seating'],
+  deleteGuest: ['Seating'],
+  deleteGuests: ['Seating'],
+  importGuests: ['Seating'],
+  undoImport: ['Seating'],
+  createInviteLine: ['Seating'],
+  updateInviteLine: ['Seating'],
+  deleteInviteLine: ['Seating'],
+  updateInviteLines: ['Seating'],
+  eraseGuest: ['Seating'],
+  eraseHousehold: ['Seating'],
+  confirmErasureRequest: ['Seating'],
+} as const satisfies Partial<Record<keyof typeof hostStaleTags, readonly Tag[]>>;
+
+/** Every host write's tags: {@link hostStaleTags} plus `History` and `Seating` where the write touches them. */
 export const hostWriteTags: Record<keyof typeof hostStaleTags, readonly Tag[]> = /* @__PURE__ */ (() => {
   const history: Partial<Record<string, readonly Tag[]>> = historyStaleTags;
-  const entries = Object.entries(hostStaleTags).map(([write, tags]) => [write, [...tags, ...(history[write] ?? [])]]);
+  const seating: Partial<Record<string, readonly Tag[]>> = seatingStaleTags;
+  const entries = Object.entries(hostStaleTags).map(([write, tags]) => [write, [...tags, ...(history[write] ?? []), ...(seating[write] ?? [])]]);
   return Object.fromEntries(entries) as Record<keyof typeof hostStaleTags, readonly Tag[]>;
 })();
 
