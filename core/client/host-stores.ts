@@ -371,7 +371,7 @@ export function createHostStores(host: HostClient): HostStores {
     $deleteWebhook: mutation((i) => host.deleteWebhook(i.occasionId, i.webhookId), stale.deleteWebhook),
     $rotateWebhookSecret: mutation((i) => host.rotateWebhookSecret(i.occasionId, i.webhookId), stale.rotateWebhookSecret),
     $sendWebhookTest: mutation((i) => host.sendWebhookTest(i.occasionId, i.webhookId), stale.sendWebhookTest),
-    ...createSeatingStores(host, { query, mutation, put }, stale),
+    ...createSeatingStores(host, { query, mutation, put }),
     markStale,
     retryFailed,
   };

@@ -22,4 +22,4 @@ export {
   type TimeoutError,
 } from './result';
 export type { SessionState } from './session-state';
-export { guestStaleTags, historyStaleTags, hostStaleTags, hostWriteTags, seatingStaleTags, type Tag } from './stale-tags';
+export { guestStaleTags, historyStaleTags, hostStaleTags, hostWriteTags, type Tag } from './stale-tags';

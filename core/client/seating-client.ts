@@ -66,29 +66,27 @@ export interface SeatingStoreParts {
   put(tag: Tag, ids: readonly string[], data: unknown): void;
 }
 
+/** What every table and notice write marks stale: the activity's seating (a deleted table's guests become unseated). */
+const SEATING: readonly Tag[] = ['Seating'];
+
 /**
  * Creates the seating's stores over the host client, in the host stores' cache.
  *
  * @param host The seating routes.
  * @param parts The host stores' `query` (with its 401 handling), `mutation` and `put`.
- * @param tags What each seating write marks stale.
  * @returns The stores.
  */
-export function createSeatingStores(
-  host: SeatingClient,
-  { query, mutation, put }: SeatingStoreParts,
-  tags: Record<'createTable' | 'updateTable' | 'deleteTable' | 'dismissSeatReleases', readonly Tag[]>,
-): SeatingStores {
+export function createSeatingStores(host: SeatingClient, { query, mutation, put }: SeatingStoreParts): SeatingStores {
   return {
     seating: (o, a) => query('Seating', [o, a], (occasionId, activityId) => host.getSeating(occasionId!, activityId!)),
-    $createTable: mutation((i) => host.createTable(i.occasionId, i.activityId, i.body), tags.createTable),
-    $updateTable: mutation((i) => host.updateTable(i.occasionId, i.tableId, i.body), tags.updateTable),
-    $deleteTable: mutation((i) => host.deleteTable(i.occasionId, i.tableId), tags.deleteTable),
+    $createTable: mutation((i) => host.createTable(i.occasionId, i.activityId, i.body), SEATING),
+    $updateTable: mutation((i) => host.updateTable(i.occasionId, i.tableId, i.body), SEATING),
+    $deleteTable: mutation((i) => host.deleteTable(i.occasionId, i.tableId), SEATING),
     $seatGuests: mutation(
       (i) => host.seatGuests(i.occasionId, i.activityId, i.body),
       [],
       (seating, i) => put('Seating', [i.occasionId, i.activityId], seating),
     ),
-    $dismissSeatReleases: mutation((i) => host.dismissSeatReleases(i.occasionId, i.activityId), tags.dismissSeatReleases),
+    $dismissSeatReleases: mutation((i) => host.dismissSeatReleases(i.occasionId, i.activityId), SEATING),
   };
 }

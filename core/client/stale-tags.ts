@@ -32,7 +32,12 @@ export type Tag =
   | 'ApiToken'
   /** An occasion's webhook endpoints and their delivery logs. */
   | 'Webhook'
-  /** An activity's tables, seats and freed-seat notices. */
+  /**
+   * An activity's tables, seats and freed-seat notices. Every host write that can take a guest
+   * away from an activity (another answer, a removed invitation or guest) marks it too: the
+   * server frees the seat in that write. Guests' own replies never reach the host's cache, so the
+   * seating screen refreshes on focus.
+   */
   | 'Seating'
 
   /** The account's list of its sessions. */
@@ -60,34 +65,34 @@ export const hostStaleTags = {
   /** Invitations link to the page when the hosts have none of their own. */
   setOccasionSlug: ['Occasion', 'EmailTemplate'],
   /** Deletes everything under it. */
-  deleteOccasion: ['Occasion', 'Activity', 'Guest', 'Household', 'InviteLine', 'AttributeCategory', 'Question', 'Answer', 'Reply', 'Email', 'EmailTemplate', 'Door', 'ApiToken', 'Webhook'],
+  deleteOccasion: ['Occasion', 'Activity', 'Guest', 'Household', 'InviteLine', 'AttributeCategory', 'Question', 'Answer', 'Reply', 'Email', 'EmailTemplate', 'Door', 'ApiToken', 'Webhook', 'Seating'],
   /** The occasion's `summary` counts activities. */
   createActivity: ['Activity', 'Occasion'],
   /** Start time and sort order reorder the summary's `perActivity`. */
   updateActivity: ['Activity', 'Occasion'],
   /** Its invite lines go, and with them guests' `invitations`; its questions and their answers go. */
-  deleteActivity: ['Activity', 'Occasion', 'InviteLine', 'Guest', 'Question', 'Answer'],
+  deleteActivity: ['Activity', 'Occasion', 'InviteLine', 'Guest', 'Question', 'Answer', 'Seating'],
   /** Summary counts guests; a household's `guestIds` lists them. */
   createGuest: ['Guest', 'Occasion', 'Household', 'Door'],
   /** A new `householdId` moves the guest between households' `guestIds` (and their answers with them). */
   updateGuest: ['Guest', 'Household', 'Answer', 'Door'],
-  deleteGuest: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer', 'Door'],
+  deleteGuest: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer', 'Door', 'Seating'],
   /** Rows may name households that are then created. */
   upsertGuests: ['Guest', 'Occasion', 'Household', 'Door'],
-  deleteGuests: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer', 'Door'],
+  deleteGuests: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer', 'Door', 'Seating'],
   /** Guests, households (their fields and recipients' addresses), invitations and answers. */
-  importGuests: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer', 'Email', 'Door'],
-  undoImport: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer', 'Email', 'Door'],
+  importGuests: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer', 'Email', 'Door', 'Seating'],
+  undoImport: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer', 'Email', 'Door', 'Seating'],
   createHousehold: ['Household', 'Occasion', 'Email', 'Door'],
   /** Its email is a recipient's address. */
   updateHousehold: ['Household', 'Email', 'Door'],
   /** Its guests are left with `householdId: null`; its household answers go. */
   deleteHousehold: ['Household', 'Occasion', 'Guest', 'Answer', 'Door'],
   /** Lines are guests' `invitations` and the summary's `perActivity` counts. */
-  createInviteLine: ['InviteLine', 'Guest', 'Occasion'],
-  updateInviteLine: ['InviteLine', 'Guest', 'Occasion'],
-  deleteInviteLine: ['InviteLine', 'Guest', 'Occasion'],
-  updateInviteLines: ['InviteLine', 'Guest', 'Occasion'],
+  createInviteLine: ['InviteLine', 'Guest', 'Occasion', 'Seating'],
+  updateInviteLine: ['InviteLine', 'Guest', 'Occasion', 'Seating'],
+  deleteInviteLine: ['InviteLine', 'Guest', 'Occasion', 'Seating'],
+  updateInviteLines: ['InviteLine', 'Guest', 'Occasion', 'Seating'],
   createAttributeCategory: ['AttributeCategory'],
   /** A removed option is removed from every guest's `attributes`. */
   updateAttributeCategory: ['AttributeCategory', 'Guest'],
@@ -118,19 +123,14 @@ export const hostStaleTags = {
   renewRecoveryCodes: ['Account'],
   disableTwoFactor: ['Account'],
   /** Everything of the guests goes: their replies, answers and messages in the outbox with them. */
-  eraseGuest: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer', 'Reply', 'Email', 'Door'],
-  eraseHousehold: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer', 'Reply', 'Email', 'Door'],
+  eraseGuest: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer', 'Reply', 'Email', 'Door', 'Seating'],
+  eraseHousehold: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer', 'Reply', 'Email', 'Door', 'Seating'],
   /** The retention is read under the `Occasion` tag: activity and occasion writes move its dates too. */
   updateRetention: ['Occasion'],
   postponeRetention: ['Occasion'],
   /** Confirming erases the household, as its delete does. */
-  confirmErasureRequest: ['Household', 'Occasion', 'Guest', 'Answer', 'Door'],
+  confirmErasureRequest: ['Household', 'Occasion', 'Guest', 'Answer', 'Door', 'Seating'],
   declineErasureRequest: [],
-  createTable: ['Seating'],
-  updateTable: ['Seating'],
-  /** Its guests become unseated. */
-  deleteTable: ['Seating'],
-  dismissSeatReleases: ['Seating'],
 } as const satisfies Record<string, readonly Tag[]>;
 
 /**
@@ -158,33 +158,10 @@ export const historyStaleTags = {
   confirmErasureRequest: ['History'],
 } as const satisfies Partial<Record<keyof typeof hostStaleTags, readonly Tag[]>>;
 
-/**
- * The host writes that can take a guest away from an activity (an answer other than attending, a
- * removed invitation or guest) also mark `Seating` stale: the server frees the seat in the same
- * write and records the notice. Guests' own replies do not reach the host's cache: the seating
- * screen refreshes on focus.
- */
-export const seatingStaleTags = {
-  deleteOccasion: ['Seating'],
-  deleteActivity: ['Seating'],
-  deleteGuest: ['Seating'],
-  deleteGuests: ['Seating'],
-  importGuests: ['Seating'],
-  undoImport: ['Seating'],
-  createInviteLine: ['Seating'],
-  updateInviteLine: ['Seating'],
-  deleteInviteLine: ['Seating'],
-  updateInviteLines: ['Seating'],
-  eraseGuest: ['Seating'],
-  eraseHousehold: ['Seating'],
-  confirmErasureRequest: ['Seating'],
-} as const satisfies Partial<Record<keyof typeof hostStaleTags, readonly Tag[]>>;
-
-/** Every host write's tags: {@link hostStaleTags} plus `History` and `Seating` where the write touches them. */
+/** Every host write's tags: {@link hostStaleTags} plus `History` where the write records history. */
 export const hostWriteTags: Record<keyof typeof hostStaleTags, readonly Tag[]> = /* @__PURE__ */ (() => {
   const history: Partial<Record<string, readonly Tag[]>> = historyStaleTags;
-  const seating: Partial<Record<string, readonly Tag[]>> = seatingStaleTags;
-  const entries = Object.entries(hostStaleTags).map(([write, tags]) => [write, [...tags, ...(history[write] ?? []), ...(seating[write] ?? [])]]);
+  const entries = Object.entries(hostStaleTags).map(([write, tags]) => [write, [...tags, ...(history[write] ?? [])]]);
   return Object.fromEntries(entries) as Record<keyof typeof hostStaleTags, readonly Tag[]>;
 })();
 

@@ -21,5 +21,5 @@ export {
   type TimeoutError,
 } from '../client/result';
 export type { SessionState } from '../client/session-state';
-export { historyStaleTags, hostStaleTags, hostWriteTags, seatingStaleTags, type Tag } from '../client/stale-tags';
+export { historyStaleTags, hostStaleTags, hostWriteTags, type Tag } from '../client/stale-tags';
 export type * from '../schemas';
