@@ -145,6 +145,8 @@ async function clearRepliesSentBy(trx: Kysely<Database>, guestIds: ReadonlySet<s
 async function deleteRows(trx: Kysely<Database>, occasionId: string, plan: ErasurePlan): Promise<void> {
   for (const chunk of chunked([...plan.guestIds], IDS_PER_STATEMENT)) {
     await trx.deleteFrom('historyGuestHousehold').where('occasionId', '=', occasionId).where('guestId', 'in', chunk).execute();
+    // Their seats go with them; the notices of seats they left go too.
+    await trx.deleteFrom('seatRelease').where('occasionId', '=', occasionId).where('guestId', 'in', chunk).execute();
     await trx.deleteFrom('guest').where('occasionId', '=', occasionId).where('id', 'in', chunk).execute();
   }
   for (const chunk of chunked([...plan.householdIds], IDS_PER_STATEMENT)) {

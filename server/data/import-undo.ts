@@ -9,6 +9,7 @@ import { guestHistory, householdHistory, inviteLineHistory } from './history-cha
 import { rowsById, sameRow, type ImportTable, type ImportWritten, type ImportedRow, type TouchedRow } from './import-written';
 import { readJsonColumn } from './json-column';
 import { lockRows } from './row-lock';
+import { releaseSeats } from './seat-releases';
 
 type Current = { [T in ImportTable]: Map<string, Selectable<Database[T]>> };
 
@@ -35,6 +36,11 @@ export async function undoWrites(trx: Kysely<Database>, kind: DatabaseKind, occa
     ...written.guest.map((row) => guestHistory(row.after ?? undefined, row.before ?? undefined)),
     ...written.household.map((row) => householdHistory(row.after ?? undefined, row.before ?? undefined)),
   ]);
+  // Invitations it created go, those it changed go back: where that ends attending, the seat is freed.
+  const now = new Date().toISOString();
+  const leaving = written.inviteLine.filter((row) => row.before === null || row.before.response !== 'ATTENDING').map((row) => (row.after ?? row.before)!);
+  await releaseSeats(trx, occasionId, { lines: leaving }, 'removing', now);
+  await releaseSeats(trx, occasionId, { guestIds: written.guest.filter((row) => row.before === null).map((row) => row.id) }, 'removing', now);
   await putBack(trx, 'answer', written.answer);
   await putBack(trx, 'inviteLine', written.inviteLine);
   await putBackGuests(trx, written.guest);

@@ -488,6 +488,45 @@ export interface Database {
   webhookEndpoint: WebhookEndpointTable;
   webhookDelivery: WebhookDeliveryTable;
   guestImport: GuestImportTable;
+  seatingTable: SeatingTableTable;
+  seat: SeatTable;
+  seatRelease: SeatReleaseTable;
+}
+
+/** A table of an activity's seating plan (migration 0022); `number` is unique within the activity. */
+export interface SeatingTableTable {
+  id: string;
+  occasionId: string;
+  activityId: string;
+  name: string;
+  number: number;
+  /** `ROUND` or `LONG`. */
+  shape: string;
+  capacity: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A guest's seat at an activity: at most one per guest and activity, and only with an invite line. */
+export interface SeatTable {
+  guestId: string;
+  activityId: string;
+  occasionId: string;
+  tableId: string;
+  seatedAt: string;
+}
+
+/** A seat freed because its guest stopped attending: the host's notice until dismissed. */
+export interface SeatReleaseTable {
+  id: string;
+  occasionId: string;
+  activityId: string;
+  /** The guest's id; the guest may be deleted since. */
+  guestId: string;
+  /** The table's id; the table may be deleted since. */
+  tableId: string;
+  tableName: string;
+  releasedAt: string;
 }
 
 /** Where an occasion's webhooks go (migration 0019). */

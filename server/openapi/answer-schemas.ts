@@ -36,6 +36,7 @@ import {
 } from './json-schema';
 import { EVENT_DATA_RIGHTS_SCHEMAS, HOST_DATA_RIGHTS_SCHEMAS } from './data-rights-answer-schemas';
 import { HOST_INTEGRATION_SCHEMAS } from './integration-answer-schemas';
+import { HOST_SEATING_SCHEMAS } from './seating-answer-schemas';
 
 /**
  * What the API answers, as JSON Schema: the document's `components.schemas`. Entities are built
@@ -241,6 +242,7 @@ export const HOST_SCHEMAS: Record<string, JsonSchema> = {
   InvitationAccepted: strictObject({ occasionId: id, role }),
   ...HOST_DATA_RIGHTS_SCHEMAS,
   ...HOST_INTEGRATION_SCHEMAS,
+  ...HOST_SEATING_SCHEMAS,
 };
 
 /** The guest area's named schemas. */

@@ -5,6 +5,7 @@ import { HOST_ACCOUNT_OPERATIONS } from './host-account-operations';
 import { HOST_DATA_RIGHTS_OPERATIONS } from './host-data-rights-operations';
 import { HOST_INTEGRATION_OPERATIONS } from './host-integration-operations';
 import { HOST_OCCASION_OPERATIONS } from './host-occasion-operations';
+import { HOST_SEATING_OPERATIONS } from './host-seating-operations';
 import type { Caller } from './operation';
 
 const CONTRACT_ERRORS =
@@ -29,7 +30,7 @@ export const HOST_AREA: AreaDescription = {
   title: 'Kindly host API',
   description: `What the dashboard uses: occasions, guests, households, invitations, replies, email, people and the account. ${CONTRACT_ERRORS}`,
   prefix: '/host/v1',
-  operations: { ...HOST_ACCOUNT_OPERATIONS, ...HOST_OCCASION_OPERATIONS, ...HOST_DATA_RIGHTS_OPERATIONS, ...HOST_INTEGRATION_OPERATIONS },
+  operations: { ...HOST_ACCOUNT_OPERATIONS, ...HOST_OCCASION_OPERATIONS, ...HOST_SEATING_OPERATIONS, ...HOST_DATA_RIGHTS_OPERATIONS, ...HOST_INTEGRATION_OPERATIONS },
   schemas: HOST_SCHEMAS,
   securitySchemes: {
     hostSession: {

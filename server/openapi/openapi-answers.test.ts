@@ -116,6 +116,7 @@ describe('real answers match the OpenAPI documents', () => {
     await call(owner, 'POST /occasions/:occasionId/guests/delete', ids, { ids: [bo.id] });
     await call(owner, 'PUT /occasion/:occasionId/answers', ids, { answers: [{ questionId: ids.questionId, guestId: ids.guestId, value: 'Volare' }] });
     await call(owner, 'GET /occasion/:occasionId/answers', ids);
+    await seatingOf(owner, ids);
 
     await peopleOf(owner, ids);
     await emailOf(owner, ids);
@@ -150,6 +151,24 @@ describe('real answers match the OpenAPI documents', () => {
     const person = { ...ids, accountId: helper.accountId };
     await call(owner, 'PUT /occasion/:occasionId/person/:accountId', person, { role: 'editor' });
     await call(owner, 'DELETE /occasion/:occasionId/person/:accountId', person);
+  }
+
+  /** Tables, seats, a seat freed by an answer changed away from attending, the notice dismissed. */
+  async function seatingOf(owner: HostClient, ids: Record<string, string>): Promise<void> {
+    ids.tableId = (await call(owner, 'POST /occasion/:occasionId/activity/:activityId/tables', ids, { name: 'Family', capacity: 8 })).id;
+    await call(owner, 'PUT /occasion/:occasionId/table/:tableId', ids, { shape: 'LONG' });
+    await call(owner, 'POST /occasion/:occasionId/activity/:activityId/tables', ids, { name: 'Again', number: 1, capacity: 8 });
+    await call(owner, 'POST /occasion/:occasionId/activity/:activityId/seats', ids, { guestIds: [ids.guestId], tableId: ids.tableId });
+    await call(owner, 'PUT /occasion/:occasionId/table/:tableId', ids, { capacity: 1 });
+    const other = await call(owner, 'POST /occasion/:occasionId/activity/:activityId/tables', ids, { name: 'Other', capacity: 1 });
+    await call(owner, 'POST /occasion/:occasionId/activity/:activityId/seats', ids, { guestIds: [ids.guestId], tableId: other.id });
+    await call(owner, 'POST /occasion/:occasionId/activity/:activityId/seats', ids, { guestIds: [ids.guestId], tableId: ids.tableId, overCapacity: false });
+    await call(owner, 'PUT /occasion/:occasionId/invite-line/:inviteLineId', ids, { response: 'DECLINED' });
+    const seating = await call(owner, 'GET /occasion/:occasionId/activity/:activityId/seating', ids);
+    expect((seating.releases as unknown[]).length).toBe(1);
+    await call(owner, 'DELETE /occasion/:occasionId/activity/:activityId/releases', ids);
+    await call(owner, 'DELETE /occasion/:occasionId/table/:tableId', ids);
+    await call(owner, 'PUT /occasion/:occasionId/invite-line/:inviteLineId', ids, { response: 'ATTENDING' });
   }
 
   async function emailOf(owner: HostClient, ids: Record<string, string>): Promise<void> {

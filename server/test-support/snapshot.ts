@@ -23,6 +23,9 @@ const TABLES: ReadonlyArray<keyof Database> = [
   'guestImport',
   'webhookEndpoint',
   'webhookDelivery',
+  'seatingTable',
+  'seat',
+  'seatRelease',
 ];
 
 /**

@@ -12,6 +12,7 @@ import { rsvpHistory } from '../history-changes';
 import { readBool, readJsonColumn } from '../json-column';
 import { applyRsvpAnswers, attendanceAfter, loadRsvpAnswers } from '../rsvp-answers';
 import { RsvpHistory } from '../rsvp-history';
+import { releaseSeats } from '../seat-releases';
 
 /** Whose RSVP a write is. */
 export interface RsvpOwner {
@@ -118,7 +119,9 @@ async function writeAnswers(
   const history = new RsvpHistory(state, { subjectName: state.householdName, ...rsvpChange });
   const writerRow = state.members.get(writer.guestId);
   const actor: HistoryActor = { kind: 'GUEST', id: writer.guestId, ...(writerRow && { name: fullName(writerRow) }) };
-  await applyPlan(trx, owner, plan, changedAnswerGroups(state.lines, plan.answers), now, history);
+  const answerGroups = changedAnswerGroups(state.lines, plan.answers);
+  await applyPlan(trx, owner, plan, answerGroups, now, history);
+  await releaseSeatsLeft(trx, owner, state.lines, answerGroups, now);
   const questions = await applyRsvpAnswers(trx, owner, actor, state, attendanceAfter(state, plan), change.answers, now);
   await recordHistory(trx, owner.occasionId, actor, history.changes);
   if (plan.newPlusOnes.length > 0) return undefined;
@@ -205,6 +208,19 @@ function changedAnswerGroups(lines: readonly HouseholdLine[], answers: ReadonlyM
   return [...groups.values()];
 }
 
+/** Frees the seats of lines this reply answered other than `ATTENDING` (the lines hold the write's locks). */
+async function releaseSeatsLeft(
+  trx: Transaction<Database>,
+  owner: RsvpOwner,
+  lines: readonly HouseholdLine[],
+  answerGroups: ReadonlyArray<{ answer: Answer; lineIds: string[] }>,
+  now: Date,
+): Promise<void> {
+  const byId = new Map(lines.map((line) => [line.id, line]));
+  const left = answerGroups.filter(({ answer }) => answer.response !== 'ATTENDING').flatMap(({ lineIds }) => lineIds.flatMap((id) => byId.get(id) ?? []));
+  await releaseSeats(trx, owner.occasionId, { lines: left }, 'noLongerAttending', now.toISOString());
+}
+
 async function applyPlan(
   trx: Transaction<Database>,
   owner: RsvpOwner,
@@ -214,6 +230,8 @@ async function applyPlan(
   history: RsvpHistory,
 ): Promise<void> {
   const at = now.toISOString();
+  // A seat is freed, with a notice for the host, where a guest stops attending.
+  await releaseSeats(trx, owner.occasionId, { guestIds: plan.removedPlusOnes }, 'removing', at);
   for (const id of plan.removedPlusOnes) {
     history.plusOneRemoved(id);
     await trx.deleteFrom('guest').where('id', '=', id).where('householdId', '=', owner.householdId).execute();

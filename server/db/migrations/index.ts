@@ -19,6 +19,7 @@ import { guestData } from './0018-guest-data';
 import { webhooks } from './0019-webhooks';
 import { apiTokens } from './0020-api-tokens';
 import { occasionSlugs } from './0021-occasion-slugs';
+import { seating } from './0022-seating';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0019-webhooks': webhooks,
   '0020-api-tokens': apiTokens,
   '0021-occasion-slugs': occasionSlugs,
+  '0022-seating': seating,
 };

@@ -9,6 +9,7 @@ import { actorOf, recordHistory, type HistoryActor } from '../../data/history';
 import { guestHistory } from '../../data/history-changes';
 import { guestRowsById } from '../../data/guests';
 import { assertOwnedOccasion } from '../../data/occasions';
+import { releaseSeats } from '../../data/seat-releases';
 import type { Database } from '../../db/schema';
 import { readBody } from '../../http/read-body';
 import { failOnIssues } from './validation-failed';
@@ -48,6 +49,7 @@ async function deleteGuests(trx: Kysely<Database>, occasionId: string, ids: stri
     if (!known.has(id)) issues.push({ path: `ids.${index}`, message: 'No guest with this id in the occasion.' });
   });
   failOnIssues(issues);
+  await releaseSeats(trx, occasionId, { guestIds: ids }, 'removing', new Date().toISOString());
   let deleted = 0;
   for (const chunk of chunked(ids, IDS_PER_STATEMENT)) {
     // Every id was found in the occasion above, in this transaction.

@@ -11,6 +11,7 @@ import { actorOf, recordHistory } from '../../data/history';
 import { guestHistory } from '../../data/history-changes';
 import { assertOwnedOccasion } from '../../data/occasions';
 import { lockRows } from '../../data/row-lock';
+import { releaseSeats } from '../../data/seat-releases';
 import { newId } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../data/api-error';
@@ -100,6 +101,7 @@ export function guestRoutes(answers = new RevisionedAnswers<JsonBody>(GUESTS_KEP
     await assertOwnedOccasion(db, c.get('host'), occasionId);
     const current = await findGuestRow(db, occasionId, guestId);
     await db.transaction().execute(async (trx) => {
+      await releaseSeats(trx, occasionId, { guestIds: [current.id] }, 'removing', new Date().toISOString());
       const deleted = await trx.deleteFrom('guest').where('id', '=', current.id).executeTakeFirst();
       if (Number(deleted.numDeletedRows) > 0) await recordHistory(trx, occasionId, actorOf(c.get('host')), [guestHistory(current, undefined)]);
     });

@@ -28,6 +28,7 @@ import { occasionSlugRoutes } from './occasion-slug';
 import { peopleRoutes } from './people';
 import { questionRoutes } from './questions';
 import { replyRoutes } from './replies';
+import { seatingRoutes } from './seating';
 import { webhookRoutes } from './webhooks';
 
 /** The host session token an answer sets (Auth.js's session cookie, `__Secure-` on https), if any. */
@@ -77,6 +78,7 @@ export function hostRoutes(): Hono<AppEnv> {
   routes.route('/', guestBulkDeleteRoutes());
   routes.route('/', inviteLineRoutes());
   routes.route('/', inviteLineBulkRoutes());
+  routes.route('/', seatingRoutes());
   routes.route('/', questionRoutes());
   routes.route('/', answerRoutes());
   routes.route('/', replyRoutes());

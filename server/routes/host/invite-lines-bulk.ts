@@ -10,6 +10,7 @@ import { inviteLineHistory } from '../../data/history-changes';
 import { hostAnswer, hostAnswerChanges, listInviteLines, type InviteLineRow } from '../../data/invite-lines';
 import { lockOccasionForBulk } from '../../data/bulk-lock';
 import { assertOwnedOccasion } from '../../data/occasions';
+import { releaseSeats } from '../../data/seat-releases';
 import { inviteLineId } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { BULK_BODY_LIMIT, readBody } from '../../http/read-body';
@@ -67,8 +68,11 @@ export async function applyLines(trx: Kysely<Database>, occasionId: string, rows
   const plan: LinesPlan = { inserts: [], updates: [], deletes: [], issues: [] };
   rows.forEach((row, index) => planRow(context, plan, row, `${listName}.${index}.`));
   failOnIssues(plan.issues);
+  // Seats of invitations taken back or answered other than ATTENDING are freed, with a notice.
+  await releaseSeats(trx, occasionId, { lines: plan.deletes.map((id) => context.lineById.get(id)!) }, 'removing', context.now);
   for (const chunk of chunked(plan.deletes, IDS_PER_STATEMENT)) await trx.deleteFrom('inviteLine').where('id', 'in', chunk).execute();
   await upsertLines(trx, [...plan.inserts, ...plan.updates]);
+  await releaseSeats(trx, occasionId, { lines: plan.updates.filter((line) => line.response !== 'ATTENDING') }, 'noLongerAttending', context.now);
   await recordHistory(trx, occasionId, actor, [
     ...plan.deletes.map((id) => inviteLineHistory(context.lineById.get(id), undefined, context.guests.get(context.lineById.get(id)!.guestId))),
     ...plan.inserts.map((line) => inviteLineHistory(undefined, line, context.guests.get(line.guestId))),

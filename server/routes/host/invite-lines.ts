@@ -9,6 +9,7 @@ import { inviteLineHistory } from '../../data/history-changes';
 import { findInviteLine, hostAnswer, hostAnswerChanges, inviteLineExists, listInviteLines, toInviteLine, type InviteLineRow } from '../../data/invite-lines';
 import { assertOwnedOccasion } from '../../data/occasions';
 import { lockRows } from '../../data/row-lock';
+import { releaseSeats } from '../../data/seat-releases';
 import { inviteLineId } from '../../db/ids';
 import type { Database } from '../../db/schema';
 import { conflict } from '../../data/api-error';
@@ -71,9 +72,11 @@ export function inviteLineRoutes(): Hono<AppEnv> {
       if (patch.mealChoice !== undefined && patch.mealChoice !== current.mealChoice) {
         failOnIssues(mealChoiceIssues(await findActivity(trx, occasionId, current.activityId), patch.mealChoice));
       }
-      const changes = hostAnswerChanges(current, patch, new Date().toISOString());
+      const now = new Date().toISOString();
+      const changes = hostAnswerChanges(current, patch, now);
       if (Object.keys(changes).length > 0) await trx.updateTable('inviteLine').set(changes).where('id', '=', current.id).execute();
       const updated = { ...current, ...changes };
+      if (current.response === 'ATTENDING' && updated.response !== 'ATTENDING') await releaseSeats(trx, occasionId, { lines: [current] }, 'noLongerAttending', now);
       await recordHistory(trx, occasionId, actorOf(c.get('host')), [inviteLineHistory(current, updated)]);
       return updated;
     });
@@ -86,6 +89,7 @@ export function inviteLineRoutes(): Hono<AppEnv> {
     await assertOwnedOccasion(db, c.get('host'), occasionId);
     const current = await findInviteLine(db, occasionId, inviteLineId);
     await db.transaction().execute(async (trx) => {
+      await releaseSeats(trx, occasionId, { lines: [current] }, 'removing', new Date().toISOString());
       const deleted = await trx.deleteFrom('inviteLine').where('id', '=', current.id).executeTakeFirst();
       // Deleted meanwhile by another request: that one recorded it.
       if (Number(deleted.numDeletedRows) > 0) await recordHistory(trx, occasionId, actorOf(c.get('host')), [inviteLineHistory(current, undefined)]);

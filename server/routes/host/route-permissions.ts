@@ -60,6 +60,13 @@ export const HOST_ROUTE_PERMISSIONS: Readonly<Record<string, Permission | 'accou
   'DELETE /occasion/:occasionId/invite-line/:inviteLineId': 'write',
   'PUT /occasion/:occasionId/invite-lines': 'write',
 
+  'GET /occasion/:occasionId/activity/:activityId/seating': 'read',
+  'POST /occasion/:occasionId/activity/:activityId/tables': 'write',
+  'PUT /occasion/:occasionId/table/:tableId': 'write',
+  'DELETE /occasion/:occasionId/table/:tableId': 'write',
+  'POST /occasion/:occasionId/activity/:activityId/seats': 'write',
+  'DELETE /occasion/:occasionId/activity/:activityId/releases': 'write',
+
   'GET /occasion/:occasionId/questions': 'read',
   'POST /occasion/:occasionId/question': 'write',
   'GET /occasion/:occasionId/question/:questionId': 'read',
