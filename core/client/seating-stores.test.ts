@@ -31,6 +31,7 @@ describe('seating in the host client and stores', () => {
 
     const roses = ok(await h.stores.$createTable.mutate({ ...ids, body: { name: 'Roses', capacity: 1 } }));
     expect(roses).toMatchObject({ name: 'Roses', number: 1, shape: 'ROUND', capacity: 1, activityId: activity.id });
+    await settle();
     const tulips = ok(await h.stores.$createTable.mutate({ ...ids, body: { name: 'Tulips', capacity: 4, shape: 'LONG' } }));
     expect(tulips.number).toBe(2);
     await settle();
