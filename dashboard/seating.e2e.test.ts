@@ -47,18 +47,17 @@ async function pdfPages(pdf: Buffer): Promise<string[]> {
 const squeeze = (text: string) => text.replace(/\s+/g, '');
 
 /**
- * Drags `from` onto the middle of `to` with the mouse, in steps, as a person does. The page is
- * scrolled to its top first, so that neither end is near the window's edge, where dnd-kit would
- * scroll the page while the pointer rests.
+ * Drags `from` onto `to` with the mouse, in steps, as a person does; the drop lands `fromTop`
+ * pixels into `to` (its middle unless given).
  */
-async function drag(page: Page, from: Locator, to: Locator): Promise<void> {
-  await page.evaluate(() => window.scrollTo(0, 0));
+async function drag(page: Page, from: Locator, to: Locator, fromTop?: number): Promise<void> {
+  await from.scrollIntoViewIfNeeded();
   const grip = (await from.boundingBox())!;
   await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
   await page.mouse.down();
   await page.mouse.move(grip.x + grip.width / 2 + 12, grip.y + grip.height / 2 + 6, { steps: 4 });
   const target = (await to.boundingBox())!;
-  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 16 });
+  await page.mouse.move(target.x + target.width / 2, target.y + (fromTop ?? target.height / 2), { steps: 16 });
   await page.mouse.up();
 }
 
@@ -161,8 +160,10 @@ describe.skipIf(!chromiumPath)('the seating screen in Chromium', () => {
     await eventually(() => roses.getByText(carterName).count()).toBe(1);
     await eventually(() => roses.locator('.table-card__count').textContent()).toBe('4/10');
 
-    // The mouse: the Baker household onto Tulips (3 of 4 seats).
-    await drag(page, page.getByRole('button', { name: 'Drag the Baker family household (3)' }), tulips);
+    // The mouse: the Baker household onto Tulips (3 of 4 seats), the page scrolled and the drop
+    // near the window's top, where dnd-kit scrolls the window while the pointer rests.
+    await page.evaluate(() => window.scrollTo(0, 200));
+    await drag(page, page.getByRole('button', { name: 'Drag the Baker family household (3)' }), tulips, 20);
     await eventually(() => tulips.locator('.table-card__count').textContent()).toBe('3/4');
 
     // Dunn's three at the one free seat (found through the household filter): the server says TABLE_FULL and the screen asks.

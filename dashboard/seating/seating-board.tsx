@@ -4,7 +4,6 @@ import {
   DragOverlay,
   KeyboardSensor,
   PointerSensor,
-  pointerWithin,
   useDraggable,
   useDroppable,
   useSensor,
@@ -138,8 +137,19 @@ export function SeatingBoard({ view, canWrite, seat, onEdit, onDelete }: Seating
 
 const carriedOf = (data: unknown): Carried => (data as Carried | undefined) ?? { guestIds: [], label: 'the guest' };
 
-/** The pointer's target is what it is over; the keyboard's, the target nearest the carried chip. */
-const pointerOrClosest: CollisionDetection = (args) => (args.pointerCoordinates ? pointerWithin(args) : closestCenter(args));
+/**
+ * The pointer's target is the drop target under it, read from the page itself (the pointer's
+ * coordinates are the window's, and the page's own hit test stays right while dnd-kit scrolls the
+ * window near its edges, where rects measured at the start did not); the keyboard's, the target
+ * nearest the carried chip.
+ */
+const pointerOrClosest: CollisionDetection = (args) => {
+  const { pointerCoordinates, droppableContainers } = args;
+  if (!pointerCoordinates) return closestCenter(args);
+  const under = document.elementsFromPoint(pointerCoordinates.x, pointerCoordinates.y);
+  const container = droppableContainers.find(({ node }) => node.current && under.some((element) => node.current!.contains(element)));
+  return container ? [{ id: container.id, data: { droppableContainer: container, value: 0 } }] : [];
+};
 
 /**
  * The keyboard sensor's moves: each arrow key jumps to the next (→ ↓) or previous (← ↑) drop
