@@ -152,10 +152,10 @@ describe.skipIf(!chromiumPath)('the seating screen in Chromium', () => {
     const carterName = nameOf.get(carter.id)!;
     await page.getByRole('button', { name: `Drag ${carterName}` }).focus();
     await page.keyboard.press('Space');
-    // Picked up: the live region names the guest (and at once where they are: over the unseated list).
-    await eventually(() => page.locator('[id^=DndLiveRegion]').textContent()).toContain(`${carterName}: over the unseated guests.`);
+    // The live region says what was picked up and where it is, then each target it steps to.
+    await eventually(() => page.locator('[id^=DndLiveRegion]').textContent()).toBe(`Picked up ${carterName}. Over the unseated guests.`);
     await page.keyboard.press('ArrowRight');
-    await eventually(() => page.locator('[id^=DndLiveRegion]').textContent()).toContain('over Table 1 · Roses');
+    await eventually(() => page.locator('[id^=DndLiveRegion]').textContent()).toBe(`${carterName}: Over Table 1 · Roses.`);
     await page.keyboard.press('Space');
     await eventually(() => roses.getByText(carterName).count()).toBe(1);
     await eventually(() => roses.locator('.table-card__count').textContent()).toBe('4/10');
@@ -196,6 +196,8 @@ describe.skipIf(!chromiumPath)('the seating screen in Chromium', () => {
       await host.call('POST', `/occasion/${o}/activity/${reception.id}/seats`, { guestIds: waiting.slice(t * 10, t * 10 + 10).map((guest) => guest.id), tableId: table.id });
     }
 
+    const spare = await host.call<SeatingTable>('POST', `/occasion/${o}/activity/${reception.id}/tables`, { name: 'Spare', capacity: 2 });
+
     // A guest stops attending: the server frees the seat, and the screen says so until dismissed.
     const leaving = waiting[0]!;
     await host.call('PUT', `/occasion/${o}/invite-lines`, { lines: [{ guestId: leaving.id, activityId: reception.id, invited: true, response: 'DECLINED' }] });
@@ -207,7 +209,13 @@ describe.skipIf(!chromiumPath)('the seating screen in Chromium', () => {
     await expectAccessible(page, 'the whole wedding seated');
     await freed.getByRole('button', { name: 'Dismiss' }).click();
     await freed.waitFor({ state: 'detached' });
+    // The empty spare table goes through its confirmation.
+    await page.getByRole('button', { name: `Delete table ${spare.number}` }).click();
+    await page.getByRole('alertdialog', { name: `Delete Table ${spare.number} · Spare?` }).getByRole('button', { name: 'Delete table' }).click();
+    await page.getByRole('listitem', { name: `Table ${spare.number} · Spare` }).waitFor({ state: 'detached' });
     seating = await host.call<Seating>('GET', `/occasion/${o}/activity/${reception.id}/seating`);
+    expect(seating.tables.map((table) => table.name)).not.toContain('Spare');
+    expect(seating.tables).toHaveLength(16);
     expect(seating.releases).toEqual([]);
     expect(seating.seats).toHaveLength(149);
 

@@ -14,7 +14,7 @@ import {
   type DragStartEvent,
   type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import type { SeatingTable } from '../../core/schemas/seating';
 import { TABLE_SHAPE_NAMES } from '../../core/schemas/seating';
@@ -61,9 +61,19 @@ export function SeatingBoard({ view, canWrite, seat, onEdit, onDelete }: Seating
   const targets = useMemo(() => new Map<string, Target>([[UNSEATED, { tableId: null, label: 'the unseated guests' }], ...plan.tables.map(({ table }) => [`table:${table.id}`, { tableId: table.id, label: tableLabel(table) }] as const)]), [plan.tables]);
   const targetOf = (id: string | number | undefined) => (id === undefined ? undefined : targets.get(String(id)));
 
+  // The first "over" comes at once after the pick-up and replaces its announcement: it says both.
+  const picked = useRef(false);
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${carriedOf(active.data.current).label}. Arrow keys move from table to table, Space or Enter seats, Escape cancels.`,
-    onDragOver: ({ active, over }) => (over ? `${carriedOf(active.data.current).label}: over ${targetOf(over.id)?.label}.` : `${carriedOf(active.data.current).label} is over no table.`),
+    onDragStart: ({ active }) => {
+      picked.current = true;
+      return `Picked up ${carriedOf(active.data.current).label}. Arrow keys move from table to table, Space or Enter seats, Escape cancels.`;
+    },
+    onDragOver: ({ active, over }) => {
+      const { label } = carriedOf(active.data.current);
+      const first = picked.current ? `Picked up ${label}. ` : `${label}: `;
+      picked.current = false;
+      return over ? `${first}Over ${targetOf(over.id)?.label}.` : `${first}Over no table.`;
+    },
     onDragEnd: ({ active, over }) => (over ? `${carriedOf(active.data.current).label} dropped at ${targetOf(over.id)?.label}.` : `${carriedOf(active.data.current).label} was put back.`),
     onDragCancel: ({ active }) => `Moving ${carriedOf(active.data.current).label} was cancelled.`,
   };
@@ -95,7 +105,7 @@ export function SeatingBoard({ view, canWrite, seat, onEdit, onDelete }: Seating
       }}
     >
       <div className="seating">
-        <UnseatedPanel count={plan.unseated.length}>
+        <UnseatedPanel count={plan.unseated.length} canWrite={canWrite}>
           <div className="seating-filters">
             <SelectField label="Household" options={households} value={filters.householdId} onChange={(householdId) => setFilters({ ...filters, householdId })} hideSelected={false} placeholder="Any household" />
             <SelectField label="Tag" options={tags} value={filters.attribute} onChange={(attribute) => setFilters({ ...filters, attribute })} hideSelected={false} placeholder="Any tag" />
@@ -176,10 +186,11 @@ const fromTargetToTarget: KeyboardCoordinateGetter = (event, { context }) => {
 };
 
 /** The unseated list: also a drop target, where a seated guest goes to lose their seat. */
-function UnseatedPanel({ count, children }: { count: number; children: React.ReactNode }) {
+function UnseatedPanel({ count, canWrite, children }: { count: number; canWrite: boolean; children: React.ReactNode }) {
   const { setNodeRef, isOver } = useDroppable({ id: UNSEATED });
   return (
-    <section ref={setNodeRef} className={`card seating-unseated${isOver ? ' drop--over' : ''}`} aria-labelledby="unseated-heading">
+    // It scrolls on its own beside the tables: without buttons (a reader's view) it takes the focus itself, for the arrow keys.
+    <section ref={setNodeRef} className={`card seating-unseated${isOver ? ' drop--over' : ''}`} aria-labelledby="unseated-heading" tabIndex={canWrite ? undefined : 0}>
       <h2 id="unseated-heading">
         Unseated <span className="small muted">({count})</span>
       </h2>
