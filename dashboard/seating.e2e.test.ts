@@ -9,6 +9,7 @@ import { startLiveServer, type LiveServer } from '../server/test-support/live-se
 import { parseCsv } from './csv/csv-file';
 import { choose, expectAccessible, field, reportCspViolations } from './e2e-checks';
 import { signUpInContext, type E2eHost } from './e2e-host';
+import { verifyAccount } from '../server/test-support/verify-account';
 
 /**
  * The seating screen end to end in Chromium against the real server: a 150-guest wedding made
@@ -258,4 +259,42 @@ describe.skipIf(!chromiumPath)('the seating screen in Chromium', () => {
     expect(cspViolations).toEqual([]);
     await context.close();
   }, 240_000);
+
+  it('shows a viewer the plan with nothing to change, and the server refuses a viewer’s seat', async () => {
+    const ownerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const owner = await signUpInContext(ownerContext, live.url);
+    await verifyAccount(live.deps.db, owner.email);
+    const o = (await owner.call<{ id: string }>('POST', '/occasion', { title: 'Sam & Alex', startDate: '2027-06-12', endDate: '2027-06-13' })).id;
+    const dinner = await owner.call<{ id: string }>('POST', `/occasion/${o}/activity`, { name: 'Dinner', startsAt: '2027-06-12T18:00:00.000Z' });
+    const made = await owner.call<{ guests: Guest[] }>('POST', `/occasions/${o}/guests`, {
+      guests: ['Ana', 'Ben', 'Cleo'].map((firstName) => ({ firstName, lastName: 'Lee', householdName: 'Lee family' })),
+    });
+    await owner.call('PUT', `/occasion/${o}/invite-lines`, { lines: made.guests.map((guest) => ({ guestId: guest.id, activityId: dinner.id, invited: true, response: 'ATTENDING' })) });
+    const table = await owner.call<SeatingTable>('POST', `/occasion/${o}/activity/${dinner.id}/tables`, { name: 'Roses', capacity: 8 });
+    await owner.call('POST', `/occasion/${o}/activity/${dinner.id}/seats`, { guestIds: [made.guests[0]!.id], tableId: table.id });
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const viewer = await signUpInContext(context, live.url);
+    await owner.call('POST', `/occasion/${o}/invitations`, { email: viewer.email, role: 'viewer' });
+    const invitation = await live.deps.db.selectFrom('email').select('text').where('kind', '=', 'HOST_INVITATION').where('to', '=', viewer.email).executeTakeFirstOrThrow();
+    await viewer.call('POST', '/invitation/accept', { token: /\/invitation#([A-Za-z0-9_-]+)/.exec(invitation.text)![1] });
+
+    await page.goto(`${live.url}/occasion/${o}/seating`);
+    await page.getByRole('heading', { name: 'Unseated (2)' }).waitFor();
+    expect(await page.getByRole('list', { name: 'Guests at Table 1 · Roses' }).textContent()).toContain('Ana Lee');
+    for (const name of ['Add a table', 'Edit table 1', 'Delete table 1', 'Drag Ana Lee', 'Move Ana Lee to…', 'Seat Ben Lee at…']) {
+      expect(await page.getByRole('button', { name }).count(), name).toBe(0);
+    }
+    expect(await page.getByRole('button', { name: 'Export CSV' }).count()).toBe(1);
+    await expectAccessible(page, 'seating as a viewer');
+    const refused = await context.request.post(`${live.url}/host/v1/occasion/${o}/activity/${dinner.id}/seats`, { data: { guestIds: [made.guests[1]!.id], tableId: table.id } });
+    expect(refused.status()).toBe(403);
+    expect((await owner.call<Seating>('GET', `/occasion/${o}/activity/${dinner.id}/seating`)).seats).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+    await ownerContext.close();
+  });
 });
