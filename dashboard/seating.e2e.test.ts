@@ -199,7 +199,7 @@ describe.skipIf(!chromiumPath)('the seating screen in Chromium', () => {
 
     const spare = await host.call<SeatingTable>('POST', `/occasion/${o}/activity/${reception.id}/tables`, { name: 'Spare', capacity: 2 });
 
-    // A guest stops attending: the server frees the seat, and the screen says so until dismissed.
+    // A guest declines: the server frees the seat, and the screen says so until dismissed.
     const leaving = waiting[0]!;
     await host.call('PUT', `/occasion/${o}/invite-lines`, { lines: [{ guestId: leaving.id, activityId: reception.id, invited: true, response: 'DECLINED' }] });
     await page.reload();
