@@ -75,6 +75,8 @@ export const EXPORT_LISTS = [
   'households',
   'guests',
   'invitations',
+  'tables',
+  'seats',
   'replies',
   'messages',
   'questions',

@@ -6,8 +6,8 @@ import type { Database } from '../../db/schema';
 export interface ExportListSource {
   table: keyof Database;
   columns: readonly string[];
-  /** Unique and rising: each page starts after the last page's value. */
-  key: 'id' | 'seq';
+  /** Unique and rising: each page starts after the last page's value (a pair: after the last pair). */
+  key: 'id' | 'seq' | readonly [string, string];
   /** Columns holding JSON text: parsed in the `.json` file, kept as text in the `.csv`. */
   json?: readonly string[];
   /** Columns holding 0 or 1: `true`/`false` in both files. */
@@ -37,6 +37,8 @@ export const EXPORT_SOURCES: Readonly<Record<ExportList, ExportListSource>> = {
     flags: ['plusOneAllowed'],
   },
   invitations: { table: 'inviteLine', columns: ['id', 'guestId', 'activityId', 'response', 'mealChoice', 'respondedAt', 'respondedBy'], key: 'id' },
+  tables: { table: 'seatingTable', columns: ['id', 'activityId', 'number', 'name', 'shape', 'capacity', 'createdAt', 'updatedAt'], key: 'id' },
+  seats: { table: 'seat', columns: ['guestId', 'activityId', 'tableId', 'seatedAt'], key: ['guestId', 'activityId'] },
   replies: { table: 'rsvp', columns: ['id', 'householdId', 'answeredByGuestId', 'message', 'submittedAt', 'updatedAt'], key: 'id' },
   messages: { table: 'rsvp', columns: ['householdId', 'answeredByGuestId', 'message', 'updatedAt', 'id'], key: 'id', nonEmpty: 'message' },
   questions: {
@@ -68,14 +70,22 @@ type Row = Record<string, unknown>;
  */
 export async function* exportPages(db: Kysely<Database>, occasionId: string, source: ExportListSource): AsyncGenerator<Row[]> {
   const loose = db as unknown as Kysely<Record<string, Row>>;
-  let after: unknown = source.key === 'seq' ? -1 : '';
+  const keys = typeof source.key === 'string' ? [source.key] : source.key;
+  let last: Row | undefined;
   for (;;) {
-    let query = loose.selectFrom(source.table).select(source.columns as string[]).where('occasionId', '=', occasionId).where(source.key, '>', after);
+    let query = loose.selectFrom(source.table).select(source.columns as string[]).where('occasionId', '=', occasionId);
+    if (last) {
+      const after = last;
+      query = query.where((eb) =>
+        typeof source.key === 'string' ? eb(source.key, '>', after[source.key]) : eb(eb.refTuple(source.key[0], source.key[1]), '>', eb.tuple(after[source.key[0]], after[source.key[1]])),
+      );
+    }
     if (source.nonEmpty) query = query.where(source.nonEmpty, '!=', '');
-    const page = (await query.orderBy(source.key).limit(EXPORT_PAGE).execute()) as Row[];
+    for (const key of keys) query = query.orderBy(key);
+    const page = (await query.limit(EXPORT_PAGE).execute()) as Row[];
     if (page.length > 0) yield page.map((row) => shaped(row, source));
     if (page.length < EXPORT_PAGE) return;
-    after = page[page.length - 1]![source.key];
+    last = page[page.length - 1]!;
   }
 }
 
@@ -85,7 +95,7 @@ function shaped(row: Row, source: ExportListSource): Row {
   for (const column of source.columns) {
     const value = row[column];
     if (source.flags?.includes(column)) out[column] = value === 1 || value === true || value === '1';
-    else if (column === 'seq' || column === 'attempts') out[column] = Number(value);
+    else if (column === 'seq' || column === 'attempts' || column === 'number' || column === 'capacity') out[column] = Number(value);
     else out[column] = value;
   }
   return out;

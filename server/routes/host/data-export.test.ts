@@ -18,7 +18,19 @@ describe('exporting an occasion’s whole data', () => {
     t = await createTestApp();
     f = await createDataRightsFixture(t);
     const guests = Array.from({ length: extraGuests }, (_, i) => ({ firstName: `Guest${i}`, lastName: '=SUM(A1)', householdName: `House ${i % 400}` }));
-    await expectJson(f.host, 'POST', `/occasions/${f.occasionId}/guests`, { guests }, 200);
+    const bulk = await expectJson<{ guests: Array<{ id: string }> }>(f.host, 'POST', `/occasions/${f.occasionId}/guests`, { guests }, 200);
+    // Every extra guest seated at dinner and brunch, Zeb at the ceremony: more seats than a page, a guest's two seats possibly split by a page's end.
+    const extraIds = bulk.guests.map((guest) => guest.id);
+    const seated = [f.activities.dinner, f.activities.brunch];
+    const lines = seated.flatMap((activityId) => extraIds.map((guestId) => ({ guestId, activityId, invited: true, response: 'ATTENDING' })));
+    await expectJson(f.host, 'PUT', `/occasion/${f.occasionId}/invite-lines`, { lines }, 200);
+    for (const activityId of [...seated, f.activities.ceremony]) {
+      const table = await expectJson<{ id: string }>(f.host, 'POST', `/occasion/${f.occasionId}/activity/${activityId}/tables`, { name: 'Everyone', capacity: 200 }, 201);
+      const ids = activityId === f.activities.ceremony ? [f.zeb.guestId] : extraIds;
+      for (let start = 0; start < ids.length; start += 500) {
+        await expectJson(f.host, 'POST', `/occasion/${f.occasionId}/activity/${activityId}/seats`, { guestIds: ids.slice(start, start + 500), tableId: table.id, overCapacity: true }, 200);
+      }
+    }
     const response = await f.host.request('GET', `/occasion/${f.occasionId}/export`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/zip');
@@ -49,6 +61,17 @@ describe('exporting an occasion’s whole data', () => {
     // A cell a spreadsheet would run as a formula is quoted as text in the CSV, kept as it is in the JSON.
     expect(fromCsv.find((row) => row.firstName === 'Guest0')!.lastName).toBe("'=SUM(A1)");
     expect(fromJson.find((row) => row.firstName === 'Guest0')!.lastName).toBe('=SUM(A1)');
+  });
+
+  it('has the seating tables and every seat, across pages, once each', async () => {
+    expect(json('tables').map((row) => [row.name, row.number, row.shape, row.capacity])).toEqual(Array.from({ length: 3 }, () => ['Everyone', 1, 'ROUND', 200]));
+    const seats = json('seats');
+    expect(seats).toHaveLength(2 * extraGuests + 1);
+    expect(new Set(seats.map((row) => `${String(row.guestId)} ${String(row.activityId)}`)).size).toBe(seats.length);
+    expect(csv('seats').map((row) => row.guestId)).toEqual(seats.map((row) => row.guestId));
+    expect(seats.find((row) => row.guestId === f.zeb.guestId)).toEqual({ guestId: f.zeb.guestId, activityId: f.activities.ceremony, tableId: expect.any(String), seatedAt: expect.any(String) });
+    const stored = await t.deps.db.selectFrom('seat').select((eb) => eb.fn.countAll<number | string>().as('n')).where('occasionId', '=', f.occasionId).executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBe(seats.length);
   });
 
   it('has the seeded schedule, households, invitations, reply, message, question, answer, history and emails', () => {
