@@ -1,6 +1,8 @@
 import { allTasks } from 'nanostores';
-import { describe, expect, it } from 'vitest';
-import { ok, seedOccasion, signedInHostEachTest } from './app-fetch.test-helper';
+import { describe, expect, it, vi } from 'vitest';
+import { BASE_URL, ok, seedOccasion, signedInHostEachTest } from './app-fetch.test-helper';
+import { createHostClient } from './host-client';
+import { createHostStores } from './host-stores';
 
 const h = signedInHostEachTest();
 
@@ -29,9 +31,9 @@ describe('seating in the host client and stores', () => {
     await settle();
     expect(seating.get().data).toEqual({ activityId: activity.id, tables: [], seats: [], releases: [] });
 
+    // Two writes at once: the second marks the seating stale while the first one's refetch is on its way.
     const roses = ok(await h.stores.$createTable.mutate({ ...ids, body: { name: 'Roses', capacity: 1 } }));
     expect(roses).toMatchObject({ name: 'Roses', number: 1, shape: 'ROUND', capacity: 1, activityId: activity.id });
-    await settle();
     const tulips = ok(await h.stores.$createTable.mutate({ ...ids, body: { name: 'Tulips', capacity: 4, shape: 'LONG' } }));
     expect(tulips.number).toBe(2);
     await settle();
@@ -52,6 +54,35 @@ describe('seating in the host client and stores', () => {
     expect(seating.get().data).toEqual(seated);
     expect(h.net.count(`GET /host/v1/occasion/${o}/activity/${activity.id}/seating`)).toBe(0);
     expect(seated.seats).toHaveLength(2);
+
+    // A seat's answer put in while a refetch is on its way is not undone by that older answer:
+    // stores whose GETs are answered at once and handed over 100 ms later.
+    let holdGets = false;
+    let held = 0;
+    const slowGets: typeof fetch = async (input, init) => {
+      const response = await h.net.fetch(input, init);
+      if (holdGets && (init?.method ?? 'GET') === 'GET') {
+        held += 1;
+        await new Promise((done) => setTimeout(done, 100));
+      }
+      return response;
+    };
+    const slow = createHostStores(createHostClient({ baseUrl: BASE_URL, fetch: slowGets }));
+    const slowSeating = slow.seating(o, activity.id);
+    h.unbinds.push(slowSeating.listen(() => {}));
+    await vi.waitFor(() => expect(slowSeating.get().data?.seats).toHaveLength(2));
+    holdGets = true;
+    slow.markStale(['Seating']);
+    // The refetch is answered (the seating before the write) and held while the write goes.
+    await vi.waitFor(() => expect(held).toBe(1));
+    const moved = ok(await slow.$seatGuests.mutate({ ...ids, body: { guestIds: [guest.id], tableId: null } }));
+    expect(slowSeating.get().data).toEqual(moved);
+    await new Promise((done) => setTimeout(done, 150));
+    holdGets = false;
+    await new Promise((done) => setTimeout(done, 150));
+    await settle();
+    expect(slowSeating.get().data).toEqual(moved);
+    ok(await h.stores.$seatGuests.mutate({ ...ids, body: { guestIds: [guest.id], tableId: roses.id, overCapacity: true } }));
 
     // Moving and renaming; deleting a table unseats its guests.
     ok(await h.stores.$seatGuests.mutate({ ...ids, body: { guestIds: [partner.id], tableId: tulips.id } }));
