@@ -29,6 +29,7 @@ export const OCCASION_TABS = [
   { path: '/households', label: 'Households', needs: 'read' },
   { path: '/questions', label: 'Questions', needs: 'read' },
   { path: '/replies', label: 'Replies', needs: 'read' },
+  { path: '/seating', label: 'Seating', needs: 'read' },
   { path: '/emails', label: 'Email', needs: 'read' },
   { path: '/door', label: 'Door', needs: 'door' },
   { path: '/people', label: 'People', needs: 'read' },
@@ -45,10 +46,14 @@ export const GUESTS_SCREENS = ['/', '/grid', '/attributes', '/import'] as const;
 /** `.../households/*` (`households/households-routes.tsx`). */
 export const HOUSEHOLDS_SCREENS = ['/', '/print', '/cards'] as const;
 
+/** `.../seating/*` (`seating/seating-routes.tsx`): the plan, and its print view (`?activity=` picks the activity on both). */
+export const SEATING_SCREENS = ['/', '/print'] as const;
+
 /** The tabs that hold more than one screen: their own routes, under the tab's path. */
 export const OCCASION_TAB_SCREENS: Partial<Record<OccasionSection, readonly string[]>> = {
   '/guests': GUESTS_SCREENS,
   '/households': HOUSEHOLDS_SCREENS,
+  '/seating': SEATING_SCREENS,
 };
 
 /** One screen of the dashboard. */

@@ -27,6 +27,7 @@ import type { InvitationCreateSchema, InvitationTokenSchema, PersonUpdateSchema 
 import type { PrivacyNoteUpdateSchema } from '../schemas/guest-data';
 import type { CheckInMarksSchema } from '../schemas/check-in';
 import type { WebhookEndpointCreateSchema, WebhookEndpointUpdateSchema } from '../schemas/webhook';
+import type { SeatAssignSchema, SeatingTableCreateSchema, SeatingTableUpdateSchema } from '../schemas/seating';
 
 // Request bodies as the server accepts them: the schemas' *input* types, so fields that
 // have a default may be left out (the schemas' `…Create` types are their validated output).
@@ -112,3 +113,9 @@ export type WebhookEndpointUpdateBody = v.InferInput<typeof WebhookEndpointUpdat
 
 /** Body of `POST /occasion/{occasionId}/check-in`: 1 to 200 marks, applied in order. */
 export type CheckInMarksBody = v.InferInput<typeof CheckInMarksSchema>;
+/** Body of `POST …/activity/{activityId}/tables`: `{ name, number?, shape?, capacity }`. */
+export type SeatingTableCreateBody = v.InferInput<typeof SeatingTableCreateSchema>;
+/** Body of `PUT /occasion/{occasionId}/table/{tableId}`: any of `name`, `number`, `shape`, `capacity`. */
+export type SeatingTableUpdateBody = v.InferInput<typeof SeatingTableUpdateSchema>;
+/** Body of `POST …/activity/{activityId}/seats`: `{ guestIds, tableId, overCapacity? }`. */
+export type SeatAssignBody = v.InferInput<typeof SeatAssignSchema>;

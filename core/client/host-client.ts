@@ -59,11 +59,12 @@ import type { AuthRedirect, HostCredentials, HostSession } from './host-session'
 import { path } from './path';
 import { createSend, type ClientOptions, type Revalidated, type Send } from './request';
 import type { ClientError, Result } from './result';
+import { createSeatingClient, type SeatingClient } from './seating-client';
 import { createWebhookClient, type WebhookClient } from './webhook-client';
 import { createCheckInClient, type CheckInClient } from './check-in-client';
 
 /** One typed function per route of `/host/v1` (contract section 3). Every call sends cookies. */
-export interface HostClient extends WebhookClient, CheckInClient {
+export interface HostClient extends WebhookClient, CheckInClient, SeatingClient {
   /** `POST /account`: sign-up (409 `EMAIL_TAKEN`). Does not sign in; see `signUpHost`. */
   createAccount(body: AccountCreateBody): Promise<Result<Account>>;
   /** `GET /account`: the signed-in host's account. */
@@ -417,6 +418,7 @@ export function createHostClient(options: ClientOptions): HostClient {
     declineErasureRequest: (occasionId, id) => post(`${o(occasionId)}${path`/erasure-request/${id}/decline`}`, {}),
     ...createWebhookClient(send),
     ...createCheckInClient(send),
+    ...createSeatingClient(send),
   };
 }
 

@@ -66,6 +66,7 @@ import type { HostCredentials, HostSession } from './host-session';
 import type { Mutation } from './mutation';
 import { createQueryContext, type KeyArg, type Query } from './query-context';
 import { sessionState, type SessionBox, type SessionState } from './session-state';
+import { createSeatingStores, type SeatingStores } from './seating-client';
 import { hostWriteTags as stale, type Tag } from './stale-tags';
 
 /** Input of a write to an entity of an occasion. */
@@ -75,7 +76,7 @@ export interface OccasionInput<Body> {
 }
 
 /** The dashboard's stores over the host client (contract section 6). */
-export interface HostStores extends CheckInStores {
+export interface HostStores extends CheckInStores, SeatingStores {
   /** The session: asked on first subscribe; render nothing until `ready`. */
   $session: ReadableAtom<SessionState<HostSession>>;
   $account: Query<Account>;
@@ -372,6 +373,7 @@ export function createHostStores(host: HostClient): HostStores {
     $rotateWebhookSecret: mutation((i) => host.rotateWebhookSecret(i.occasionId, i.webhookId), stale.rotateWebhookSecret),
     $sendWebhookTest: mutation((i) => host.sendWebhookTest(i.occasionId, i.webhookId), stale.sendWebhookTest),
     ...createCheckInStores(context, host),
+    ...createSeatingStores(host, { query, mutation, put }),
     markStale,
     retryFailed,
   };

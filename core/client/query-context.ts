@@ -116,14 +116,38 @@ export function createQueryContext(): QueryContext {
     onNotify(store, sync);
   };
 
+  // A key asked for while a write marks it stale (or puts an answer in) is asked again before its
+  // answer is kept: the library drops a refetch while one is in flight, and the answer in flight,
+  // read before the write, would otherwise be kept as fresh (a second table, added at once, missing).
+  const asking = new Set<string>();
+  const askAgain = new Set<string>();
+  const staleWhileAsked = (select: (key: string) => boolean): void => {
+    for (const key of asking) if (select(key)) askAgain.add(key);
+  };
+  const ofTagsNow = (tags: readonly Tag[]) => (key: string) => tags.includes(tagOf(key) as Tag);
+  const markStale = (tags: readonly Tag[]): void => {
+    staleWhileAsked(ofTagsNow(tags));
+    revalidateKeys(ofTags(tags));
+  };
+
   return {
     query<T>(tag: Tag, ids: readonly KeyArg[], load: (...ids: string[]) => Promise<Result<T>>): Query<T> {
       const key = [tag, ...ids.flatMap((id) => ['/', id])];
       const store = createFetcherStore<T, ClientError>(key, {
         fetcher: async (...parts) => {
-          const result = await load(...parts.filter((_, i) => i % 2 === 0).slice(1).map(String));
-          if (result.error) throw result.error;
-          return result.data as T;
+          const at = parts.join('');
+          asking.add(at);
+          try {
+            for (;;) {
+              askAgain.delete(at);
+              const result = await load(...parts.filter((_, i) => i % 2 === 0).slice(1).map(String));
+              if (askAgain.has(at)) continue;
+              if (result.error) throw result.error;
+              return result.data as T;
+            }
+          } finally {
+            asking.delete(at);
+          }
         },
       });
       track(store);
@@ -136,14 +160,18 @@ export function createQueryContext(): QueryContext {
       after?: (data: Output, input: Input) => void,
     ): Mutation<Input, Output> {
       return createMutation(call, (data, input) => {
-        revalidateKeys(ofTags(tags));
+        markStale(tags);
         after?.(data, input);
       });
     },
 
-    markStale: (tags) => revalidateKeys(ofTags(tags)),
+    markStale,
     retryFailed: () => revalidateKeys((key) => cache.get(key)?.error !== undefined),
     forget: (except) => mutateCache((key) => tagOf(key) !== except, undefined),
-    put: (tag, ids, data) => mutateCache(keyOf(tag, ids), data),
+    put: (tag, ids, data) => {
+      const key = keyOf(tag, ids);
+      staleWhileAsked((asked) => asked === key);
+      mutateCache(key, data);
+    },
   };
 }

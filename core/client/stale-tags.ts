@@ -36,6 +36,13 @@ export type Tag =
   | 'ApiToken'
   /** An occasion's webhook endpoints and their delivery logs. */
   | 'Webhook'
+  /**
+   * An activity's tables, seats and freed-seat notices. Every host write that can take a guest
+   * away from an activity (another answer, a removed invitation or guest) marks it too: the
+   * server frees the seat in that write. Guests' own replies never reach the host's cache, so the
+   * seating screen refreshes on focus.
+   */
+  | 'Seating'
 
   /** The account's list of its sessions. */
   | 'HostSession';
@@ -64,34 +71,34 @@ export const hostStaleTags = {
   /** Invitations link to the page when the hosts have none of their own. */
   setOccasionSlug: ['Occasion', 'EmailTemplate'],
   /** Deletes everything under it. */
-  deleteOccasion: ['Occasion', 'Activity', 'Guest', 'Household', 'InviteLine', 'AttributeCategory', 'Question', 'Answer', 'Reply', 'Email', 'EmailTemplate', 'Door', 'ApiToken', 'Webhook', 'CheckIn', 'CheckInCount'],
+  deleteOccasion: ['Occasion', 'Activity', 'Guest', 'Household', 'InviteLine', 'AttributeCategory', 'Question', 'Answer', 'Reply', 'Email', 'EmailTemplate', 'Door', 'ApiToken', 'Webhook', 'CheckIn', 'CheckInCount', 'Seating'],
   /** The occasion's `summary` counts activities. */
   createActivity: ['Activity', 'Occasion', 'CheckIn', 'CheckInCount'],
   /** Start time and sort order reorder the summary's `perActivity`. */
   updateActivity: ['Activity', 'Occasion', 'CheckIn', 'CheckInCount'],
   /** Its invite lines go, and with them guests' `invitations`; its questions and their answers go. */
-  deleteActivity: ['Activity', 'Occasion', 'InviteLine', 'Guest', 'Question', 'Answer', 'CheckIn', 'CheckInCount'],
+  deleteActivity: ['Activity', 'Occasion', 'InviteLine', 'Guest', 'Question', 'Answer', 'CheckIn', 'CheckInCount', 'Seating'],
   /** Summary counts guests; a household's `guestIds` lists them. */
   createGuest: ['Guest', 'Occasion', 'Household', 'Door', 'CheckIn'],
   /** A new `householdId` moves the guest between households' `guestIds` (and their answers with them). */
   updateGuest: ['Guest', 'Household', 'Answer', 'Door', 'CheckIn'],
-  deleteGuest: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer', 'Door', 'CheckIn', 'CheckInCount'],
+  deleteGuest: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer', 'Door', 'CheckIn', 'CheckInCount', 'Seating'],
   /** Rows may name households that are then created. */
   upsertGuests: ['Guest', 'Occasion', 'Household', 'Door', 'CheckIn'],
-  deleteGuests: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer', 'Door', 'CheckIn', 'CheckInCount'],
+  deleteGuests: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer', 'Door', 'CheckIn', 'CheckInCount', 'Seating'],
   /** Guests, households (their fields and recipients' addresses), invitations and answers. */
-  importGuests: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer', 'Email', 'Door', 'CheckIn', 'CheckInCount'],
-  undoImport: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer', 'Email', 'Door', 'CheckIn', 'CheckInCount'],
+  importGuests: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer', 'Email', 'Door', 'CheckIn', 'CheckInCount', 'Seating'],
+  undoImport: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer', 'Email', 'Door', 'CheckIn', 'CheckInCount', 'Seating'],
   createHousehold: ['Household', 'Occasion', 'Email', 'Door', 'CheckIn'],
   /** Its email is a recipient's address. */
   updateHousehold: ['Household', 'Email', 'Door', 'CheckIn'],
   /** Its guests are left with `householdId: null`; its household answers go. */
   deleteHousehold: ['Household', 'Occasion', 'Guest', 'Answer', 'Door', 'CheckIn'],
   /** Lines are guests' `invitations` and the summary's `perActivity` counts. */
-  createInviteLine: ['InviteLine', 'Guest', 'Occasion', 'CheckIn', 'CheckInCount'],
-  updateInviteLine: ['InviteLine', 'Guest', 'Occasion', 'CheckIn', 'CheckInCount'],
-  deleteInviteLine: ['InviteLine', 'Guest', 'Occasion', 'CheckIn', 'CheckInCount'],
-  updateInviteLines: ['InviteLine', 'Guest', 'Occasion', 'CheckIn', 'CheckInCount'],
+  createInviteLine: ['InviteLine', 'Guest', 'Occasion', 'CheckIn', 'CheckInCount', 'Seating'],
+  updateInviteLine: ['InviteLine', 'Guest', 'Occasion', 'CheckIn', 'CheckInCount', 'Seating'],
+  deleteInviteLine: ['InviteLine', 'Guest', 'Occasion', 'CheckIn', 'CheckInCount', 'Seating'],
+  updateInviteLines: ['InviteLine', 'Guest', 'Occasion', 'CheckIn', 'CheckInCount', 'Seating'],
   createAttributeCategory: ['AttributeCategory'],
   /** A removed option is removed from every guest's `attributes`. */
   updateAttributeCategory: ['AttributeCategory', 'Guest'],
@@ -122,13 +129,13 @@ export const hostStaleTags = {
   renewRecoveryCodes: ['Account'],
   disableTwoFactor: ['Account'],
   /** Everything of the guests goes: their replies, answers and messages in the outbox with them. */
-  eraseGuest: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer', 'Reply', 'Email', 'Door', 'CheckIn', 'CheckInCount'],
-  eraseHousehold: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer', 'Reply', 'Email', 'Door', 'CheckIn', 'CheckInCount'],
+  eraseGuest: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer', 'Reply', 'Email', 'Door', 'CheckIn', 'CheckInCount', 'Seating'],
+  eraseHousehold: ['Guest', 'Occasion', 'Household', 'InviteLine', 'Answer', 'Reply', 'Email', 'Door', 'CheckIn', 'CheckInCount', 'Seating'],
   /** The retention is read under the `Occasion` tag: activity and occasion writes move its dates too. */
   updateRetention: ['Occasion'],
   postponeRetention: ['Occasion'],
   /** Confirming erases the household, as its delete does. */
-  confirmErasureRequest: ['Household', 'Occasion', 'Guest', 'Answer', 'Door', 'CheckIn', 'CheckInCount'],
+  confirmErasureRequest: ['Household', 'Occasion', 'Guest', 'Answer', 'Door', 'CheckIn', 'CheckInCount', 'Seating'],
   declineErasureRequest: [],
 } as const satisfies Record<string, readonly Tag[]>;
 

@@ -22,6 +22,7 @@ const RepliesPage = lazyChunk(chunk(() => import('../replies/replies-page')), (m
 const EmailPage = lazyChunk(chunk(() => import('../email/email-page')), (module) => module.default);
 const PeoplePage = lazyChunk(chunk(() => import('../people/people-page')), (module) => module.default);
 const WebhooksPage = lazyChunk(chunk(() => import('../webhooks/webhooks-page')), (module) => module.default);
+const SeatingRoutes = lazyChunk(chunk(() => import('../seating/seating-routes')), (module) => module.default);
 const DoorPage = lazyChunk(chunk(() => import('../door/door-page')), (module) => module.default);
 const GuestsRoutes = lazyChunk(occasionScreenChunks.guests, (module) => module.default);
 const HouseholdsRoutes = lazyChunk(occasionScreenChunks.households, (module) => module.default);
@@ -167,6 +168,7 @@ const SECTIONS: Record<Section, ReactNode> = {
   '/households': <HouseholdsRoutes />,
   '/questions': <OnePage page={QuestionsPage} />,
   '/replies': <OnePage page={RepliesPage} />,
+  '/seating': <SeatingRoutes />,
   '/emails': <OnePage page={EmailPage} />,
   '/door': <OnePage page={DoorPage} />,
   '/people': <OnePage page={PeoplePage} />,
