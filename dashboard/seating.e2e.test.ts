@@ -57,8 +57,17 @@ async function drag(page: Page, from: Locator, to: Locator, fromTop?: number): P
   await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
   await page.mouse.down();
   await page.mouse.move(grip.x + grip.width / 2 + 12, grip.y + grip.height / 2 + 6, { steps: 4 });
-  const target = (await to.boundingBox())!;
+  let target = (await to.boundingBox())!;
   await page.mouse.move(target.x + target.width / 2, target.y + (fromTop ?? target.height / 2), { steps: 16 });
+  // Near the window's edge dnd-kit scrolls the window while the pointer rests, however long the
+  // machine takes: follow the target until it stands still, then drop on it.
+  for (let moved = true; moved; ) {
+    await page.waitForTimeout(150);
+    const now = (await to.boundingBox())!;
+    moved = now.y !== target.y || now.x !== target.x;
+    target = now;
+    await page.mouse.move(target.x + target.width / 2, target.y + (fromTop ?? target.height / 2), { steps: 2 });
+  }
   await page.mouse.up();
 }
 

@@ -124,8 +124,9 @@ export function createQueryContext(): QueryContext {
   const staleWhileAsked = (select: (key: string) => boolean): void => {
     for (const key of asking) if (select(key)) askAgain.add(key);
   };
+  // Only a write does so: a refresh on focus or on opening a screen takes the answer in flight.
   const ofTagsNow = (tags: readonly Tag[]) => (key: string) => tags.includes(tagOf(key) as Tag);
-  const markStale = (tags: readonly Tag[]): void => {
+  const markWritten = (tags: readonly Tag[]): void => {
     staleWhileAsked(ofTagsNow(tags));
     revalidateKeys(ofTags(tags));
   };
@@ -160,12 +161,12 @@ export function createQueryContext(): QueryContext {
       after?: (data: Output, input: Input) => void,
     ): Mutation<Input, Output> {
       return createMutation(call, (data, input) => {
-        markStale(tags);
+        markWritten(tags);
         after?.(data, input);
       });
     },
 
-    markStale,
+    markStale: (tags) => revalidateKeys(ofTags(tags)),
     retryFailed: () => revalidateKeys((key) => cache.get(key)?.error !== undefined),
     forget: (except) => mutateCache((key) => tagOf(key) !== except, undefined),
     put: (tag, ids, data) => {
