@@ -10,6 +10,20 @@ async function rowsOf(t: TestApp) {
   return { limits, history };
 }
 
+/** The tables of the app's database (but the migrator's) that hold any row. */
+async function nonEmptyTables(t: TestApp): Promise<string[]> {
+  const own = testDatabaseKind === 'postgres' ? (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(t.deps.db)).rows[0]!.schema : undefined;
+  const tables = (await t.deps.db.introspection.getTables())
+    .filter((table) => table.schema === own && !table.name.startsWith('kysely_'))
+    .map((table) => table.name);
+  const held: string[] = [];
+  for (const name of tables) {
+    const { rows } = await sql<{ n: number }>`SELECT count(*) AS n FROM ${sql.table(name)}`.execute(t.deps.db);
+    if (Number(rows[0]!.n) > 0) held.push(name);
+  }
+  return held;
+}
+
 async function write(t: TestApp, key: string) {
   await t.deps.db.insertInto('rateLimit').values({ key, count: 1, resetAt: 0 }).execute();
   const now = '2027-01-01T00:00:00.000Z';
@@ -35,6 +49,7 @@ describe('test apps', () => {
     // The first app of a file makes the migrated database the later ones copy (SQLite) or reuse emptied (PostgreSQL).
     const first = await createTestApp();
     await write(first, 'first');
+    expect(await nonEmptyTables(first)).toEqual(expect.arrayContaining(['account', 'occasion', 'rateLimit', 'historyEntry']));
     await first.close();
 
     const second = await createTestApp();
@@ -43,6 +58,7 @@ describe('test apps', () => {
     expect(second.database.kind).toBe(testDatabaseKind);
     expect(await rowsOf(second)).toEqual({ limits: [], history: [] });
     expect(await rowsOf(third)).toEqual({ limits: [], history: [] });
+    expect(await nonEmptyTables(second)).toEqual([]);
 
     await write(second, 'second');
     expect(await rowsOf(third)).toEqual({ limits: [], history: [] });

@@ -150,14 +150,40 @@ async function openTestDatabase(options: Pick<DatabaseOptions, 'onQuery'> = {}):
 }
 
 /**
- * Empties every table of `schema` but the migrator's (identities restarted): what a fresh
- * migrated schema holds. False when it could not (a test broke the connection or the tables).
+ * Empties every table of `schema` but the migrator's and restarts its sequences: what a fresh
+ * migrated schema holds. `DELETE` with triggers and foreign-key checks off (the session as a
+ * replica: the whole schema is emptied at once, so nothing is left dangling) takes about 30 ms
+ * where `TRUNCATE` of every table takes about 150, once per test app; without the right to do that
+ * (not a superuser), `TRUNCATE`. False when it could not (a test broke the connection or the tables).
  */
 async function emptied(db: Kysely<Database>, schema: string): Promise<boolean> {
   try {
-    const { rows } = await sql<{ name: string }>`
-      SELECT tablename AS name FROM pg_tables WHERE schemaname = ${schema} AND tablename NOT LIKE 'kysely\_%'`.execute(db);
-    if (rows.length > 0) await sql`TRUNCATE ${sql.join(rows.map((row) => sql.table(`${schema}.${row.name}`)))} RESTART IDENTITY CASCADE`.execute(db);
+    const { tables, sequences } = await schemaObjects(db, schema);
+    const deletes = tables.map((table) => `DELETE FROM ${table};`).join(' ');
+    const restarts = sequences.map((sequence) => `ALTER SEQUENCE ${sequence} RESTART;`).join(' ');
+    await db.transaction().execute(async (trx) => {
+      await sql.raw(`SET LOCAL session_replication_role = replica; ${deletes} ${restarts}`).execute(trx);
+    });
+    return true;
+  } catch {
+    return await truncated(db, schema);
+  }
+}
+
+/** `schema`'s tables (but the migrator's) and sequences, quoted, as every migrated schema of the run has them. */
+async function schemaObjects(db: Kysely<Database>, schema: string): Promise<{ tables: string[]; sequences: string[] }> {
+  const quoted = (name: string) => `"${schema}"."${name}"`;
+  const { rows: tables } = await sql<{ name: string }>`
+    SELECT tablename AS name FROM pg_tables WHERE schemaname = ${schema} AND tablename NOT LIKE 'kysely\_%'`.execute(db);
+  const { rows: sequences } = await sql<{ name: string }>`
+    SELECT sequencename AS name FROM pg_sequences WHERE schemaname = ${schema} AND sequencename NOT LIKE 'kysely\_%'`.execute(db);
+  return { tables: tables.map((row) => quoted(row.name)), sequences: sequences.map((row) => quoted(row.name)) };
+}
+
+async function truncated(db: Kysely<Database>, schema: string): Promise<boolean> {
+  try {
+    const { tables } = await schemaObjects(db, schema);
+    if (tables.length > 0) await sql.raw(`TRUNCATE ${tables.join(', ')} RESTART IDENTITY CASCADE`).execute(db);
     return true;
   } catch {
     return false;
