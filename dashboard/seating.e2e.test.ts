@@ -121,6 +121,9 @@ describe.skipIf(!chromiumPath)('the seating screen in Chromium', () => {
 
     await page.goto(`${live.url}/occasion/${o}/seating?activity=${reception.id}`);
     await page.getByRole('heading', { name: 'Unseated (150)' }).waitFor();
+    // The screen's styles apply on screen, not only in print: the unseated list beside the tables, without bullets.
+    expect(await page.locator('.seating').evaluate((element) => getComputedStyle(element).display)).toBe('grid');
+    expect(await page.locator('.seat-groups').evaluate((element) => getComputedStyle(element).listStyleType)).toBe('none');
     await page.getByText('No tables yet.').waitFor();
     await expectAccessible(page, 'seating with no tables');
 
