@@ -113,7 +113,7 @@ export default function InvitationCardsPage() {
             </Link>
           ) : null}
           <span className="small muted">
-            {cards ? plural(cards.length, 'card') : ''} Guests answer with the invite code; at the door the check-in code or its QR code opens their household.
+            {cards ? `${plural(cards.length, 'card')}. ` : ''}Guests answer with the invite code; at the door the check-in code or its QR code opens their household.
           </span>
         </div>
       </div>
