@@ -5,7 +5,6 @@ import { inviteLineId } from '../db/ids';
 import type { Database } from '../db/schema';
 import { notFound } from './api-error';
 import { chunked } from './batch';
-import type { RevisionedAnswers } from './revisioned-answers';
 
 /** How long an applied mark's id is kept: a door screen's queue is sent again within minutes, not weeks. */
 export const MARK_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
@@ -50,25 +49,14 @@ async function countsOf(db: Kysely<Database>, occasionId: string): Promise<Check
 }
 
 /**
- * `GET …/check-in/counts`: polled by every door screen every few seconds. The counts depend on
- * activities, invitations and arrivals only: the occasion's revision (bumped by every write to
- * activities, guests and invite lines, an arrival's cascade included) and the check-in counter
- * (bumped by every mark that changed an arrival) version them whole, so with `kept` a poll
- * between changes costs one primary-key read.
+ * `GET …/check-in/counts`: polled by every door screen every few seconds. `revision` joins the
+ * occasion's revision (activities, guests, invite lines) and the check-in counter (arrivals), so a
+ * screen refetches the list only when one of them moved.
  */
-export async function checkInCounts(
-  db: Kysely<Database>,
-  occasionId: string,
-  occasionRevision: number,
-  kept?: RevisionedAnswers<CheckInCount[]>,
-): Promise<CheckInCounts> {
+export async function checkInCounts(db: Kysely<Database>, occasionId: string, occasionRevision: number): Promise<CheckInCounts> {
   // The counter first, so the counts are never older than the revision they are tagged with.
   const revision = revisionOf(occasionRevision, await checkInRevision(db, occasionId));
-  const known = kept?.get(occasionId, revision);
-  if (known) return { counts: known, revision };
-  const counts = await countsOf(db, occasionId);
-  kept?.set(occasionId, revision, counts);
-  return { counts, revision };
+  return { counts: await countsOf(db, occasionId), revision };
 }
 
 type GuestRow = { id: string; firstName: string; lastName: string; householdId: string | null };

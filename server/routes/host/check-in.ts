@@ -1,10 +1,9 @@
 import { Hono } from 'hono';
-import { CheckInMarksSchema, checkInCodeFrom, type CheckInCount } from '../../../core/schemas/check-in';
+import { CheckInMarksSchema, checkInCodeFrom } from '../../../core/schemas/check-in';
 import type { AppEnv } from '../../app-env';
 import { notFound } from '../../data/api-error';
 import { applyMarks, checkInCounts, checkInHousehold, checkInList } from '../../data/check-in';
 import { ownedOccasionRevision } from '../../data/occasion-revision';
-import { RevisionedAnswers } from '../../data/revisioned-answers';
 import { readBody } from '../../http/read-body';
 
 /** The largest marks body: 200 marks of the longest ids fit with room to spare. */
@@ -12,10 +11,9 @@ export const CHECK_IN_BODY_LIMIT = 128 * 1024;
 
 /**
  * Check-in at the door (`docs/api/check-in.md`), all with the `door` permission: the list, the
- * counts the door screens poll (kept per occasion while its revision stands), a household by its
- * check-in code, and the marks they send.
+ * counts the door screens poll, a household by its check-in code, and the marks they send.
  */
-export function checkInRoutes(keptCounts = new RevisionedAnswers<CheckInCount[]>(1000)): Hono<AppEnv> {
+export function checkInRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const base = '/occasion/:occasionId/check-in';
 
@@ -30,7 +28,7 @@ export function checkInRoutes(keptCounts = new RevisionedAnswers<CheckInCount[]>
     const { db } = c.get('deps');
     const occasionId = c.req.param('occasionId');
     const revision = await ownedOccasionRevision(db, c.get('host'), occasionId);
-    return c.json(await checkInCounts(db, occasionId, revision, keptCounts));
+    return c.json(await checkInCounts(db, occasionId, revision));
   });
 
   routes.get(`${base}/code/:code`, async (c) => {

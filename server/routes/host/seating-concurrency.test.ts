@@ -37,6 +37,17 @@ describe(`seating at once on ${testDatabaseKind}`, () => {
     return ids;
   }
 
+  it('numbers tables added at once without a number one each, and lets one of several taking one number have it', async () => {
+    const numbered = await Promise.all(Array.from({ length: 5 }, (_, i) => (i % 2 ? editor : host).request('POST', `${dinner()}/tables`, { name: `T${i}`, capacity: 4 })));
+    expect(numbered.map((response) => response.status)).toEqual([201, 201, 201, 201, 201]);
+    const numbers = await Promise.all(numbered.map(async (response) => ((await response.json()) as SeatingTable).number));
+    expect(new Set(numbers).size).toBe(5);
+
+    const taking = await Promise.all([host, editor, host].map((client, i) => client.request('POST', `${dinner()}/tables`, { name: `Nine${i}`, number: 9, capacity: 4 })));
+    expect(taking.map((response) => response.status).sort()).toEqual([201, 409, 409]);
+    expect((await seating()).tables.filter((table) => table.number === 9)).toHaveLength(1);
+  });
+
   it('gives a guest sent to two tables by two hosts at once exactly one seat', async () => {
     const guests = await attendingGuests(6);
     const left = await addTable({ name: 'Left', capacity: 10 });
