@@ -27,7 +27,9 @@ describe('retention: how long an occasion keeps its guests', () => {
 
   const retention = () => read<Retention>(f.host, path);
   const postpone = (days: unknown) => f.host.request('POST', `${path}/postpone`, { days });
-  const run = (date: string) => runRetention(t.deps.db, t.deps.dbKind, BASE, noon(date));
+  const run = Object.assign((date: string) => runRetention(t.deps.db, t.deps.dbKind, BASE, noon(date)), {
+    paged: (date: string, pageSize: number) => runRetention(t.deps.db, t.deps.dbKind, BASE, noon(date), pageSize),
+  });
   const notices = async () => (await t.deps.db.selectFrom('accountEmail').select(['to', 'subject']).where('kind', '=', 'RETENTION_NOTICE').execute());
   const guestCount = async () => (await t.deps.db.selectFrom('guest').select('id').where('occasionId', '=', f.occasionId).execute()).length;
 
@@ -91,6 +93,14 @@ describe('retention: how long an occasion keeps its guests', () => {
     expect(await notices()).toHaveLength(1);
     await run(addDays(today, 30));
     expect(await guestCount()).toBe(0);
+  });
+
+  it('walks every occasion a page at a time', async () => {
+    const titles = ['First', 'Second', 'Third'];
+    for (const title of titles) await f.host.request('POST', '/occasion', { title, startDate: '2027-06-12', endDate: '2027-06-12' });
+    await run.paged('2030-01-01', 1);
+    const subjects = (await notices()).map((notice) => notice.subject.replace(/ will be erased on .*/, ''));
+    expect(subjects.sort()).toEqual(['Sam & Alex', ...titles].map((title) => `The guest list of ${title}`).sort());
   });
 
   it('runs from the email worker, whose round also sends the reminder', async () => {
