@@ -52,10 +52,15 @@ export function spawnServer(file: string, env: Record<string, string>, nodeFlags
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   const ready = new Promise<string>((found, fail) => {
-    child.stdout!.on('data', () => {
+    // Read until the line is found, then no more: a server under load prints a line per request,
+    // and matching the whole output again on each of them made the reader the bottleneck.
+    const lookForUrl = () => {
       const match = /Dashboard: (http:\/\/\S+?)\/?\n/.exec(stdout);
-      if (match) found(match[1]!);
-    });
+      if (!match) return;
+      child.stdout!.off('data', lookForUrl);
+      found(match[1]!);
+    };
+    child.stdout!.on('data', lookForUrl);
     void exited.then((code) => fail(new Error(`the server exited (${code}) before it was ready:\n${stdout}\n${stderr}`)));
   });
   ready.catch(() => {});
