@@ -364,23 +364,31 @@ async function measureReads(options: WaveOptions, reader: PlatformReader): Promi
 /** Signs each household in once (from addresses of their own, 50 at a time); answers the bearer tokens. */
 async function signInAll(targets: ReplyTarget[]): Promise<string[]> {
   const tokens: string[] = [];
-  for (let start = 0; start < targets.length; start += 50) {
-    const batch = targets.slice(start, start + 50).map(async (target) => {
-      const agent = newClientAgent();
-      const answer = await send(`${API}/event/v1/auth/credentials`, {
-        method: 'POST',
-        agent,
-        localAddress: loopbackAddress(nextAddress++),
-        headers: { 'content-type': 'application/json', origin: target.origin },
-        body: JSON.stringify({ occasionId: target.occasionId, inviteCode: target.inviteCode }),
-      });
-      agent.destroy();
-      if (answer.status !== 200) throw new Error(`sign-in for the reads: ${answer.status} ${answer.body.slice(0, 200)}`);
-      return (JSON.parse(answer.body) as { token: string }).token;
-    });
-    tokens.push(...(await Promise.all(batch)));
-  }
+  for (let start = 0; start < targets.length; start += 50) tokens.push(...(await Promise.all(targets.slice(start, start + 50).map((target) => setUpSignIn(target)))));
   return tokens;
+}
+
+/**
+ * One sign-in before a measurement, unmeasured. A server just started on a platform copied a
+ * moment ago can be a second behind while the copy is written back, and then refuses sign-ins
+ * with 503 and `Retry-After`: as the widget would, this asks again after that time.
+ */
+async function setUpSignIn(target: ReplyTarget, triesLeft = 5): Promise<string> {
+  const agent = newClientAgent();
+  const answer = await send(`${API}/event/v1/auth/credentials`, {
+    method: 'POST',
+    agent,
+    localAddress: loopbackAddress(nextAddress++),
+    headers: { 'content-type': 'application/json', origin: target.origin },
+    body: JSON.stringify({ occasionId: target.occasionId, inviteCode: target.inviteCode }),
+  });
+  agent.destroy();
+  if (answer.status === 503 && triesLeft > 1) {
+    await new Promise((resolve) => setTimeout(resolve, 1000 * Number(answer.headers['retry-after'] ?? 1)));
+    return setUpSignIn(target, triesLeft - 1);
+  }
+  if (answer.status !== 200) throw new Error(`sign-in for the reads: ${answer.status} ${answer.body.slice(0, 200)}`);
+  return (JSON.parse(answer.body) as { token: string }).token;
 }
 
 /** The same reads on a database holding the large occasion alone (the same rows: it is the platform's first occasion). */
