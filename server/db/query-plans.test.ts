@@ -85,6 +85,8 @@ describe(`query plans on a fresh import without statistics (${testDatabaseKind})
     const list = (etag?: string) => t.app.request(`http://localhost/host/v1/occasion/${f.occasionId}/guests`, { headers: { cookie: f.host.jar.header(), ...(etag ? { 'if-none-match': etag } : {}) } });
     const etag = (await list()).headers.get('etag')!;
     await as('guest list revalidation', () => ok(list(etag), 304));
+    await as('guest list', () => ok(list()));
+    await as('replies', () => ok(t.app.request(`http://localhost/host/v1/occasion/${f.occasionId}/replies`, { headers: { cookie: f.host.jar.header() } })));
 
     const large = await largeTables(t.deps.db);
     expect(large).toEqual(expect.arrayContaining(['household', 'guest', 'inviteLine', 'rsvp', 'guestSession', 'answer', 'occasionOrigin']));
@@ -120,6 +122,9 @@ describe(`query plans on a fresh import without statistics (${testDatabaseKind})
       // PostgreSQL locks the household's and the corrected members' rows first.
       'household change': testDatabaseKind === 'postgres' ? 18 : 16,
       ...(kept ? {} : { 'guest list revalidation': 1 }),
+      // On SQLite the whole list is read on the file's read connection, which Kysely does not see.
+      ...(kept ? {} : { 'guest list': 4 }),
+      replies: 2 - kept,
     });
     expect(fullReads).toEqual([]);
   });

@@ -21,6 +21,7 @@ import { apiTokens } from './0020-api-tokens';
 import { occasionSlugs } from './0021-occasion-slugs';
 import { seating } from './0022-seating';
 import { checkIn } from './0023-check-in';
+import { repliesIndex } from './0024-replies-index';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0021-occasion-slugs': occasionSlugs,
   '0022-seating': seating,
   '0023-check-in': checkIn,
+  '0024-replies-index': repliesIndex,
 };
