@@ -32,6 +32,24 @@ describe('database', () => {
     expect(await t.deps.db.selectFrom('household').selectAll().execute()).toEqual([]);
   });
 
+  it.runIf(testDatabaseKind === 'postgres')('turns PostgreSQL\'s JIT off on every connection of the pool', async () => {
+    t = await createTestApp();
+    const server = await sql<{ jit: string }>`SELECT current_setting('jit') AS jit FROM pg_settings WHERE name = 'jit' AND boot_val = 'on'`.execute(t.deps.db);
+    // The premise: the server compiles queries unless told otherwise.
+    expect(server.rows).toHaveLength(1);
+    // Transactions open at once hold connections of their own.
+    const settings = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        t!.deps.db.transaction().execute(async (trx) => {
+          const shown = await sql<{ jit: string }>`SHOW jit`.execute(trx);
+          await sql`SELECT pg_sleep(0.05)`.execute(trx);
+          return shown.rows[0]!.jit;
+        }),
+      ),
+    );
+    expect(settings).toEqual(['off', 'off', 'off', 'off']);
+  });
+
   it.runIf(testDatabaseKind === 'sqlite')('creates the SQLite file in WAL mode and migrates it only once', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'kindly-db-'));
     try {
