@@ -17,11 +17,15 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-/** Opens the configured database and builds what the app needs. */
-export async function createRuntime(config: ServerConfig, log: ServerLogger, renderEmail: EmailRenderer): Promise<Runtime> {
+/**
+ * Opens the configured database and builds what the app needs. `sqliteReadThread` is the built
+ * read thread's script, for the embedded database's long reads (see `createDatabase`).
+ */
+export async function createRuntime(config: ServerConfig, log: ServerLogger, renderEmail: EmailRenderer, sqliteReadThread?: URL): Promise<Runtime> {
   const database = await createDatabase({
     databaseUrl: config.databaseUrl,
     sqliteFile: embeddedDatabaseFile(config.dataDir),
+    sqliteReadThread,
     timeouts: config.timeouts,
     // Connections lost and found again: the pool reconnects on its own.
     log: (line) => log.warn(line),

@@ -15,9 +15,10 @@ import { WebhookWorker } from './webhooks/worker';
 
 async function main(logger: ServerLogger): Promise<void> {
   const config = loadConfig();
-  // Built beside this file: dist/server/email-render-thread.js.
+  // Both threads' scripts are built beside this file: dist/server/email-render-thread.js and sqlite-read-thread.js.
   const renderThread = new EmailRenderThread(new URL('./email-render-thread.js', import.meta.url));
-  const runtime = await createRuntime(config, logger, (content) => renderThread.render(content));
+  const readThread = new URL('./sqlite-read-thread.js', import.meta.url);
+  const runtime = await createRuntime(config, logger, (content) => renderThread.render(content), readThread);
   const app = createApp(runtime.deps);
   let demoOccasionId: string | undefined;
   if (process.argv.includes('--demo')) {

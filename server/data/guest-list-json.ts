@@ -30,7 +30,7 @@ export async function guestListParts(db: Kysely<Database>, kind: DatabaseKind, o
  */
 export async function guestListFirstPage(db: Kysely<Database>, kind: DatabaseKind, occasionId: string, limit: number): Promise<string | Uint8Array<ArrayBuffer>> {
   if (kind === 'sqlite') {
-    const parts: Buffer[] = [];
+    const parts: Uint8Array[] = [];
     for await (const part of guestJsonParts(db, occasionId, limit, limit)) parts.push(part);
     return Buffer.concat(parts); // SQLite's UTF-8 bytes, sent as they are
   }

@@ -8,7 +8,8 @@ import { migrations } from './migrations';
 import { prepareQueries } from './queries';
 import { createPostgresPool } from './postgres-pool';
 import type { Database } from './schema';
-import { registerSqliteConnection, registerSqliteReader, SqliteReader } from './sqlite-connection';
+import { registerSqliteConnection, registerSqliteReader, registerSqliteReadThread, SqliteReader } from './sqlite-connection';
+import { SqliteReadThread } from './sqlite-read-thread';
 import { withStatementCache } from './statement-cache';
 
 export type DatabaseKind = 'sqlite' | 'postgres';
@@ -40,6 +41,12 @@ export interface DatabaseOptions {
   log?: (line: string) => void;
   /** Told of every statement run, as sent (tests: counting statements, explaining their plans). */
   onQuery?: (query: CompiledQuery) => void;
+  /**
+   * The built read thread's script (`dist/server/sqlite-read-thread.js`): a database in a file
+   * then runs its long reads on that thread ({@link SqliteReadThread}). Without it, they run
+   * on this thread.
+   */
+  sqliteReadThread?: URL;
 }
 
 const migrationProvider: MigrationProvider = {
@@ -89,7 +96,7 @@ function queryLog(options: Pick<DatabaseOptions, 'onQuery'>): Pick<KyselyConfig,
   return onQuery ? { log: (event) => onQuery(event.query) } : {};
 }
 
-function openSqlite(file: string | Buffer, busyTimeoutMs: number, options: Pick<DatabaseOptions, 'onQuery'> = {}): KindlyDatabase {
+function openSqlite(file: string | Buffer, busyTimeoutMs: number, options: Pick<DatabaseOptions, 'onQuery' | 'sqliteReadThread'> = {}): KindlyDatabase {
   if (typeof file === 'string' && file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
@@ -100,12 +107,16 @@ function openSqlite(file: string | Buffer, busyTimeoutMs: number, options: Pick<
   registerSqliteConnection(db, sqlite);
   // A file's long reads go through a second connection (sqlite-connection.ts says why); an
   // in-memory database (also one opened from an image) is private to its one connection.
-  const reader = typeof file === 'string' && file !== ':memory:' ? openReader(file, busyTimeoutMs) : undefined;
+  const inFile = typeof file === 'string' && file !== ':memory:';
+  const reader = inFile ? openReader(file, busyTimeoutMs) : undefined;
   if (reader) registerSqliteReader(db, new SqliteReader(reader));
+  const readThread = inFile && options.sqliteReadThread ? new SqliteReadThread(options.sqliteReadThread, { file, busyTimeoutMs }) : undefined;
+  if (readThread) registerSqliteReadThread(db, readThread);
   return {
     db,
     kind: 'sqlite',
     close: async () => {
+      await readThread?.close();
       await db.destroy();
       reader?.close();
     },

@@ -1,6 +1,8 @@
 import type { Database as SqliteConnection, Statement } from 'better-sqlite3';
 import type { Kysely } from 'kysely';
+import { jsonArrayPieces } from './json-array-pieces';
 import type { Database } from './schema';
+import type { ReadQuery, SqliteReadThread } from './sqlite-read-thread';
 
 interface Embedded {
   sqlite: SqliteConnection;
@@ -158,4 +160,38 @@ export async function backupEmbeddedDatabase(db: Kysely<Database>, file: string,
       return BACKUP_PAGES_PER_STEP;
     },
   });
+}
+
+const readThreads = new WeakMap<Kysely<Database>, SqliteReadThread>();
+
+/** Notes the read thread of an embedded database kept in a file. */
+export function registerSqliteReadThread(db: Kysely<Database>, thread: SqliteReadThread): void {
+  readThreads.set(db, thread);
+}
+
+/**
+ * The rows of `query`, each one element's JSON text (UTF-8 bytes), as a JSON array's text in
+ * pieces of `perPiece` elements, read in one snapshot. On the database's read thread when it
+ * has one ({@link SqliteReadThread}: a server's database in a file), else here, a piece at a
+ * time with a turn of the event loop between pieces ({@link holdSqliteSnapshot}).
+ */
+export function readJsonArray(db: Kysely<Database>, query: ReadQuery, perPiece: number): AsyncIterable<Uint8Array> {
+  const thread = readThreads.get(db);
+  return thread ? thread.jsonArray(query, perPiece) : readJsonArrayHere(db, query, perPiece);
+}
+
+async function* readJsonArrayHere(db: Kysely<Database>, query: ReadQuery, perPiece: number): AsyncGenerator<Uint8Array> {
+  const held = await holdSqliteSnapshot(db);
+  let rows: IterableIterator<Uint8Array> | undefined;
+  try {
+    rows = held.sqlite.prepare<unknown[], Uint8Array>(query.sql).pluck().iterate(...query.parameters);
+    for (const piece of jsonArrayPieces(rows, perPiece)) {
+      yield piece;
+      // A turn of the event loop, so the compressor's callbacks hand it the pieces already made.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  } finally {
+    rows?.return?.();
+    await held.release();
+  }
 }

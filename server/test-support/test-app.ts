@@ -89,7 +89,8 @@ export async function createTwoInstances(
   return { first, second, close: async () => (await second.close(), await first.close()) };
 }
 
-function appOn(database: KindlyDatabase, overrides: Partial<AppDeps> = {}): TestApp {
+/** A real app on a database already open (a test that opens it with options of its own). */
+export function appOn(database: KindlyDatabase, overrides: Partial<AppDeps> = {}): TestApp {
   const logs: string[] = [];
   const deps: AppDeps = {
     db: database.db,
