@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEventFixture, eventRequest, signInGuest, smithsWholeReply, WIDGET_ORIGIN, type EventFixture } from '../test-support/event-fixture';
 import { createTestApp, testDatabaseKind, type TestApp } from '../test-support/test-app';
 import type { Database } from './schema';
+import { DEFAULT_EMAIL_SETTINGS } from '../email/email-settings';
+import { localOutbox } from '../email/transport';
+import { EmailWorker } from '../email/worker';
 
 /**
  * The guests' hot path on a freshly imported platform: a large occasion (5,000 more households,
@@ -87,6 +90,13 @@ describe(`query plans on a fresh import without statistics (${testDatabaseKind})
     await as('guest list revalidation', () => ok(list(etag), 304));
     await as('guest list', () => ok(list()));
     await as('replies', () => ok(t.app.request(`http://localhost/host/v1/occasion/${f.occasionId}/replies`, { headers: { cookie: f.host.jar.header() } })));
+    // A reply of a household with an address queues its confirmation; the email worker's round renders and sends it.
+    await t.deps.db.updateTable('household').set({ email: 'smiths@example.com' }).where('id', '=', f.smith.id).execute();
+    await as('rsvp change with a confirmation', () => ok(eventRequest(t.app, 'PUT', '/rsvp', { token, body: smithsWholeReply(f, { message: 'See you there' }) })));
+    const queued = await t.deps.db.selectFrom('email').select('id').where('kind', '=', 'CONFIRMATION').where('status', '=', 'QUEUED').execute();
+    expect(queued.length).toBeGreaterThan(0);
+    const worker = new EmailWorker({ ...t.deps, settings: DEFAULT_EMAIL_SETTINGS, transport: localOutbox, publicUrl: () => 'https://rsvp.example.com', log: () => {}, scheduleEveryMs: Infinity, retentionEveryMs: Infinity });
+    expect(await as('email worker round', () => worker.runOnce())).toBe(queued.length);
 
     const large = await largeTables(t.deps.db);
     expect(large).toEqual(expect.arrayContaining(['household', 'guest', 'inviteLine', 'rsvp', 'guestSession', 'answer', 'occasionOrigin']));
@@ -125,6 +135,9 @@ describe(`query plans on a fresh import without statistics (${testDatabaseKind})
       // On SQLite the whole list is read on the file's read connection, which Kysely does not see.
       ...(kept ? {} : { 'guest list': 4 }),
       replies: 2 - kept,
+      // The confirmation's address, whether one already waits, the occasion's sender, the template, the message.
+      'rsvp change with a confirmation': 24 - kept,
+      'email worker round': 16,
     });
     expect(fullReads).toEqual([]);
   });

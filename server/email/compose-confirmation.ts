@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { activitiesCalendar } from '../../core/calendar/ics';
 import type { OptionEntry } from '../../core/options/option-entry';
 import type { EmailTemplate } from '../../core/schemas/email';
+import { isMemberOfAny } from '../db/queries/household-lines';
 import type { Database } from '../db/schema';
 import { readJsonColumn } from '../data/json-column';
 import type { OccasionRow } from '../data/occasions';
@@ -49,7 +50,7 @@ export async function confirmationPartsOf(
   if (ids.length === 0) return new Map();
   const [households, lines, rsvps, plusOnes] = await Promise.all([
     db.selectFrom('household').select(['id', 'name']).where('id', 'in', ids).execute(),
-    selectLines(db, ids),
+    selectLines(db, occasion.id, ids),
     db.selectFrom('rsvp').select(['householdId', 'message']).where('householdId', 'in', ids).execute(),
     db
       .selectFrom('guest')
@@ -70,8 +71,13 @@ export async function confirmationPartsOf(
 }
 
 
-/** Every answer given by the households' members, in the order the confirmation shows them. */
-function selectLines(db: Kysely<Database>, householdIds: readonly string[]) {
+/**
+ * Every answer given by the households' members, in the order the confirmation shows them. The
+ * lines are found from the members and the activities from the occasion, in the shapes both
+ * planners run as index lookups without statistics: as plain joins, PostgreSQL after a fresh
+ * import hashed every invite line and activity of the platform for each batch of confirmations.
+ */
+function selectLines(db: Kysely<Database>, occasionId: string, householdIds: readonly string[]) {
   return (
     db
       .selectFrom('inviteLine')
@@ -93,7 +99,8 @@ function selectLines(db: Kysely<Database>, householdIds: readonly string[]) {
         'inviteLine.response',
         'inviteLine.mealChoice',
       ])
-      .where('guest.householdId', 'in', householdIds)
+      .where(isMemberOfAny(db, 'inviteLine.guestId', householdIds))
+      .where('activity.occasionId', '=', occasionId)
       // A line still pending (a member the reply did not cover, or a preview before any reply) says nothing yet.
       .where('inviteLine.response', '!=', 'PENDING')
       .orderBy('activity.startsAt')

@@ -13,7 +13,15 @@ import type { Database } from '../schema';
  * search per member).
  */
 export function isMemberOf(db: Kysely<Database>, column: 'inviteLine.guestId' | 'answer.guestId', householdId: string): Expression<SqlBool> {
-  const members = db.selectFrom('guest').select('guest.id').where('guest.householdId', '=', householdId);
+  return isAmong(db, column, db.selectFrom('guest').select('guest.id').where('guest.householdId', '=', householdId));
+}
+
+/** {@link isMemberOf} for a member of any of several households. */
+export function isMemberOfAny(db: Kysely<Database>, column: 'inviteLine.guestId', householdIds: readonly string[]): Expression<SqlBool> {
+  return isAmong(db, column, db.selectFrom('guest').select('guest.id').where('guest.householdId', 'in', householdIds));
+}
+
+function isAmong(db: Kysely<Database>, column: 'inviteLine.guestId' | 'answer.guestId', members: Expression<unknown>): Expression<SqlBool> {
   return isPostgres(db) ? sql<SqlBool>`${sql.ref(column)} = ANY(ARRAY(${members}))` : sql<SqlBool>`${sql.ref(column)} IN (${members})`;
 }
 
