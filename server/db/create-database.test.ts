@@ -32,22 +32,23 @@ describe('database', () => {
     expect(await t.deps.db.selectFrom('household').selectAll().execute()).toEqual([]);
   });
 
-  it.runIf(testDatabaseKind === 'postgres')('turns PostgreSQL\'s JIT off on every connection of the pool', async () => {
+  it.runIf(testDatabaseKind === 'postgres')('turns PostgreSQL\'s JIT and parallel plans off on every connection of the pool', async () => {
     t = await createTestApp();
-    const server = await sql<{ jit: string }>`SELECT current_setting('jit') AS jit FROM pg_settings WHERE name = 'jit' AND boot_val = 'on'`.execute(t.deps.db);
-    // The premise: the server compiles queries unless told otherwise.
-    expect(server.rows).toHaveLength(1);
+    const server = await sql<{ name: string }>`
+      SELECT name FROM pg_settings WHERE (name = 'jit' AND boot_val = 'on') OR (name = 'max_parallel_workers_per_gather' AND boot_val <> '0')`.execute(t.deps.db);
+    // The premise: the server compiles queries and plans parallel workers unless told otherwise.
+    expect(server.rows).toHaveLength(2);
     // Transactions open at once hold connections of their own.
     const settings = await Promise.all(
       Array.from({ length: 4 }, () =>
         t!.deps.db.transaction().execute(async (trx) => {
-          const shown = await sql<{ jit: string }>`SHOW jit`.execute(trx);
+          const shown = await sql<{ jit: string; workers: string }>`SELECT current_setting('jit') AS jit, current_setting('max_parallel_workers_per_gather') AS workers`.execute(trx);
           await sql`SELECT pg_sleep(0.05)`.execute(trx);
-          return shown.rows[0]!.jit;
+          return `${shown.rows[0]!.jit} ${shown.rows[0]!.workers}`;
         }),
       ),
     );
-    expect(settings).toEqual(['off', 'off', 'off', 'off']);
+    expect(settings).toEqual(['off 0', 'off 0', 'off 0', 'off 0']);
   });
 
   it.runIf(testDatabaseKind === 'sqlite')('creates the SQLite file in WAL mode and migrates it only once', async () => {
