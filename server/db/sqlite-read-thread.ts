@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startHelperThread } from '../helper-thread';
 
 /** What the read thread is started with. */
 export interface ReadThreadData {
@@ -100,20 +101,23 @@ export class SqliteReadThread {
   }
 
   private start(): Worker {
-    const worker = new Worker(this.script, { workerData: this.data });
-    worker.unref();
-    worker.on('message', (reply: ReadReply) => {
-      const queue = this.pending.get(reply.id);
-      if ('piece' in reply) queue?.push(reply.piece);
-      else if ('done' in reply) queue?.end();
-      else queue?.end(new Error(`database read failed: ${reply.error}`));
-    });
-    const lost = (error: Error) => {
-      if (this.worker === worker) this.worker = undefined;
-      this.failAll(error);
-    };
-    worker.on('error', lost);
-    worker.on('exit', (code) => lost(new Error(`the database read thread stopped (exit code ${code})`)));
+    const worker = startHelperThread<ReadReply>(
+      this.script,
+      'database read thread',
+      {
+        message: (reply) => {
+          const queue = this.pending.get(reply.id);
+          if ('piece' in reply) queue?.push(reply.piece);
+          else if ('done' in reply) queue?.end();
+          else queue?.end(new Error(`database read failed: ${reply.error}`));
+        },
+        lost: (error) => {
+          if (this.worker === worker) this.worker = undefined;
+          this.failAll(error);
+        },
+      },
+      { workerData: this.data },
+    );
     this.worker = worker;
     return worker;
   }

@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startHelperThread } from '../helper-thread';
 import type { EmailContent, RenderedEmail } from './render-email';
 
 interface Pending {
@@ -38,21 +39,18 @@ export class EmailRenderThread {
   }
 
   private start(): Worker {
-    const worker = new Worker(this.script);
-    // The thread never keeps the process alive by itself.
-    worker.unref();
-    worker.on('message', ({ id, rendered, error }: { id: number; rendered?: RenderedEmail; error?: string }) => {
-      const pending = this.pending.get(id);
-      this.pending.delete(id);
-      if (rendered) pending?.resolve(rendered);
-      else pending?.reject(new Error(`email rendering failed: ${error}`));
+    const worker = startHelperThread<{ id: number; rendered?: RenderedEmail; error?: string }>(this.script, 'email render thread', {
+      message: ({ id, rendered, error }) => {
+        const pending = this.pending.get(id);
+        this.pending.delete(id);
+        if (rendered) pending?.resolve(rendered);
+        else pending?.reject(new Error(`email rendering failed: ${error}`));
+      },
+      lost: (error) => {
+        if (this.worker === worker) this.worker = undefined;
+        this.failAll(error);
+      },
     });
-    const lost = (error: Error) => {
-      if (this.worker === worker) this.worker = undefined;
-      this.failAll(error);
-    };
-    worker.on('error', lost);
-    worker.on('exit', (code) => lost(new Error(`the email render thread stopped (exit code ${code})`)));
     this.worker = worker;
     return worker;
   }
