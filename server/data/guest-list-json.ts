@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { DatabaseKind } from '../db/create-database';
 import type { Database } from '../db/schema';
@@ -52,6 +53,6 @@ async function* writeParts(rows: readonly GuestFields[], invitations: ReadonlyMa
     // Each piece is an array's text; its brackets become the commas between pieces.
     yield `${start === 0 ? '[' : ','}${text.slice(1, -1)}${end === rows.length ? ']' : ''}`;
     // A turn of the event loop, so the compressor's callbacks hand it the pieces already written.
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
   }
 }

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import { RETENTION_REMINDER_DAYS } from '../../core/schemas/data-rights';
 import type { DatabaseKind } from '../db/create-database';
@@ -67,7 +68,7 @@ async function* candidates(db: Kysely<Database>, pageSize: number): AsyncGenerat
     yield* page;
     if (page.length < pageSize) return;
     after = page[page.length - 1]!.id;
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
   }
 }
 

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Database as SqliteConnection, Statement } from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import { jsonArrayPieces } from './json-array-pieces';
@@ -188,7 +189,7 @@ async function* readJsonArrayHere(db: Kysely<Database>, query: ReadQuery, perPie
     for (const piece of jsonArrayPieces(rows, perPiece)) {
       yield piece;
       // A turn of the event loop, so the compressor's callbacks hand it the pieces already made.
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
   } finally {
     rows?.return?.();

@@ -127,11 +127,11 @@ describe('the guest list: revision ETag, 304 and brotli', () => {
     const whole = JSON.stringify(await loadGuests(t.deps.db, f.occasionId));
     const count = (JSON.parse(whole) as unknown[]).length;
     for (const size of [1, 2, count - 1, count, count + 1]) {
-      const parts: Buffer[] = [];
+      const parts: Uint8Array[] = [];
       for await (const part of guestJsonParts(t.deps.db, f.occasionId, size)) parts.push(part);
       expect(Buffer.concat(parts).toString('utf8')).toBe(whole);
     }
-    const empty: Buffer[] = [];
+    const empty: Uint8Array[] = [];
     for await (const part of guestJsonParts(t.deps.db, 'no-such-occasion', 500)) empty.push(part);
     expect(Buffer.concat(empty).toString('utf8')).toBe('[]');
   });
