@@ -248,7 +248,11 @@ describe.skipIf(!chromiumPath)('every screen and dialog', () => {
     for (const index of kinds.values()) {
       const name = names[index]!.name;
       if (ACT_AT_ONCE.includes(`${path}: ${name}`)) continue;
-      await buttons.nth(index).click({ timeout: 10_000 });
+      // Found again by name: buttons may have come or gone since the list was read (a filter's
+      // toggle rendered once its options loaded), which would move an index onto another one.
+      const now = await buttons.evaluateAll((elements) => elements.map((element) => (element.getAttribute('aria-label') ?? element.textContent ?? '').trim()));
+      expect(now, `${path}: the button "${name}" is still there`).toContain(name);
+      await buttons.nth(now.indexOf(name)).click({ timeout: 10_000 });
       const dialog = page.locator('[role=dialog], [role=alertdialog]').first();
       const opened = await dialog
         .waitFor({ timeout: 3_000 })
