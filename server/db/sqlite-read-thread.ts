@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { Worker } from 'node:worker_threads';
 import { startHelperThread } from '../helper-thread';
 
@@ -23,41 +24,6 @@ export interface ReadRequest extends ReadQuery {
 /** Told by the thread, under a request's id: a piece, the end, or what failed. */
 export type ReadReply = { id: number; piece: Uint8Array } | { id: number; done: true } | { id: number; error: string };
 
-/** A request's pieces as the thread sends them, handed to the reader one by one. */
-class PieceQueue {
-  private readonly pieces: Uint8Array[] = [];
-  private ended = false;
-  private failure: Error | undefined;
-  private wake: (() => void) | undefined;
-
-  push(piece: Uint8Array): void {
-    this.pieces.push(piece);
-    this.notify();
-  }
-
-  end(error?: Error): void {
-    this.ended = true;
-    this.failure = error;
-    this.notify();
-  }
-
-  async *drain(): AsyncGenerator<Uint8Array> {
-    for (;;) {
-      const piece = this.pieces.shift();
-      if (piece) yield piece;
-      else if (this.failure) throw this.failure;
-      else if (this.ended) return;
-      else await new Promise<void>((resolve) => (this.wake = resolve));
-    }
-  }
-
-  private notify(): void {
-    const wake = this.wake;
-    this.wake = undefined;
-    wake?.();
-  }
-}
-
 /**
  * Long reads of the embedded database on a thread of its own, over a read-only connection to
  * its file: the whole guest list of a large occasion is some 100 ms of SQLite's work, which on
@@ -69,7 +35,8 @@ class PieceQueue {
 export class SqliteReadThread {
   private worker: Worker | undefined;
   private nextId = 0;
-  private readonly pending = new Map<number, PieceQueue>();
+  /** Each read in flight: a stream of its pieces, in the order the thread sends them. */
+  private readonly pending = new Map<number, Readable>();
 
   constructor(
     private readonly script: URL,
@@ -77,19 +44,19 @@ export class SqliteReadThread {
   ) {}
 
   /** The rows of `query` as a JSON array's text, in pieces of `perPiece` elements. */
-  async *jsonArray(query: ReadQuery, perPiece: number): AsyncGenerator<Uint8Array> {
+  jsonArray(query: ReadQuery, perPiece: number): AsyncIterable<Uint8Array> {
     const worker = this.worker ?? this.start();
     const id = this.nextId++;
-    const queue = new PieceQueue();
-    this.pending.set(id, queue);
+    const pieces = new Readable({ objectMode: true, read: () => {} });
+    this.pending.set(id, pieces);
+    // Ended, failed, or left by a reader that stopped early (the thread then finishes the statement, its pieces go nowhere).
+    pieces.once('close', () => this.pending.delete(id));
+    // A failure before the reader begins would otherwise be an unhandled 'error' event; the
+    // reader meets it all the same, as the stream's stored error.
+    pieces.on('error', () => {});
     const request: ReadRequest = { id, sql: query.sql, parameters: query.parameters, perPiece };
     worker.postMessage(request);
-    try {
-      yield* queue.drain();
-    } finally {
-      // A reader that stops early: the thread finishes the statement, its pieces go nowhere.
-      this.pending.delete(id);
-    }
+    return pieces;
   }
 
   /** Ends the thread; reads in flight fail. */
@@ -106,10 +73,10 @@ export class SqliteReadThread {
       'database read thread',
       {
         message: (reply) => {
-          const queue = this.pending.get(reply.id);
-          if ('piece' in reply) queue?.push(reply.piece);
-          else if ('done' in reply) queue?.end();
-          else queue?.end(new Error(`database read failed: ${reply.error}`));
+          const pieces = this.pending.get(reply.id);
+          if ('piece' in reply) pieces?.push(reply.piece);
+          else if ('done' in reply) pieces?.push(null);
+          else pieces?.destroy(new Error(`database read failed: ${reply.error}`));
         },
         lost: (error) => {
           if (this.worker === worker) this.worker = undefined;
@@ -123,7 +90,7 @@ export class SqliteReadThread {
   }
 
   private failAll(error: Error): void {
-    for (const queue of this.pending.values()) queue.end(error);
+    for (const pieces of this.pending.values()) pieces.destroy(error);
     this.pending.clear();
   }
 }
