@@ -34,7 +34,7 @@ const testConfig: UserConfig = {
           include: ['core/**/*.test.ts'],
           exclude,
           environment: 'node',
-          // core's type tests (`*.test-d.ts`) are checked by `tsc -p .` in `npm run typecheck`, which
+          // core's type tests (`*.test-d.ts`) are checked with the tests' tsconfig in `npm run typecheck`, which
           // `npm test` runs first: a second tsc pass here would check them again.
         },
       },
