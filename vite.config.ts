@@ -82,6 +82,7 @@ const testConfig: UserConfig = {
           name: 'browser',
           include: browserTests,
           environment: 'node',
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
