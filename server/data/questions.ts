@@ -53,11 +53,6 @@ export async function findQuestion(db: Kysely<Database>, occasionId: string, que
 /** The occasion's questions by sort order, then age. */
 export const listQuestions = (db: Kysely<Database>, occasionId: string): Promise<QuestionRow[]> => queries.questionsOfOccasion(db, { occasionId });
 
-/** The questions a household is shown: those for everyone, and those of activities it is invited to. */
-export async function householdQuestions(db: Kysely<Database>, occasionId: string, invitedActivityIds: readonly string[]): Promise<QuestionRow[]> {
-  return questionsAskedOf(await listQuestions(db, occasionId), invitedActivityIds);
-}
-
 /** Of the occasion's questions, those a household invited to these activities is shown. */
 export function questionsAskedOf(questions: readonly QuestionRow[], invitedActivityIds: readonly string[]): QuestionRow[] {
   const invited = new Set(invitedActivityIds);

@@ -117,11 +117,11 @@ describe(`query plans on a fresh import without statistics (${testDatabaseKind})
     // request right after another of the same session, with no write between, asks nothing for it.
     const kept = testDatabaseKind === 'sqlite' ? 1 : 0;
     expect(Object.fromEntries(counts)).toEqual({
-      'sign-in by invite code': 14,
-      'sign-in by name': 13,
+      'sign-in by invite code': 12,
+      'sign-in by name': 11,
       preflight: 1,
       session: 3,
-      info: 6 - kept,
+      info: 4 - kept,
       household: 4 - kept,
       'rsvp read (none yet)': 2 - kept,
       // A reply that declines an invitation asks once whether that guest had a seat (`data/seat-releases.ts`).

@@ -21,7 +21,16 @@ export function isMemberOfAny(db: Kysely<Database>, column: 'inviteLine.guestId'
   return isAmong(db, column, db.selectFrom('guest').select('guest.id').where('guest.householdId', 'in', householdIds));
 }
 
-function isAmong(db: Kysely<Database>, column: 'inviteLine.guestId' | 'answer.guestId', members: Expression<unknown>): Expression<SqlBool> {
+/**
+ * The condition "a member of the household is invited to this activity": the members, then their
+ * lines by guest, each in the shape of {@link isMemberOf}, so one statement does what three lookups did.
+ */
+export function isInvitedActivity(db: Kysely<Database>, householdId: string): Expression<SqlBool> {
+  const lines = db.selectFrom('inviteLine').select('inviteLine.activityId').where(isMemberOf(db, 'inviteLine.guestId', householdId));
+  return isAmong(db, 'activity.id', lines);
+}
+
+function isAmong(db: Kysely<Database>, column: 'inviteLine.guestId' | 'answer.guestId' | 'activity.id', members: Expression<unknown>): Expression<SqlBool> {
   return isPostgres(db) ? sql<SqlBool>`${sql.ref(column)} = ANY(ARRAY(${members}))` : sql<SqlBool>`${sql.ref(column)} IN (${members})`;
 }
 
