@@ -42,9 +42,10 @@ export async function writeQuestionAnswers(
   writes: readonly AnswerWrite[],
   actor: HistoryActor,
   now: Date,
+  known?: KnownAnswers,
 ): Promise<void> {
   if (writes.length === 0) return;
-  const stored = await storedValues(trx, writes.map((write) => answerId(write.questionId, write.householdId, write.guestId)));
+  const stored = known?.stored ?? (await storedValues(trx, writes.map((write) => answerId(write.questionId, write.householdId, write.guestId))));
   const deletes: string[] = [];
   const upserts: AnswerRow[] = [];
   const changed: AnswerWrite[] = [];
@@ -59,7 +60,7 @@ export async function writeQuestionAnswers(
     upserts.push({ id, occasionId, questionId: write.questionId, householdId: write.householdId, guestId: write.guestId, value, updatedAt: now.toISOString() });
     changed.push(write);
   }
-  await recordHistory(trx, occasionId, actor, await answerHistory(trx, changed, stored));
+  await recordHistory(trx, occasionId, actor, await answerHistory(trx, changed, stored, known?.prompts));
   for (const ids of chunked(deletes, IDS_PER_STATEMENT)) await trx.deleteFrom('answer').where('id', 'in', ids).execute();
   for (const rows of chunked(upserts, rowsPerStatement(7))) {
     await trx
@@ -70,11 +71,27 @@ export async function writeQuestionAnswers(
   }
 }
 
+/**
+ * What a caller of {@link writeQuestionAnswers} has read already in its transaction, so that it is
+ * not read again: every stored value the writes could replace, by answer id (an id absent has
+ * none), and the prompts of the questions written.
+ */
+export interface KnownAnswers {
+  stored: ReadonlyMap<string, string>;
+  prompts: ReadonlyMap<string, string>;
+}
+
 /** One history change per answer written: `{ [prompt]: [before, after] }`, null where there was or is none. */
-export async function answerHistory(trx: Kysely<Database>, writes: readonly AnswerWrite[], stored: ReadonlyMap<string, string>): Promise<HistoryChange[]> {
+export async function answerHistory(
+  trx: Kysely<Database>,
+  writes: readonly AnswerWrite[],
+  stored: ReadonlyMap<string, string>,
+  knownPrompts: ReadonlyMap<string, string> = new Map(),
+): Promise<HistoryChange[]> {
   if (writes.length === 0) return [];
-  const prompts = new Map<string, string>();
-  for (const chunk of chunked([...new Set(writes.map((write) => write.questionId))], IDS_PER_STATEMENT)) {
+  const prompts = new Map(knownPrompts);
+  const unknown = [...new Set(writes.map((write) => write.questionId))].filter((id) => !prompts.has(id));
+  for (const chunk of chunked(unknown, IDS_PER_STATEMENT)) {
     const rows = await trx.selectFrom('question').select(['id', 'prompt']).where('id', 'in', chunk).execute();
     for (const row of rows) prompts.set(row.id, row.prompt);
   }

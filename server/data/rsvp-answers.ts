@@ -15,7 +15,7 @@ import type { Database } from '../db/schema';
 import { ApiError } from './api-error';
 import { validate } from './validate';
 import type { HistoryActor } from './history';
-import { answerValue, householdAnswerRows, writeQuestionAnswers, type AnswerRow, type AnswerWrite } from './answers';
+import { answerValue, householdAnswerRows, writeQuestionAnswers, type AnswerRow, type AnswerWrite, type KnownAnswers } from './answers';
 import type { Answer, HouseholdRsvpState, RsvpPlan } from './event-rsvp-plan';
 import { listQuestions, questionsAskedOf, toEventQuestion, type QuestionRow } from './questions';
 
@@ -62,7 +62,8 @@ export async function applyRsvpAnswers(
   const occasionQuestions = await listQuestions(trx, owner.occasionId);
   const questions = questionsAskedOf(occasionQuestions, [...new Set(state.lines.map((line) => line.activityId))]);
   // Answers are deleted with their question: an occasion without questions has none to read.
-  const stored = occasionQuestions.length === 0 ? new Map<string, AnswerValue>() : await storedAnswers(trx, owner.householdId, [...state.members.keys()]);
+  const rows = occasionQuestions.length === 0 ? [] : await householdAnswerRows(trx, owner.householdId, [...state.members.keys()]);
+  const stored = new Map(rows.map((row) => [answerKey(row.questionId, row.guestId), answerValue(row)]));
   const given = checkAnswers(questions, state, attendance, answers ?? [], stored);
   const merged = new Map(stored);
   for (const answer of given) merged.set(answerKey(answer.questionId, answer.guestId), answer.value);
@@ -77,7 +78,12 @@ export async function applyRsvpAnswers(
     ...given.map((answer) => toWrite(owner, answer.questionId, answer.guestId, answer.value)),
     ...stale.map(({ questionId, guestId }) => toWrite(owner, questionId, guestId, null)),
   ];
-  await writeQuestionAnswers(trx, owner.occasionId, writes, actor, now);
+  // The household's stored answers and the occasion's questions are read above: the write needs no more.
+  const known: KnownAnswers = {
+    stored: new Map(rows.map((row) => [row.id, row.value])),
+    prompts: new Map(occasionQuestions.map((question) => [question.id, question.prompt])),
+  };
+  await writeQuestionAnswers(trx, owner.occasionId, writes, actor, now, known);
   return questions;
 }
 
@@ -90,11 +96,6 @@ const answerKey = (questionId: string, guestId: string | null) => `${questionId}
 function splitKey(key: string): [string, string | null] {
   const [questionId, guestId] = key.split(' ') as [string, string];
   return [questionId, guestId === '' ? null : guestId];
-}
-
-async function storedAnswers(db: Kysely<Database>, householdId: string, memberIds: readonly string[]): Promise<Map<string, AnswerValue>> {
-  const rows = await householdAnswerRows(db, householdId, memberIds);
-  return new Map(rows.map((row) => [answerKey(row.questionId, row.guestId), answerValue(row)]));
 }
 
 function checkAnswers(
