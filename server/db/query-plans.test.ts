@@ -133,7 +133,7 @@ describe(`query plans on a fresh import without statistics (${testDatabaseKind})
       'household change': testDatabaseKind === 'postgres' ? 18 : 16,
       ...(kept ? {} : { 'guest list revalidation': 1 }),
       // On SQLite the whole list is read on the file's read connection, which Kysely does not see.
-      ...(kept ? {} : { 'guest list': 4 }),
+      ...(kept ? {} : { 'guest list': 2 }),
       replies: 2 - kept,
       // The confirmation's address, whether one already waits, the occasion's sender, the template, the message.
       'rsvp change with a confirmation': 24 - kept,

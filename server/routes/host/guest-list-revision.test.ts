@@ -43,6 +43,8 @@ describe('the guest list: revision ETag, 304 and brotli', () => {
     const smith = await signInGuest(t.app, { occasionId: f.occasionId, inviteCode: f.smith.inviteCode });
     const reply = smithsWholeReply(f, { plusOnes: [{ forGuestId: f.smith.jane, firstName: 'Pat "the plus-one"', lastName: 'Doe\u2028' }] });
     expect((await eventRequest(t.app, 'POST', '/rsvp', { token: smith.token, body: reply })).status).toBe(201);
+    // Text each database escapes by its own rules: backslash, line breaks, a control character, letters beyond ASCII.
+    await t.deps.db.updateTable('guest').set({ notes: 'a\\b\n\r\t\u0001 é ñ 🎉 </script> \u2029' }).where('id', '=', f.smith.jose).execute();
     const text = await (await list()).text();
     expect(text).toBe(JSON.stringify(await loadGuests(t.deps.db, f.occasionId)));
     expect(text).toContain('"attributes":{"');
