@@ -84,6 +84,8 @@ const testConfig: UserConfig = {
           environment: 'node',
           isolate: false,
           testTimeout: 120_000,
+          // A screen's poll waits as long as a locator does: vitest's 1 s failed whenever both cores were busy.
+          expect: { poll: { timeout: 30_000 } },
           hookTimeout: 120_000,
         },
       },
