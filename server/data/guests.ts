@@ -13,7 +13,7 @@ import { readBool, readJsonColumn, writeBool, writeJsonColumn } from './json-col
 
 export type GuestRow = Selectable<GuestTable>;
 /** What a guest entity is made of: every column but the sign-in key. */
-export type GuestFields = Omit<GuestRow, 'nameKey'>;
+type GuestFields = Omit<GuestRow, 'nameKey'>;
 
 
 export function toGuest(row: GuestFields, invitations: Invitation[]): Guest {
@@ -120,16 +120,9 @@ async function loadOneGuest(db: Kysely<Database>, occasionId: string, id: string
   return [toGuest(row, lines.map(({ id: inviteLineId, activityId, response, mealChoice }) => ({ inviteLineId, activityId, response: response as InviteResponse, mealChoice })))];
 }
 
-/** The occasion's guests in the list's order (last name, first name, id); the first `limit` when given. */
-export function selectAllGuests(db: Kysely<Database>, occasionId: string, limit?: number): Promise<GuestFields[]> {
-  const ordered = db
-    .selectFrom('guest')
-    .select(GUEST_FIELDS)
-    .where('occasionId', '=', occasionId)
-    .orderBy('lastName')
-    .orderBy('firstName')
-    .orderBy('id');
-  return (limit === undefined ? ordered : ordered.limit(limit)).execute();
+/** The occasion's guests in the list's order (last name, first name, id). */
+function selectAllGuests(db: Kysely<Database>, occasionId: string): Promise<GuestFields[]> {
+  return db.selectFrom('guest').select(GUEST_FIELDS).where('occasionId', '=', occasionId).orderBy('lastName').orderBy('firstName').orderBy('id').execute();
 }
 
 async function selectGuestsById(db: Kysely<Database>, occasionId: string, ids: readonly string[]): Promise<GuestFields[]> {
