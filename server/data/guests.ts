@@ -5,6 +5,7 @@ import type { AgeGroup, Guest, GuestCreate, Invitation } from '../../core/schema
 import type { InviteResponse } from '../../core/schemas/invite-line';
 import type { OptionEntry } from '../../core/options/option-entry';
 import { GUEST_COLUMNS as GUEST_FIELDS, queries } from '../db/queries';
+import { isAnyOf } from '../db/queries/household-lines';
 import { INVITE_LINE_ANSWER_COLUMNS, type Database, type GuestTable } from '../db/schema';
 import { notFound } from './api-error';
 import type { InviteLineAnswerRow } from './invite-lines';
@@ -188,7 +189,7 @@ async function selectLines(db: Kysely<Database>, occasionId: string, guestIds?: 
   // The lines of the given guests (the occasion's, as the caller checked) by guest alone, so the
   // (guestId, activityId) index is used rather than a walk over all of the occasion's lines.
   const lines: LineFields[] = [];
-  for (const chunk of chunked(guestIds, IDS_PER_STATEMENT)) lines.push(...(await query.where('guestId', 'in', chunk).execute()));
+  for (const chunk of chunked(guestIds, IDS_PER_STATEMENT)) lines.push(...(await query.where(isAnyOf(db, 'inviteLine.guestId', chunk)).execute()));
   return lines;
 }
 

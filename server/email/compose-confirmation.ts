@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { activitiesCalendar } from '../../core/calendar/ics';
 import type { OptionEntry } from '../../core/options/option-entry';
 import type { EmailTemplate } from '../../core/schemas/email';
-import { isMemberOfAny } from '../db/queries/household-lines';
+import { isAnyOf, isMemberOfAny } from '../db/queries/household-lines';
 import type { Database } from '../db/schema';
 import { readJsonColumn } from '../data/json-column';
 import type { OccasionRow } from '../data/occasions';
@@ -51,11 +51,11 @@ export async function confirmationPartsOf(
   const [households, lines, rsvps, plusOnes] = await Promise.all([
     db.selectFrom('household').select(['id', 'name']).where('id', 'in', ids).execute(),
     selectLines(db, occasion.id, ids),
-    db.selectFrom('rsvp').select(['householdId', 'message']).where('householdId', 'in', ids).execute(),
+    db.selectFrom('rsvp').select(['householdId', 'message']).where(isAnyOf(db, 'rsvp.householdId', ids)).execute(),
     db
       .selectFrom('guest')
       .select(['householdId', 'firstName', 'lastName'])
-      .where('householdId', 'in', ids)
+      .where(isAnyOf(db, 'guest.householdId', ids))
       .where('plusOneOf', 'is not', null)
       .orderBy('createdAt')
       .execute(),

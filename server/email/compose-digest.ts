@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { EmailTemplate } from '../../core/schemas/email';
+import { isMemberOfAny } from '../db/queries/household-lines';
 import type { Database } from '../db/schema';
 import type { OccasionRow } from '../data/occasions';
 import { localInstant } from './email-dates';
@@ -26,7 +27,7 @@ export async function digestReplies(db: Kysely<Database>, occasion: OccasionRow,
     .selectFrom('inviteLine')
     .innerJoin('guest', 'guest.id', 'inviteLine.guestId')
     .select((eb) => ['guest.householdId', 'inviteLine.response', eb.fn.countAll<number>().as('n')])
-    .where('guest.householdId', 'in', rows.map((row) => row.householdId))
+    .where(isMemberOfAny(db, 'inviteLine.guestId', rows.map((row) => row.householdId)))
     .groupBy(['guest.householdId', 'inviteLine.response'])
     .execute();
   const count = (householdId: string, response: string) =>
