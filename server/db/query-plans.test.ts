@@ -4,6 +4,7 @@ import { createEventFixture, eventRequest, signInGuest, smithsWholeReply, WIDGET
 import { createTestApp, testDatabaseKind, type TestApp } from '../test-support/test-app';
 import type { Database } from './schema';
 import { DEFAULT_EMAIL_SETTINGS } from '../email/email-settings';
+import { insertEmails, newUnsubscribeToken } from '../email/outbox';
 import { localOutbox } from '../email/transport';
 import { EmailWorker } from '../email/worker';
 
@@ -19,36 +20,6 @@ import { EmailWorker } from '../email/worker';
 
 /** Confirmations of so many seeded households wait for one round of the email worker. */
 const CONFIRMATION_BATCH = 40;
-
-/** Queues an unrendered confirmation for each of the first `count` seeded households (all of `occasionId`). */
-async function queueConfirmations(db: Kysely<Database>, occasionId: string, count: number): Promise<void> {
-  const at = new Date().toISOString();
-  await db
-    .insertInto('email')
-    .values(
-      Array.from({ length: count }, (_, i) => ({
-        id: `batch-m${i + 1}`,
-        occasionId,
-        householdId: `seed-h${i + 1}`,
-        kind: 'CONFIRMATION',
-        to: `household-${i + 1}@example.com`,
-        subject: 'Your reply',
-        html: '',
-        text: '',
-        attachments: '[]',
-        status: 'QUEUED',
-        attempts: 0,
-        nextAttemptAt: at,
-        lastError: null,
-        unsubscribeToken: `batch-u${i + 1}`,
-        createdAt: at,
-        sentAt: null,
-        lease: null,
-        leaseUntil: null,
-      })),
-    )
-    .execute();
-}
 
 /** A table is large when the seed leaves at least this many rows in it. */
 const LARGE_TABLE_ROWS = 1000;
@@ -132,7 +103,8 @@ describe(`query plans on a fresh import without statistics (${testDatabaseKind})
     expect(await as('email worker round', () => worker.runOnce())).toBe(queued.length);
     // A wave's batch: confirmations of many households at once, whose IN lists PostgreSQL without
     // statistics would take for a large part of the table.
-    await queueConfirmations(t.deps.db, f.occasionId, CONFIRMATION_BATCH);
+    const confirmations = Array.from({ length: CONFIRMATION_BATCH }, (_, i) => ({ householdId: `seed-h${i + 1}`, to: `household-${i + 1}@example.com` }));
+    await insertEmails(t.deps.db, confirmations.map((c) => ({ ...c, occasionId: f.occasionId, kind: 'CONFIRMATION' as const, subject: 'Your reply', html: '', text: '', unsubscribeToken: newUnsubscribeToken() })), new Date());
     expect(await as('email worker round of a batch', () => worker.runOnce())).toBe(CONFIRMATION_BATCH);
 
     const large = await largeTables(t.deps.db);
