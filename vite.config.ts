@@ -16,9 +16,10 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 const serverTests = ['server/**/*.test.ts'];
 const browserTests = ['**/*.e2e.test.ts'];
 const exclude = ['**/node_modules/**', 'dist/**', ...browserTests];
-// The server suites share one module graph per worker (`isolate: false`): each test file builds its
-// own app, database and dependencies, and importing the server afresh for each of ~90 files was
-// most of the suite's time on two cores.
+// The suites share one module graph per worker (`isolate: false`): each server test file builds its
+// own app, database and dependencies, and importing the code afresh for each file was most of the
+// small suites' time on two cores. The widget's files keep module state of the page (its custom
+// element, the chunks it loaded), so each of them gets a graph of its own.
 
 /** vitest: one project per part; the server suite twice, on SQLite and on PostgreSQL. */
 const testConfig: UserConfig = {
@@ -34,6 +35,7 @@ const testConfig: UserConfig = {
           include: ['core/**/*.test.ts'],
           exclude,
           environment: 'node',
+          isolate: false,
           // core's type tests (`*.test-d.ts`) are checked with the tests' tsconfig in `npm run typecheck`, which
           // `npm test` runs first: a second tsc pass here would check them again.
         },
@@ -46,7 +48,6 @@ const testConfig: UserConfig = {
           environment: 'node',
           env: { KINDLY_TEST_DB: 'sqlite' },
           isolate: false,
-          setupFiles: ['server/test-support/each-server-file.ts'],
           testTimeout: 20_000,
         },
       },
@@ -60,7 +61,7 @@ const testConfig: UserConfig = {
                 environment: 'node',
                 env: { KINDLY_TEST_DB: 'postgres' },
                 isolate: false,
-                setupFiles: ['server/test-support/each-server-file.ts'],
+                globalSetup: ['server/test-support/test-schemas.ts'],
                 testTimeout: 30_000,
               },
             },
@@ -68,14 +69,14 @@ const testConfig: UserConfig = {
         : []),
       {
         plugins: [react()],
-        test: { name: 'dashboard', include: ['dashboard/**/*.test.{ts,tsx}'], exclude, environment: 'happy-dom' },
+        test: { name: 'dashboard', include: ['dashboard/**/*.test.{ts,tsx}'], exclude, environment: 'happy-dom', isolate: false },
       },
       {
         test: { name: 'widget', include: ['widget/**/*.test.{ts,tsx}'], exclude, environment: 'happy-dom' },
       },
       // Browser files run side by side like the others: each starts its own server on a free port.
       {
-        test: { name: 'bench', include: ['bench/**/*.test.ts'], exclude, environment: 'node' },
+        test: { name: 'bench', include: ['bench/**/*.test.ts'], exclude, environment: 'node', isolate: false },
       },
       {
         test: {

@@ -40,7 +40,7 @@ describe(`query plans on a fresh import without statistics (${testDatabaseKind})
   const recorded: Recorded[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp({}, { onQuery: (query) => label && recorded.push({ label, query }) });
+    t = await createTestApp({}, { neverUsed: true, onQuery: (query) => label && recorded.push({ label, query }) });
     f = await createEventFixture(t);
     await seedPlatform(t.deps.db, f);
   }, 60_000);

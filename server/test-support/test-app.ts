@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { AppDeps, AppEnv } from '../app-env';
 import { createApp } from '../app';
 import { createPasswords, type Argon2Cost } from '../auth/passwords';
@@ -55,11 +56,19 @@ export function testCosts(): Pick<AppDeps, 'passwords' | 'guestSignInFloorMs' | 
   return { passwords: createPasswords(TEST_ARGON2_COST), guestSignInFloorMs: TEST_GUEST_SIGN_IN_FLOOR_MS, clock: systemClock };
 }
 
+export interface TestDatabaseOptions extends Pick<DatabaseOptions, 'onQuery'> {
+  /**
+   * PostgreSQL: a schema no app used before, never used again: its tables have no planner
+   * statistics, which an emptied schema keeps from its earlier rows.
+   */
+  neverUsed?: boolean;
+}
+
 /**
  * A real app on a real, fresh database: SQLite in memory, or a schema of its own in the
  * PostgreSQL at `TEST_DATABASE_URL`, dropped again by `close()`.
  */
-export async function createTestApp(overrides: Partial<AppDeps> = {}, databaseOptions: Pick<DatabaseOptions, 'onQuery'> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<AppDeps> = {}, databaseOptions: TestDatabaseOptions = {}): Promise<TestApp> {
   return appOn(await openTestDatabase(databaseOptions), overrides);
 }
 
@@ -106,8 +115,8 @@ export function appOn(database: KindlyDatabase, overrides: Partial<AppDeps> = {}
 }
 
 /**
- * PostgreSQL: the migrated schemas of this test file's closed apps, emptied, for its next app to
- * take instead of creating and migrating one (dropped when the file ends).
+ * PostgreSQL: the migrated schemas of this worker's closed apps, emptied, for its next app to take
+ * instead of creating and migrating one (dropped when the run ends, `test-schemas.ts`).
  */
 const spareSchemas: string[] = [];
 
@@ -117,15 +126,10 @@ const openSchemas = new Set<string>();
 /** PostgreSQL: schemas open while a test changed a schema ({@link changingSchema}): dropped, never reused. */
 const changedSchemas = new Set<string>();
 
-/** PostgreSQL: drops this file's spare schemas; run after each test file (`each-server-file.ts`). */
-export async function dropSpareSchemas(): Promise<void> {
-  if (testDatabaseKind === 'postgres') await dropSchemas(testPostgresUrl(), spareSchemas.splice(0));
-}
-
 /** SQLite: this test file's first app's database as migrated; every later app opens a copy. */
 let sqliteTemplate: Buffer | undefined;
 
-async function openTestDatabase(options: Pick<DatabaseOptions, 'onQuery'> = {}): Promise<KindlyDatabase> {
+async function openTestDatabase({ neverUsed = false, ...options }: TestDatabaseOptions = {}): Promise<KindlyDatabase> {
   if (testDatabaseKind === 'sqlite') {
     if (sqliteTemplate) return createDatabase({ sqliteImage: sqliteTemplate, ...options });
     const database = await createDatabase({ sqliteFile: ':memory:', ...options });
@@ -133,16 +137,20 @@ async function openTestDatabase(options: Pick<DatabaseOptions, 'onQuery'> = {}):
     return database;
   }
   const url = testPostgresUrl();
-  const spare = spareSchemas.pop();
-  const schema = spare ?? `test_${randomBytes(6).toString('hex')}`;
+  const spare = neverUsed ? undefined : spareSchemas.pop();
+  const schema = spare ?? `${inject('schemaPrefix')}${randomBytes(6).toString('hex')}`;
   // A spare schema is migrated: opening it runs no migrator, so it needs no schema lock either.
   const database = spare ? await createDatabase({ databaseUrl: url, pgSchema: schema, poolSize: 4, alreadyMigrated: true, ...options }) : await openSchema(url, schema, options);
   openSchemas.add(schema);
+  let closed = false;
   return {
     ...database,
     async close() {
+      // Closed once only: a second close would offer the schema to two apps at once.
+      if (closed) return;
+      closed = true;
       openSchemas.delete(schema);
-      const reusable = !changedSchemas.has(schema) && (await emptied(database.db, schema));
+      const reusable = !neverUsed && !changedSchemas.has(schema) && (await emptied(database.db, schema));
       await database.close();
       if (reusable) spareSchemas.push(schema);
       else await dropSchemas(url, [schema]);
