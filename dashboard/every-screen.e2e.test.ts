@@ -32,25 +32,40 @@ function isScreen(path: string): boolean {
   return screenPaths().some((screen) => new RegExp(`^${screen.path.replace(':occasionId', '[\\w-]+')}/?$`).test(path));
 }
 
+/** A state of a screen: what it is, and how to leave it once it has been checked. */
+interface ScreenState {
+  what: string;
+  leave?: () => Promise<void>;
+}
+
 /**
  * A screen's states beyond its first look, by route path: the overview's replies as a table, the
  * invitation grid while a cell is saving.
  */
-const STATES: Record<string, (page: Page) => Promise<string>> = {
+const STATES: Record<string, (page: Page) => Promise<ScreenState>> = {
   '/occasion/:occasionId': async (page) => {
     await page.getByRole('button', { name: 'Show as table' }).click();
     await page.getByTestId('replies-table').waitFor();
-    return 'the replies as a table';
+    return { what: 'the replies as a table' };
   },
   '/occasion/:occasionId/guests/grid': async (page) => {
-    // The write is held back, so the cell is checked while it saves.
+    // The write is held back until the cell has been checked while it saves.
+    let letWriteThrough!: () => void;
+    const checked = new Promise<void>((done) => (letWriteThrough = done));
     await page.route('**/invite-lines', async (route) => {
-      await new Promise((done) => setTimeout(done, 4_000));
+      await checked;
       await route.continue();
     });
     await page.locator('[role=gridcell][data-response=PENDING]').first().click();
-    await page.locator('[role=gridcell][aria-busy=true]').waitFor();
-    return 'a cell saving';
+    const saving = page.locator('[role=gridcell][aria-busy=true]');
+    await saving.waitFor();
+    return {
+      what: 'a cell saving',
+      leave: async () => {
+        letWriteThrough();
+        await saving.waitFor({ state: 'detached' });
+      },
+    };
   },
 };
 
@@ -200,9 +215,10 @@ describe.skipIf(!chromiumPath)('every screen and dialog', () => {
           await openEachDialog(page, screen.path, size, failures);
           const state = STATES[screen.path];
           if (state) {
-            const what = await state(page);
+            const { what, leave } = await state(page);
             await collect(failures, () => expectAccessible(page, `${screen.path}, ${what} (${size})`));
             if (phone) await collect(failures, () => expectReadableOnPhone(page, `${screen.path}, ${what}`));
+            await leave?.();
           }
         }
         expect(errors, `page errors (${size})`).toEqual([]);

@@ -252,14 +252,17 @@ describe.skipIf(!chromiumPath)('a host on a phone and a bad connection', () => {
       expect(label.replace(/[,:]/g, '')).toContain(visible);
       // Editing: a pending cell uninvited (no question), then an answered cell (asks first).
       const pending = grid.locator('[data-response=PENDING]').first();
-      // The write is held back, so the cell is checked while it saves.
+      // The write is held back until the cell has been checked while it saves.
+      let letWriteThrough!: () => void;
+      const checked = new Promise<void>((done) => (letWriteThrough = done));
       await page.route('**/invite-lines', async (route) => {
-        await new Promise((done) => setTimeout(done, 3_000));
+        await checked;
         await route.continue();
       });
       await pending.click();
       await grid.locator('[aria-busy=true]').waitFor();
       await expectAccessible(page, `invitation grid, a cell saving (${size})`);
+      letWriteThrough();
       await page.getByTestId('grid-notice').filter({ hasText: /uninvited from/ }).waitFor();
       await withMeal.click();
       const confirm = page.getByRole('alertdialog');
