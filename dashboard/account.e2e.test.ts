@@ -4,7 +4,7 @@ import { DEFAULT_EMAIL_SETTINGS } from '../server/email/email-settings';
 import { localOutbox } from '../server/email/transport';
 import { EmailWorker } from '../server/email/worker';
 import { accountLinkPath } from '../server/test-support/account-mail';
-import { chromiumPath, launchChromium } from '../server/test-support/browser';
+import { chromiumPath, closeContexts, sharedChromium } from '../server/test-support/browser';
 import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
 import { expectAccessible, field, reportCspViolations } from './e2e-checks';
 import { signUpInContext, type E2eHost } from './e2e-host';
@@ -39,7 +39,7 @@ describe.skipIf(!chromiumPath)('a forgotten password in Chromium', () => {
       log: () => {},
     });
     worker.start();
-    browser = await launchChromium();
+    browser = await sharedChromium();
     laptop = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     phone = await browser.newContext({ viewport: { width: 390, height: 800 } });
     await reportCspViolations(laptop, cspViolations);
@@ -49,7 +49,7 @@ describe.skipIf(!chromiumPath)('a forgotten password in Chromium', () => {
 
   afterAll(async () => {
     await worker?.stop();
-    await browser?.close();
+    await closeContexts(browser);
     await live?.close();
   });
 

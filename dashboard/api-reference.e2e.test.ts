@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath, launchChromium } from '../server/test-support/browser';
+import { chromiumPath, closeContexts, sharedChromium } from '../server/test-support/browser';
 import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
 import { reportCspViolations } from './e2e-checks';
 import { signUpInContext } from './e2e-host';
@@ -21,7 +21,7 @@ describe.skipIf(!chromiumPath)('the API reference in Chromium', () => {
 
   beforeAll(async () => {
     live = await startLiveServer();
-    browser = await launchChromium();
+    browser = await sharedChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await reportCspViolations(context, cspViolations);
     page = await context.newPage();
@@ -32,7 +32,7 @@ describe.skipIf(!chromiumPath)('the API reference in Chromium', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await live?.close();
   });
 

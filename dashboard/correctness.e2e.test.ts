@@ -4,7 +4,7 @@ import type { Activity } from '../core/schemas/activity';
 import type { AttributeCategory } from '../core/schemas/attribute-category';
 import type { Guest, GuestBulkResult } from '../core/schemas/guest';
 import type { Occasion } from '../core/schemas/occasion';
-import { chromiumPath, launchChromium } from '../server/test-support/browser';
+import { chromiumPath, closeContexts, sharedChromium } from '../server/test-support/browser';
 import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
 import { signUpInContext, type E2eHost } from './e2e-host';
 
@@ -67,7 +67,7 @@ describe.skipIf(!chromiumPath)('guest screen correctness in Chromium', () => {
 
   beforeAll(async () => {
     server = await startLiveServer();
-    browser = await launchChromium();
+    browser = await sharedChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     fixture = await occasionWithGuests(await signUpInContext(context, server.url));
     page = await context.newPage();
@@ -75,7 +75,7 @@ describe.skipIf(!chromiumPath)('guest screen correctness in Chromium', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await server?.close();
   });
 

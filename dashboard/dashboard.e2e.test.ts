@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath, launchChromium } from '../server/test-support/browser';
+import { chromiumPath, closeContexts, sharedChromium } from '../server/test-support/browser';
 import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
 import { parseCsv } from './csv/csv-file';
 import { choose, expectAccessible, field, reportCspViolations, typeDate } from './e2e-checks';
@@ -71,7 +71,7 @@ describe.skipIf(!chromiumPath)('dashboard in Chromium', () => {
 
   beforeAll(async () => {
     server = await startLiveServer();
-    browser = await launchChromium();
+    browser = await sharedChromium();
     context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
     await reportCspViolations(context, cspViolations);
     page = await context.newPage();
@@ -79,7 +79,7 @@ describe.skipIf(!chromiumPath)('dashboard in Chromium', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await server?.close();
   });
 

@@ -3,7 +3,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Retention } from '../core/schemas/data-rights';
-import { chromiumPath, launchChromium } from '../server/test-support/browser';
+import { chromiumPath, closeContexts, sharedChromium } from '../server/test-support/browser';
 import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
 import { expectAccessible, reportCspViolations } from './e2e-checks';
 import { signUpInContext, type E2eHost } from './e2e-host';
@@ -27,7 +27,7 @@ describe.skipIf(!chromiumPath)('export, retention and erasure in Chromium', () =
 
   beforeAll(async () => {
     live = await startLiveServer();
-    browser = await launchChromium();
+    browser = await sharedChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     await reportCspViolations(context, cspViolations);
     page = await context.newPage();
@@ -35,7 +35,7 @@ describe.skipIf(!chromiumPath)('export, retention and erasure in Chromium', () =
     host = await signUpInContext(context, live.url);
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await live?.close();
   });
 

@@ -5,7 +5,7 @@ import { DEFAULT_EMAIL_SETTINGS } from '../server/email/email-settings';
 import { localOutbox } from '../server/email/transport';
 import { EmailWorker } from '../server/email/worker';
 import { startExamplesServer, type ExamplesServer } from '../server/frontends/serve-examples';
-import { chromiumPath, launchChromium } from '../server/test-support/browser';
+import { chromiumPath, closeContexts, sharedChromium } from '../server/test-support/browser';
 import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
 import { parseCsv } from './csv/csv-file';
 import { expectAccessible, field, reportCspViolations } from './e2e-checks';
@@ -84,7 +84,7 @@ describe.skipIf(!chromiumPath)('email invitations and replies in Chromium (local
       log: () => {},
     });
     worker.start();
-    browser = await launchChromium();
+    browser = await sharedChromium();
     context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
     await reportCspViolations(context, cspViolations);
     page = await context.newPage();
@@ -93,7 +93,7 @@ describe.skipIf(!chromiumPath)('email invitations and replies in Chromium (local
 
   afterAll(async () => {
     await worker?.stop();
-    await browser?.close();
+    await closeContexts(browser);
     await examples?.close();
     await live?.close();
   });

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath, launchChromium } from '../server/test-support/browser';
+import { chromiumPath, closeContexts, sharedChromium } from '../server/test-support/browser';
 import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
 import { verifyAccount } from '../server/test-support/verify-account';
 import { call, seedOccasion, type SeededOccasion } from '../server/test-support/seed-occasion';
@@ -168,11 +168,11 @@ describe.skipIf(!chromiumPath)('every screen and dialog', () => {
     await host('PUT', '', { rsvpPageUrl: 'https://example.com/rsvp', allowedOrigins: ['https://example.com'] });
     await host('POST', '/emails', { kind: 'INVITATION', householdIds: [households[1]!.id] });
     await reply(server.url, seed.occasionId, households[2]!.inviteCode).catch((error: unknown) => console.warn(`no seeded reply: ${String(error)}`));
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await server?.close();
   });
 

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Guest } from '../core/schemas/guest';
-import { chromiumPath, launchChromium } from '../server/test-support/browser';
+import { chromiumPath, closeContexts, sharedChromium } from '../server/test-support/browser';
 import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
 import { call, seedOccasion, type SeededOccasion } from '../server/test-support/seed-occasion';
 import { GUEST_FIRST_PAGE } from '../core/client/screen-data';
@@ -61,7 +61,7 @@ describe.skipIf(!chromiumPath)('the guest list at 400 guests', () => {
     seed = await seedOccasion(server.url, 400, 'list-host@example.com');
     const cookie = seed.cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
     guests = (await call(server.url, 'GET', `/host/v1/occasion/${seed.occasionId}/guests`, undefined, cookie)) as Guest[];
-    browser = await launchChromium();
+    browser = await sharedChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await context.addCookies(seed.cookies.map(({ name, value }) => ({ name, value, url: server.url })));
     page = await context.newPage();
@@ -70,7 +70,7 @@ describe.skipIf(!chromiumPath)('the guest list at 400 guests', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await server?.close();
   });
 
@@ -124,11 +124,11 @@ describe.skipIf(!chromiumPath)('the guest list\'s first page, with the whole lis
     seed = await seedOccasion(server.url, 400, 'first-page-host@example.com');
     const cookie = seed.cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
     guests = (await call(server.url, 'GET', `/host/v1/occasion/${seed.occasionId}/guests`, undefined, cookie)) as Guest[];
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await server?.close();
   });
 

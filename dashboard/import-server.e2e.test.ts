@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Guest } from '../core/schemas/guest';
 import type { Household } from '../core/schemas/household';
 import type { Occasion } from '../core/schemas/occasion';
-import { chromiumPath, launchChromium } from '../server/test-support/browser';
+import { chromiumPath, closeContexts, sharedChromium } from '../server/test-support/browser';
 import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
 import { signUpInContext, type E2eHost } from './e2e-host';
 
@@ -36,14 +36,14 @@ describe.skipIf(!chromiumPath)('the import as one request, in Chromium', () => {
 
   beforeAll(async () => {
     server = await startLiveServer();
-    browser = await launchChromium();
+    browser = await sharedChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     host = await signUpInContext(context, server.url);
     occasion = await host.call<Occasion>('POST', '/occasion', { title: 'Import', startDate: '2027-06-12', endDate: '2027-06-13' });
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await server?.close();
   });
 

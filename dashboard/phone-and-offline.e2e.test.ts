@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath, launchChromium } from '../server/test-support/browser';
+import { chromiumPath, closeContexts, sharedChromium } from '../server/test-support/browser';
 import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
 import { call, seedOccasion, type SeededOccasion } from '../server/test-support/seed-occasion';
 import { expectAccessible, expectReadableOnPhone, field } from './e2e-checks';
@@ -40,11 +40,11 @@ describe.skipIf(!chromiumPath)('a host on a phone and a bad connection', () => {
     for (const [sortOrder, prompt] of ['Which song gets you dancing?', 'Will you take the shuttle?'].entries()) {
       await call(server.url, 'POST', `/host/v1/occasion/${seed.occasionId}/question`, { kind: 'SHORT_TEXT', prompt, sortOrder }, cookie);
     }
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await server?.close();
   });
 

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath, launchChromium } from '../server/test-support/browser';
+import { chromiumPath, closeContexts, sharedChromium } from '../server/test-support/browser';
 import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
 import { call, seedOccasion, type SeededOccasion } from '../server/test-support/seed-occasion';
 
@@ -48,11 +48,11 @@ describe.skipIf(!chromiumPath)('the dashboard on a phone (390 × 844)', () => {
     server = await startLiveServer();
     seed = await seedOccasion(server.url, 120, 'phone-host@example.com');
     await addAddresses(server.url, seed);
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await server?.close();
   });
 

@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath, launchChromium } from '../server/test-support/browser';
+import { chromiumPath, closeContexts, sharedChromium } from '../server/test-support/browser';
 import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
 import { verifyAccount } from '../server/test-support/verify-account';
 import { signUpInContext, type E2eHost } from './e2e-host';
@@ -23,10 +23,10 @@ describe.skipIf(!chromiumPath)('requiring two-factor sign-in in Chromium', () =>
 
   beforeAll(async () => {
     live = await startLiveServer();
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await live?.close();
   });
 

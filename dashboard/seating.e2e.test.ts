@@ -4,7 +4,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Guest } from '../core/schemas/guest';
 import type { Seating, SeatingTable } from '../core/schemas/seating';
-import { chromiumPath, launchChromium } from '../server/test-support/browser';
+import { chromiumPath, closeContexts, sharedChromium } from '../server/test-support/browser';
 import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
 import { parseCsv } from './csv/csv-file';
 import { choose, expectAccessible, field, reportCspViolations } from './e2e-checks';
@@ -77,10 +77,10 @@ describe.skipIf(!chromiumPath)('the seating screen in Chromium', () => {
 
   beforeAll(async () => {
     live = await startLiveServer();
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await live?.close();
   });
 

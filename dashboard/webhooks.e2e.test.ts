@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath, launchChromium } from '../server/test-support/browser';
+import { chromiumPath, closeContexts, sharedChromium } from '../server/test-support/browser';
 import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
 import { startWebhookReceiver, type WebhookReceiver } from '../server/test-support/webhook-receiver';
 import { webhookDeps, workerOf } from '../server/webhooks/test-fixtures';
@@ -26,11 +26,11 @@ describe.skipIf(!chromiumPath)('webhooks in Chromium', () => {
   beforeAll(async () => {
     const { config } = webhookDeps();
     live = await startLiveServer({ config: { ...config!, distDir: resolve('dist') } });
-    browser = await launchChromium();
+    browser = await sharedChromium();
     receiver = await startWebhookReceiver();
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await live?.close();
     await receiver?.close();
   });

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HouseholdData } from '../core/schemas/guest-data';
 import { signUpInContext } from '../dashboard/e2e-host';
 import { startExamplesServer, type ExamplesServer } from '../server/frontends/serve-examples';
-import { chromiumPath, launchChromium } from '../server/test-support/browser';
+import { chromiumPath, closeContexts, sharedChromium } from '../server/test-support/browser';
 import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
 
 const built = existsSync(resolve('dist/widget/widget.js')) && existsSync(resolve('dist/dashboard/index.html'));
@@ -26,10 +26,10 @@ describe.skipIf(!chromiumPath || !built)("a guest's own data, from the widget to
   beforeAll(async () => {
     live = await startLiveServer();
     examples = await startExamplesServer({ port: 0, examplesDir: 'examples', distDir: 'dist', apiOrigin: live.url });
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await examples?.close();
     await live?.close();
   });

@@ -9,7 +9,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpInContext, type E2eHost } from '../dashboard/e2e-host';
 import { startExamplesServer, type ExamplesServer } from '../server/frontends/serve-examples';
-import { chromiumPath, launchChromium } from '../server/test-support/browser';
+import { chromiumPath, closeContexts, sharedChromium } from '../server/test-support/browser';
 import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
 
 const AXE = resolve('node_modules/axe-core/axe.min.js');
@@ -49,11 +49,11 @@ describe.skipIf(!chromiumPath || !built)('custom questions from the dashboard to
   beforeAll(async () => {
     live = await startLiveServer();
     examples = await startExamplesServer({ port: 0, examplesDir: 'examples', distDir: 'dist', apiOrigin: live.url });
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await examples?.close();
     await live?.close();
   });

@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportCspViolations } from '../dashboard/e2e-checks';
 import { signUpInContext } from '../dashboard/e2e-host';
-import { chromiumPath, launchChromium } from '../server/test-support/browser';
+import { chromiumPath, closeContexts, sharedChromium } from '../server/test-support/browser';
 import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
 
 const built = existsSync(resolve('dist/widget/widget.js')) && existsSync(resolve('dist/dashboard/index.html'));
@@ -40,10 +40,10 @@ describe.skipIf(!chromiumPath || !built)("Kindly's RSVP page (Chromium)", () => 
   let browser: Browser;
   beforeAll(async () => {
     live = await startLiveServer();
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await live?.close();
   });
 

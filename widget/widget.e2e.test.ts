@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../server/app';
 import { startExamplesServer, type ExamplesServer } from '../server/frontends/serve-examples';
-import { chromiumPath, launchChromium } from '../server/test-support/browser';
+import { chromiumPath, closeContexts, sharedChromium } from '../server/test-support/browser';
 import { signUpHost, type HostClient } from '../server/in-process/host-session';
 import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
 
@@ -169,11 +169,11 @@ describe.skipIf(!chromiumPath || !built)('the widget on cross-site host pages (C
     live = await startLiveServer();
     examples = await startExamplesServer({ port: 0, examplesDir: 'examples', distDir: 'dist', apiOrigin: live.url });
     host = await signUpHost(createApp(live.deps));
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await examples?.close();
     await live?.close();
   });

@@ -7,7 +7,7 @@ import type { AttributeCategory } from '../../core/schemas/attribute-category';
 import type { Guest, GuestBulkResult } from '../../core/schemas/guest';
 import type { Household } from '../../core/schemas/household';
 import type { Occasion } from '../../core/schemas/occasion';
-import { chromiumPath, launchChromium } from '../../server/test-support/browser';
+import { chromiumPath, closeContexts, sharedChromium } from '../../server/test-support/browser';
 import { startLiveServer, type LiveServer } from '../../server/test-support/live-server';
 import { signUpInContext, type E2eHost } from '../e2e-host';
 
@@ -180,7 +180,7 @@ describe.skipIf(!chromiumPath)('CSV round trip in Chromium', () => {
 
   beforeAll(async () => {
     server = await startLiveServer();
-    browser = await launchChromium();
+    browser = await sharedChromium();
     context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
     host = await signUpInContext(context, server.url);
     source = await occasionLike(host, 'Source');
@@ -190,7 +190,7 @@ describe.skipIf(!chromiumPath)('CSV round trip in Chromium', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     await server?.close();
   });
 

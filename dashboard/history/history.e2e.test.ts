@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath, launchChromium } from '../../server/test-support/browser';
+import { chromiumPath, closeContexts, sharedChromium } from '../../server/test-support/browser';
 import { startLiveServer, type LiveServer } from '../../server/test-support/live-server';
 import { signUpInContext, type E2eHost } from '../e2e-host';
 
@@ -36,7 +36,7 @@ describe.skipIf(!chromiumPath)('history on the overview, in Chromium', () => {
 
   beforeAll(async () => {
     server = await startLiveServer();
-    browser = await launchChromium();
+    browser = await sharedChromium();
     context = await browser.newContext({ viewport: PHONE });
     context.on('console', (message) => {
       if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
@@ -45,7 +45,7 @@ describe.skipIf(!chromiumPath)('history on the overview, in Chromium', () => {
   }, 60_000);
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
+    await closeContexts(browser);
     await server?.close();
   });
 

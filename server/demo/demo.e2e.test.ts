@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumPath, launchChromium } from '../test-support/browser';
+import { chromiumPath, closeContexts, sharedChromium } from '../test-support/browser';
 import { freePortPair } from '../test-support/free-ports';
 
 const built = existsSync(resolve('dist/server/main.js')) && existsSync(resolve('dist/widget/widget.js'));
@@ -34,11 +34,11 @@ describe.skipIf(!chromiumPath || !built)('the demo on a PORT of its own (Chromiu
       if (waited > 60_000 || server.exitCode !== null) throw new Error(`the demo did not start:\n${output}`);
       await new Promise((done) => setTimeout(done, 200));
     }
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await closeContexts(browser);
     server?.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { encode } from 'uqr';
 import type { OccasionRow } from '../data/occasions';
-import { chromiumPath, launchChromium } from '../test-support/browser';
+import { chromiumPath, closeContexts, sharedChromium } from '../test-support/browser';
 import { defaultTemplate } from './default-templates';
 import { invitationRenderer } from './invitation-renderer';
 import { renderEmailHere } from './render-email';
@@ -27,9 +27,9 @@ const occasion = {
 describe.runIf(chromiumPath)('the check-in QR code in an invitation, drawn by Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
-  afterAll(() => browser?.close());
+  afterAll(() => closeContexts(browser));
 
   it('draws exactly the matrix of the household’s check-in link', async () => {
     const render = await invitationRenderer('INVITATION', occasion, defaultTemplate('INVITATION', occasion.title), 'https://rsvp.example.com', renderEmailHere);

@@ -29,3 +29,24 @@ export function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
     ],
   });
 }
+
+let shared: Promise<Browser> | undefined;
+
+/**
+ * The worker's one Chromium, launched by its first browser test file (the browser files share a
+ * module graph per worker) and ended with the worker. A file opens contexts of its own and closes
+ * them with {@link closeContexts}; launching Chromium for each file cost about half a second of
+ * both cores.
+ */
+export function sharedChromium(): Promise<Browser> {
+  shared ??= launchChromium().then((browser) => {
+    browser.on('disconnected', () => (shared = undefined));
+    return browser;
+  });
+  return shared;
+}
+
+/** Closes every context (and so every page) the file opened in the shared Chromium. */
+export async function closeContexts(browser: Browser | undefined): Promise<void> {
+  await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
+}
