@@ -141,10 +141,17 @@ describe.skipIf(!chromiumPath)('guest screen correctness in Chromium', () => {
   it('item 4: moving to another screen after the cookie was deleted sends the host to sign in and back', async () => {
     await page.goto(guestsUrl());
     await page.getByTestId('guest-count').waitFor();
+    // Each move checks the session, and the answer renews the cookie: the cookie is deleted only
+    // once the last check has answered, or that answer would put it back.
+    const sessionChecked = () => page.waitForResponse((response) => new URL(response.url()).pathname === '/host/v1/auth/session');
+    let checked = sessionChecked();
     await page.getByRole('navigation', { name: 'Occasion' }).getByRole('link', { name: 'Schedule' }).click();
     await page.locator('[data-activity-name="Dinner"]').waitFor();
+    await checked;
+    checked = sessionChecked();
     await page.getByRole('navigation', { name: 'Occasion' }).getByRole('link', { name: 'Guests' }).click();
     await page.getByTestId('guest-count').waitFor();
+    await checked;
     await context.clearCookies();
     // The schedule's data is cached: only a check of the session can notice.
     await page.getByRole('navigation', { name: 'Occasion' }).getByRole('link', { name: 'Schedule' }).click();
