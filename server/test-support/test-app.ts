@@ -66,7 +66,7 @@ export interface TestDatabaseOptions extends Pick<DatabaseOptions, 'onQuery'> {
 
 /**
  * A real app on a real, fresh database: SQLite in memory, or a schema of its own in the
- * PostgreSQL at `TEST_DATABASE_URL`, dropped again by `close()`.
+ * PostgreSQL at `TEST_DATABASE_URL`, which `close()` empties for a later app (or drops).
  */
 export async function createTestApp(overrides: Partial<AppDeps> = {}, databaseOptions: TestDatabaseOptions = {}): Promise<TestApp> {
   return appOn(await openTestDatabase(databaseOptions), overrides);
@@ -126,7 +126,7 @@ const openSchemas = new Set<string>();
 /** PostgreSQL: schemas open while a test changed a schema ({@link changingSchema}): dropped, never reused. */
 const changedSchemas = new Set<string>();
 
-/** SQLite: this test file's first app's database as migrated; every later app opens a copy. */
+/** SQLite: this worker's first app's database as migrated; every later app opens a copy. */
 let sqliteTemplate: Buffer | undefined;
 
 async function openTestDatabase({ neverUsed = false, ...options }: TestDatabaseOptions = {}): Promise<KindlyDatabase> {
