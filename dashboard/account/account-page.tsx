@@ -1,13 +1,13 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button, Form } from 'react-aria-components';
-import type { Result } from '../../core/client/result';
 import { errorMessage } from '../../core/client/result';
 import type { Account } from '../../core/schemas/account';
 import { AccountUpdateSchema, EmailChangeSchema, PasswordChangeSchema } from '../../core/schemas/account';
-import { serverErrors, validateForm, type FieldErrors } from '../components/form-errors';
+import { validateForm } from '../components/form-errors';
 import { ErrorState, Loading } from '../components/states';
 import { FormMessage, TextInput } from '../components/text-input';
 import { useKindly, useQuery } from '../data/kindly';
+import { Saved, Section, useFormState } from './account-section';
 import { DeleteAccountSection } from './delete-account';
 import { SessionsSection } from './sessions-section';
 import { TwoFactorSection } from './two-factor-section';
@@ -38,50 +38,6 @@ export function AccountPage() {
       )}
     </main>
   );
-}
-
-/** A titled card of the settings page. */
-export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section className="card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{title}</h2>
-      {children}
-    </section>
-  );
-}
-
-/** A form's state: field errors, one message, busy, and a note once saved. */
-function useFormState() {
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string>();
-  const [done, setDone] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  /** Runs a call; its failure goes to the fields and the message, its success to `done`. */
-  async function run<T>(call: () => Promise<Result<T>>, success: string): Promise<{ ok: true; data: T } | { ok: false }> {
-    setBusy(true);
-    setMessage(undefined);
-    setDone(undefined);
-    const result = await call();
-    setBusy(false);
-    if (result.error) {
-      const failed = serverErrors(result.error);
-      setErrors(failed.errors);
-      setMessage(Object.keys(failed.errors).length > 0 ? undefined : failed.message);
-      return { ok: false };
-    }
-    setErrors({});
-    setDone(success);
-    return { ok: true, data: result.data };
-  }
-  return { errors, setErrors, message, done, busy, run };
-}
-
-function Saved({ text }: { text: string | undefined }) {
-  return text ? (
-    <p className="notice" role="status">
-      {text}
-    </p>
-  ) : null;
 }
 
 /** Until the address is confirmed: what that means, and a way to get the link again. */
@@ -221,4 +177,3 @@ function PasswordSection() {
   );
 }
 
-export { useFormState, Saved };

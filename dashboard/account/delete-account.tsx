@@ -7,7 +7,7 @@ import { validateForm } from '../components/form-errors';
 import { ErrorState, Loading } from '../components/states';
 import { FormMessage, TextInput } from '../components/text-input';
 import { useKindly, useQuery } from '../data/kindly';
-import { Section, useFormState } from './account-page';
+import { Section, useFormState } from './account-section';
 import { CurrentPasswordInput } from './current-password-input';
 
 /** Deleting the account: what goes with it, then the typed email and the password. */

@@ -4,7 +4,7 @@ import type { HostSessionInfo } from '../../core/schemas/account';
 import { ErrorState, Loading } from '../components/states';
 import { FormMessage } from '../components/text-input';
 import { useKindly, useQuery } from '../data/kindly';
-import { Section } from './account-page';
+import { Section } from './account-section';
 
 /** A browser's `User-Agent` in a few words: "Firefox on Windows". */
 export function describeBrowser(userAgent: string): string {

@@ -6,7 +6,7 @@ import { ModalDialog } from '../components/dialog';
 import { validateForm } from '../components/form-errors';
 import { FormMessage, TextInput } from '../components/text-input';
 import { useKindly } from '../data/kindly';
-import { Saved, Section, useFormState } from './account-page';
+import { Saved, Section, useFormState } from './account-section';
 import { CurrentPasswordInput } from './current-password-input';
 
 type Step = { kind: 'password'; action: 'setup' | 'codes' | 'off' } | { kind: 'scan'; setup: TwoFactorSetup } | { kind: 'codes'; codes: string[] };

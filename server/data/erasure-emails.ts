@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { IDS_PER_STATEMENT, chunked } from './batch';
-import type { ErasurePlan } from './erasure';
+import type { ErasurePlan } from './erasure-plan';
 
 const PAGE = 1000;
 

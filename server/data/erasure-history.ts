@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { ERASED_GUEST_NAME, ERASED_HOUSEHOLD_NAME } from '../../core/schemas/data-rights';
 import type { Database } from '../db/schema';
 import { IDS_PER_STATEMENT, chunked } from './batch';
-import type { ErasurePlan } from './erasure';
+import type { ErasurePlan } from './erasure-plan';
 import { readJsonColumn } from './json-column';
 
 /**

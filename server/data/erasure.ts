@@ -5,6 +5,7 @@ import type { Database } from '../db/schema';
 import { IDS_PER_STATEMENT, chunked } from './batch';
 import { lockOccasionForBulk } from './bulk-lock';
 import { scrubEmails } from './erasure-emails';
+import type { ErasurePlan } from './erasure-plan';
 import { rewriteHistory } from './erasure-history';
 import { fullName, recordHistory, type HistoryActor } from './history';
 
@@ -12,19 +13,6 @@ import { fullName, recordHistory, type HistoryActor } from './history';
 export interface ErasureTarget {
   guestIds?: readonly string[];
   householdIds?: readonly string[];
-}
-
-/** What an erasure found: everything it removes, and the addresses and households its messages went to. */
-export interface ErasurePlan {
-  guestIds: Set<string>;
-  /** Households erased whole: named ones, and those the erasure leaves without members. */
-  householdIds: Set<string>;
-  /** Every household an erased guest belonged to, erased or not: its queued messages named them. */
-  touchedHouseholdIds: Set<string>;
-  /** The erased guests' and households' email addresses, lower case. */
-  addresses: Set<string>;
-  /** Their names and phones, lower case: what a message to the hosts (the digest) would show of them. */
-  mentions: Set<string>;
 }
 
 /**
