@@ -1,5 +1,7 @@
-// The layers' import rules: which folder may import which (see ARCHITECTURE.md). Only these rules
-// run, on TypeScript's parser without type information, so `eslint .` stays fast.
+// The layers' import rules: which folder may import which (see ARCHITECTURE.md), and no import
+// circles. Only these rules run, on TypeScript's parser without type information, so `eslint .`
+// stays fast.
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -25,6 +27,18 @@ export default tseslint.config(
   // The components' effects name what they depend on (a deliberate omission says why, in place).
   { files: ['widget/**/*.{ts,tsx}', 'dashboard/**/*.{ts,tsx}'], plugins: { 'react-hooks': reactHooks }, rules: { 'react-hooks/exhaustive-deps': 'error' } },
   { files: ['**/*.{ts,tsx}'], ignores: [...tests, ...tools], rules: restrict(testSupport, testFile) },
+  // No import circles in runtime code (import-x reads the other files with TypeScript's parser; it
+  // does not follow `import type`): what two files both need wants a file of its own.
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: [...tests, ...tools],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
   { files: [...tests, ...tools], rules: restrict({ ...testFile, regex: String.raw`\.(test|e2e\.test)(\.tsx?)?$`, message: 'Tests share helpers through test-support or a .test-helper file, not another test.' }) },
   { files: ['core/**'], ignores: tests, rules: restrict(into('server', 'dashboard', 'widget'), testSupport, testFile) },
   { files: ['widget/**'], ignores: tests, rules: restrict(into('server', 'dashboard'), testSupport, testFile) },
