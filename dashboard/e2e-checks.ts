@@ -31,6 +31,20 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   expect(serious, `axe on ${screen}`).toEqual([]);
 }
 
+/**
+ * Holds back the page's requests to `url` (a glob) until the returned function lets them through:
+ * a screen is checked while its write is under way.
+ */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let letThrough!: () => void;
+  const released = new Promise<void>((done) => (letThrough = done));
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return letThrough;
+}
+
 /** The field whose label reads `label` (required fields add ` *`). */
 export function field(page: Page | Locator, label: string): Locator {
   const pattern = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`);

@@ -4,7 +4,7 @@ import { chromiumPath, closeContexts, sharedChromium } from '../server/test-supp
 import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
 import { verifyAccount } from '../server/test-support/verify-account';
 import { call, seedOccasion, type SeededOccasion } from '../server/test-support/seed-occasion';
-import { expectAccessible, expectReadableOnPhone } from './e2e-checks';
+import { expectAccessible, expectReadableOnPhone, holdRequests } from './e2e-checks';
 import { screenPaths } from './routes';
 
 /**
@@ -50,12 +50,7 @@ const STATES: Record<string, (page: Page) => Promise<ScreenState>> = {
   },
   '/occasion/:occasionId/guests/grid': async (page) => {
     // The write is held back until the cell has been checked while it saves.
-    let letWriteThrough!: () => void;
-    const checked = new Promise<void>((done) => (letWriteThrough = done));
-    await page.route('**/invite-lines', async (route) => {
-      await checked;
-      await route.continue();
-    });
+    const letWriteThrough = await holdRequests(page, '**/invite-lines');
     await page.locator('[role=gridcell][data-response=PENDING]').first().click();
     const saving = page.locator('[role=gridcell][aria-busy=true]');
     await saving.waitFor();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumPath, closeContexts, sharedChromium } from '../server/test-support/browser';
 import { startLiveServer, type LiveServer } from '../server/test-support/live-server';
 import { call, seedOccasion, type SeededOccasion } from '../server/test-support/seed-occasion';
-import { expectAccessible, expectReadableOnPhone, field } from './e2e-checks';
+import { expectAccessible, expectReadableOnPhone, field, holdRequests } from './e2e-checks';
 
 /**
  * A host on a phone and on a connection that drops, in real Chromium against the real server:
@@ -253,12 +253,7 @@ describe.skipIf(!chromiumPath)('a host on a phone and a bad connection', () => {
       // Editing: a pending cell uninvited (no question), then an answered cell (asks first).
       const pending = grid.locator('[data-response=PENDING]').first();
       // The write is held back until the cell has been checked while it saves.
-      let letWriteThrough!: () => void;
-      const checked = new Promise<void>((done) => (letWriteThrough = done));
-      await page.route('**/invite-lines', async (route) => {
-        await checked;
-        await route.continue();
-      });
+      const letWriteThrough = await holdRequests(page, '**/invite-lines');
       await pending.click();
       await grid.locator('[aria-busy=true]').waitFor();
       await expectAccessible(page, `invitation grid, a cell saving (${size})`);

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import type { Result } from '../../core/client/result';
 import { serverErrors, type FieldErrors } from '../components/form-errors';
 
-/** What the settings page's sections share: their card, their form state, their saved note. */
+// What the settings page's sections share: their card, their form state, their saved note.
 
 /** A titled card of the settings page. */
 export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {

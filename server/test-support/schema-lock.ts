@@ -18,3 +18,17 @@ export async function withSchemaLock<T>(url: string, mode: 'shared' | 'exclusive
     await client.end();
   }
 }
+
+/** Drops `schemas` (and all they hold) under the exclusive schema lock. */
+export async function dropSchemas(url: string, schemas: readonly string[]): Promise<void> {
+  if (schemas.length === 0) return;
+  await withSchemaLock(url, 'exclusive', async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      for (const schema of schemas) await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    } finally {
+      await client.end();
+    }
+  });
+}

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
 import { inject } from 'vitest';
 import type { AppDeps, AppEnv } from '../app-env';
 import { createApp } from '../app';
@@ -17,7 +16,7 @@ import { serializeSqlite } from '../db/sqlite-connection';
 import { renderEmailHere } from '../email/render-email';
 import { MemoryRateLimitStore, RateLimiter } from '../middleware/rate-limit/rate-limiter';
 import { memoryLogger } from './memory-log';
-import { withSchemaLock } from './schema-lock';
+import { dropSchemas, withSchemaLock } from './schema-lock';
 
 export interface TestApp {
   app: Hono<AppEnv>;
@@ -199,15 +198,6 @@ async function truncated(db: Kysely<Database>, schema: string): Promise<boolean>
   }
 }
 
-async function dropSchemas(url: string, schemas: readonly string[]): Promise<void> {
-  if (schemas.length === 0) return;
-  await withSchemaLock(url, 'exclusive', async () => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    for (const schema of schemas) await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await client.end();
-  });
-}
 
 function testPostgresUrl(): string {
   const url = process.env.TEST_DATABASE_URL;

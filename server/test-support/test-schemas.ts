@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { withSchemaLock } from './schema-lock';
+import { dropSchemas } from './schema-lock';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,15 +20,9 @@ export default function setup(project: TestProject): () => Promise<void> {
   return async () => {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) return;
-    await withSchemaLock(url, 'exclusive', async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        const { rows } = await client.query<{ name: string }>('SELECT nspname AS name FROM pg_namespace WHERE starts_with(nspname, $1)', [prefix]);
-        for (const { name } of rows) await client.query(`DROP SCHEMA IF EXISTS "${name}" CASCADE`);
-      } finally {
-        await client.end();
-      }
-    });
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const { rows } = await client.query<{ name: string }>('SELECT nspname AS name FROM pg_namespace WHERE starts_with(nspname, $1)', [prefix]).finally(() => client.end());
+    await dropSchemas(url, rows.map((row) => row.name));
   };
 }
