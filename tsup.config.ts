@@ -91,6 +91,8 @@ export default defineConfig(async (): Promise<Options[]> => [
       'server/main': 'server/main.ts',
       // React Email's renderer, on a thread of its own (server/email/email-render-thread.ts).
       'server/email-render-thread': 'server/email/render-thread.ts',
+      // Email's SMTP sending, on a thread of its own (threadedSmtpTransport in server/email/transport.ts).
+      'server/email-send-thread': 'server/email/send-thread.ts',
       // The embedded database's long reads, on a thread of their own (server/db/sqlite-read-thread.ts).
       'server/sqlite-read-thread': 'server/db/read-thread.ts',
       // `npm run backup` and `npm run restore` (server/backup/), run from the build while Kindly runs.

@@ -15,7 +15,7 @@ import { WebhookWorker } from './webhooks/worker';
 
 async function main(logger: ServerLogger): Promise<void> {
   const config = loadConfig();
-  // Both threads' scripts are built beside this file: dist/server/email-render-thread.js and sqlite-read-thread.js.
+  // The threads' scripts are built beside this file: dist/server/email-render-thread.js, email-send-thread.js and sqlite-read-thread.js.
   const renderThread = new EmailRenderThread(new URL('./email-render-thread.js', import.meta.url));
   const readThread = new URL('./sqlite-read-thread.js', import.meta.url);
   const runtime = await createRuntime(config, logger, (content) => renderThread.render(content), readThread);
@@ -68,7 +68,7 @@ async function main(logger: ServerLogger): Promise<void> {
 function startEmailWorker(deps: AppDeps, publicUrl: string): EmailWorker | undefined {
   const settings = deps.config.email ?? DEFAULT_EMAIL_SETTINGS;
   if (!settings.workerEnabled) return undefined;
-  const transport = createTransport(settings);
+  const transport = createTransport(settings, new URL('./email-send-thread.js', import.meta.url));
   // The worker reports only what failed: a message it could not send, a lease it lost.
   const log = (line: string) => deps.log.error(line);
   const worker = new EmailWorker({ db: deps.db, dbKind: deps.dbKind, settings, transport, publicUrl: () => publicUrl, log, renderEmail: deps.renderEmail });
