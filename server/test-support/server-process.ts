@@ -10,12 +10,18 @@ export interface BuiltServer {
   remove(): void;
 }
 
-/** Builds the server's entry point (packages stay external, found in `node_modules` from `dist/`). */
+/** Builds the server's entry point and its threads' scripts (packages stay external, found in `node_modules` from `dist/`). */
 export async function buildServer(): Promise<BuiltServer> {
   const outDir = resolve('dist', `.test-server-${randomBytes(4).toString('hex')}`);
   await build({
     config: false,
-    entry: { main: 'server/main.ts' },
+    // The threads main.ts starts from scripts beside it, as tsup.config.ts builds them.
+    entry: {
+      main: 'server/main.ts',
+      'email-render-thread': 'server/email/render-thread.ts',
+      'email-send-thread': 'server/email/send-thread.ts',
+      'sqlite-read-thread': 'server/db/read-thread.ts',
+    },
     outDir,
     format: 'esm',
     platform: 'node',
