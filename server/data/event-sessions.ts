@@ -1,6 +1,6 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
-import { queries } from '../db/queries';
+import { groupedWrite, queries } from '../db/queries';
 import type { Database, GuestSessionTable } from '../db/schema';
 
 export type GuestSessionRow = Selectable<GuestSessionTable>;
@@ -52,27 +52,30 @@ export interface NewGuestSession {
 
 /**
  * Stores a new session and returns its token, which exists nowhere else from now on. The
- * household's expired sessions go at the same time, so the table does not grow forever.
+ * household's expired sessions go at the same time, so the table does not grow forever. Both
+ * join the embedded database's group commit: a wave of sign-ins commits together.
  */
 export async function createGuestSession(db: Kysely<Database>, session: NewGuestSession, now: Date): Promise<string> {
   const token = newGuestToken();
-  await db
-    .deleteFrom('guestSession')
-    .where('householdId', '=', session.householdId)
-    .where('expiresAt', '<=', now.toISOString())
-    .execute();
-  await db
-    .insertInto('guestSession')
-    .values({
-      tokenHash: hashGuestToken(token),
-      occasionId: session.occasionId,
-      householdId: session.householdId,
-      guestId: session.guestId,
-      platform: session.platform,
-      createdAt: now.toISOString(),
-      expiresAt: session.expiresAt.toISOString(),
-    })
-    .execute();
+  await groupedWrite(db, async (writer) => {
+    await writer
+      .deleteFrom('guestSession')
+      .where('householdId', '=', session.householdId)
+      .where('expiresAt', '<=', now.toISOString())
+      .execute();
+    await writer
+      .insertInto('guestSession')
+      .values({
+        tokenHash: hashGuestToken(token),
+        occasionId: session.occasionId,
+        householdId: session.householdId,
+        guestId: session.guestId,
+        platform: session.platform,
+        createdAt: now.toISOString(),
+        expiresAt: session.expiresAt.toISOString(),
+      })
+      .execute();
+  });
   return token;
 }
 

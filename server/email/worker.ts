@@ -3,6 +3,7 @@ import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import pMap from 'p-map';
 import type { DatabaseKind } from '../db/create-database';
 import type { Database, EmailSendLogTable, EmailTable } from '../db/schema';
+import { groupedWrite } from '../db/queries';
 import { readJsonColumn, writeJsonColumn } from '../data/json-column';
 import type { LogFunction } from '../logger';
 import type { EmailSettings } from './email-settings';
@@ -281,15 +282,17 @@ export class EmailWorker {
 
   /** Renews the lease of a message (with `changes`) unless its address unsubscribed from the occasion; answers the rows changed. */
   private async renew(changes: Updateable<EmailTable>, message: EmailRow): Promise<number> {
-    const result = await this.options.db
-      .updateTable('email')
-      .set(changes)
-      .where('id', '=', message.id)
-      .where('lease', '=', this.id)
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('emailUnsubscribe').select('address').where('occasionId', '=', message.occasionId).where('address', '=', addressKey(message.to)))),
-      )
-      .executeTakeFirst();
+    const result = await groupedWrite(this.options.db, (db) =>
+      db
+        .updateTable('email')
+        .set(changes)
+        .where('id', '=', message.id)
+        .where('lease', '=', this.id)
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('emailUnsubscribe').select('address').where('occasionId', '=', message.occasionId).where('address', '=', addressKey(message.to)))),
+        )
+        .executeTakeFirst(),
+    );
     return Number(result.numUpdatedRows);
   }
 
@@ -302,14 +305,15 @@ export class EmailWorker {
     await this.mine({ status: 'QUEUED', lease: null, leaseUntil: null }, message);
   }
 
-  /** Runs an update of the message only while this worker still holds its lease; answers the rows changed. */
+  /**
+   * Runs an update of the message only while this worker still holds its lease; answers the rows
+   * changed. Like the renewal, it joins the embedded database's group commit: the messages sent
+   * at once over the pool's connections are marked in one commit.
+   */
   private async mine(changes: Updateable<EmailTable>, message: EmailRow): Promise<number> {
-    const result = await this.options.db
-      .updateTable('email')
-      .set(changes)
-      .where('id', '=', message.id)
-      .where('lease', '=', this.id)
-      .executeTakeFirst();
+    const result = await groupedWrite(this.options.db, (db) =>
+      db.updateTable('email').set(changes).where('id', '=', message.id).where('lease', '=', this.id).executeTakeFirst(),
+    );
     return Number(result.numUpdatedRows);
   }
 

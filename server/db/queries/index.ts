@@ -285,7 +285,7 @@ export const queries = {
   ),
 };
 
-export { groupedTransaction } from './grouped-transaction';
+export { groupedTransaction, groupedWrite } from './grouped-transaction';
 
 /** Compiles every statement of {@link queries} for a database as it opens. */
 export function prepareQueries(db: Kysely<Database>): void {
