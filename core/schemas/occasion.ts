@@ -6,6 +6,9 @@ import { strictBody } from './strict-body';
 import { email, instantField, isoDateField, longText, text } from './text';
 import { timeZone } from './time-zone';
 
+/** The most days before the RSVP deadline a reminder may go out. */
+export const REMINDER_DAYS_MAX = 90;
+
 /** The writable fields of an occasion, without defaults (shared by create and update). */
 /* @__NO_SIDE_EFFECTS__ */
 function occasionFields() {
@@ -23,7 +26,7 @@ function occasionFields() {
     allowedOrigins,
     contactEmail: email({ label: 'Contact email' }),
     rsvpPageUrl: rsvpPageUrl(),
-    reminderDaysBeforeDeadline: v.nullable(integer({ label: 'Reminder days before the deadline', min: 1, max: 90 })),
+    reminderDaysBeforeDeadline: v.nullable(integer({ label: 'Reminder days before the deadline', min: 1, max: REMINDER_DAYS_MAX })),
     digestEnabled: flag('Daily digest'),
     requireTwoFactor: flag('Require two-factor sign-in'),
   };

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DatabaseKind } from '../db/create-database';
 import type { Database } from '../db/schema';
+import { REMINDER_DAYS_MAX } from '../../core/schemas/occasion';
 import type { OccasionRow } from '../data/occasions';
 import { digestContent, digestReplies } from './compose-digest';
 import { loadTemplate } from './email-templates';
@@ -19,16 +20,36 @@ const DAY = 86_400_000;
  * occasion's mark inside the transaction that queues it, so several instances queue it once.
  */
 export async function queueScheduledMail(db: Kysely<Database>, dbKind: DatabaseKind, publicUrl: string, now: Date, renderEmail: EmailRenderer): Promise<void> {
-  const occasions = await db
-    .selectFrom('occasion')
-    .selectAll()
-    .where((eb) => eb.or([eb('reminderDaysBeforeDeadline', 'is not', null), eb('digestEnabled', '=', 1)]))
-    .execute();
-  for (const occasion of occasions) {
+  for (const occasion of await mailDueSoon(db, now)) {
     // An account that may not email guests yet keeps its reminder for when it may (within the days before the deadline).
     if (reminderDue(occasion, now) && (await mayEmailGuests(db, occasion.accountId))) await queueReminder(db, dbKind, occasion, publicUrl, renderEmail);
     if (digestDue(occasion, now)) await queueDigest(db, occasion, publicUrl, now, renderEmail);
   }
+}
+
+/**
+ * The occasions that may have a reminder or a digest due, through the partial indexes of
+ * `0025-scheduled-mail-indexes`: reminders whose deadline is at most {@link REMINDER_DAYS_MAX}
+ * days ahead and not past, digests not sent for a day. The bounds are text comparisons of ISO
+ * instants, widened by a day for any offset a deadline was written with; the exact test is
+ * {@link reminderDue} and {@link digestDue}.
+ */
+async function mailDueSoon(db: Kysely<Database>, now: Date): Promise<OccasionRow[]> {
+  const at = (days: number) => new Date(now.getTime() + days * DAY).toISOString();
+  const digests = db.selectFrom('occasion').selectAll().where('digestEnabled', '=', 1);
+  const found = await Promise.all([
+    db
+      .selectFrom('occasion')
+      .selectAll()
+      .where('reminderDaysBeforeDeadline', 'is not', null)
+      .where('rsvpDeadline', '>', at(-1))
+      .where('rsvpDeadline', '<', at(REMINDER_DAYS_MAX + 1))
+      .execute(),
+    // Two reads, not one with OR, so that each searches the index rather than reading it whole.
+    digests.where('digestSentAt', 'is', null).execute(),
+    digests.where('digestSentAt', '<=', at(-1)).execute(),
+  ]);
+  return [...new Map(found.flat().map((occasion) => [occasion.id, occasion])).values()];
 }
 
 function reminderDue(occasion: OccasionRow, now: Date): boolean {

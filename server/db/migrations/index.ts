@@ -22,6 +22,7 @@ import { occasionSlugs } from './0021-occasion-slugs';
 import { seating } from './0022-seating';
 import { checkIn } from './0023-check-in';
 import { repliesIndex } from './0024-replies-index';
+import { scheduledMailIndexes } from './0025-scheduled-mail-indexes';
 
 /** Every migration, in order. One set serves SQLite and PostgreSQL. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0022-seating': seating,
   '0023-check-in': checkIn,
   '0024-replies-index': repliesIndex,
+  '0025-scheduled-mail-indexes': scheduledMailIndexes,
 };
