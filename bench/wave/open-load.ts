@@ -13,6 +13,7 @@ export interface OpenLoadResult {
   endedAt: number;
 }
 
+/** The longest the generator sleeps between looks at the schedule. */
 const TICK_MS = 2;
 /**
  * The most arrivals waiting at once. A server that falls behind an open load gathers arrivals
@@ -58,7 +59,9 @@ export async function openLoad(
       });
       running.add(work);
     }
-    await new Promise((resolve) => setTimeout(resolve, TICK_MS));
+    // Until the next arrival is due (a timer fires at best a millisecond late), at most a tick.
+    const wait = Math.min(TICK_MS, started + (next * 1000) / rate - performance.now());
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, wait)));
   }
   let timer: NodeJS.Timeout | undefined;
   const drained = Promise.allSettled([...running]);
