@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from '../server/test-support/browser';
+import { launchChromium, TOP_CHROME_WEBUI_FEATURES } from '../server/test-support/browser';
 
 /**
  * The benches' Chromium: headless, with the switches of Playwright's launch that bear on timing
@@ -31,11 +31,8 @@ export const BENCH_CHROMIUM_FLAGS: readonly string[] = [
   '--disable-ipc-flooding-protection',
   '--disable-hang-monitor',
   '--disable-dev-shm-usage',
-  // WebUIOmniboxPopup with WebUIOmniboxAimPopup: Chromium 156 runs the address bar's popup in a
-  // renderer of its own even headless ("WebUI Top Renderer", --top-chrome-webui), and only both
-  // switches together stop it. Traced, the two such renderers took 13.4 s of CPU during one
-  // load at 4× on this 2-core machine, beside the page's 8.7 s. A host's browser has them idle.
-  '--disable-features=PaintHolding,PreloadTopChromeWebUI,WebUIOmniboxPopup,WebUIOmniboxAimPopup',
+  // The address bar's WebUI renderers (see TOP_CHROME_WEBUI_FEATURES): a host's browser has them idle.
+  `--disable-features=${['PaintHolding', ...TOP_CHROME_WEBUI_FEATURES].join(',')}`,
   '--force-color-profile=srgb',
   '--password-store=basic',
   '--use-mock-keychain',
