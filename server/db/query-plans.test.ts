@@ -153,8 +153,9 @@ describe(`query plans on a fresh import without statistics (${testDatabaseKind})
       replies: 2 - kept,
       // The confirmation's address, whether one already waits, the occasion's sender, the template, the message.
       'rsvp change with a confirmation': 24 - kept,
-      'email worker round': kept ? 20 : 16,
-      'email worker round of a batch': kept ? 270 : 94,
+      // On SQLite each message's two marks add a savepoint and its release, each group a begin and a commit.
+      'email worker round': grouped ? 20 : 16,
+      'email worker round of a batch': grouped ? 270 : 94,
       'scheduled mail': 3,
     });
     expect(fullReads).toEqual([]);

@@ -2,7 +2,7 @@ import type { Transaction } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, testDatabaseKind, type TestApp } from '../../test-support/test-app';
 import type { Database } from '../schema';
-import { groupedTransaction } from './grouped-transaction';
+import { groupedTransaction, groupedWrite } from './grouped-transaction';
 
 const at = new Date().toISOString();
 const account = (id: string) => ({ id, email: `${id}@b.co`, emailKey: `${id}@b.co`, passwordHash: 'x', firstName: 'Ann', lastName: 'B', createdAt: at });
@@ -30,5 +30,25 @@ describe('groupedTransaction', () => {
     expect(await insert('a4')).toBe('a4');
     await expect(insert('a1')).rejects.toThrow();
     expect(await db.selectFrom('account').select('id').orderBy('id').execute()).toHaveLength(3);
+  });
+
+  it('runs single writes several at once: grouped on SQLite, each as it is on PostgreSQL; a failing one changes nothing', async () => {
+    t = await createTestApp();
+    const db = t.deps.db;
+    const writers = new Set<unknown>();
+    const insert = (id: string) =>
+      groupedWrite(db, async (writer) => {
+        writers.add(writer);
+        await writer.insertInto('account').values(account(id)).execute();
+        return id;
+      });
+    const ids = Array.from({ length: 8 }, (_, i) => `w${i}`);
+    const outcomes = await Promise.allSettled([...ids.map(insert), insert('w0')]);
+    expect(outcomes.slice(0, 8).map((o) => o.status === 'fulfilled' && o.value)).toEqual(ids);
+    expect(outcomes[8]!.status).toBe('rejected');
+    expect((await db.selectFrom('account').select('id').orderBy('id').execute()).map((row) => row.id)).toEqual(ids);
+    // SQLite: one transaction for the turn; PostgreSQL: the pool itself, no transaction at all.
+    expect(writers.size).toBe(1);
+    expect([...writers][0] === db).toBe(testDatabaseKind === 'postgres');
   });
 });
