@@ -95,6 +95,8 @@ export default defineConfig(async (): Promise<Options[]> => [
       'server/email-send-thread': 'server/email/send-thread.ts',
       // The embedded database's long reads, on a thread of their own (server/db/sqlite-read-thread.ts).
       'server/sqlite-read-thread': 'server/db/read-thread.ts',
+      // Checkpoints of its write-ahead log, on a thread of their own (server/db/sqlite-checkpoint-thread.ts).
+      'server/sqlite-checkpoint-thread': 'server/db/checkpoint-thread.ts',
       // `npm run backup` and `npm run restore` (server/backup/), run from the build while Kindly runs.
       'server/backup': 'server/backup/backup-command.ts',
       'server/restore': 'server/backup/restore-command.ts',

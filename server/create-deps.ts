@@ -5,7 +5,7 @@ import { embeddedDatabaseFile, type RateLimitStoreKind, type ServerConfig, type 
 import { dataDirError } from './data-dir-error';
 import type { EmailRenderer } from './email/render-email';
 import type { ServerLogger } from './logger';
-import { createDatabase, type KindlyDatabase } from './db/create-database';
+import { createDatabase, type KindlyDatabase, type SqliteThreadScripts } from './db/create-database';
 import { DatabaseRateLimitStore } from './middleware/rate-limit/database-store';
 import { MemoryRateLimitStore, RateLimiter, type RateLimitStore } from './middleware/rate-limit/rate-limiter';
 import { RedisRateLimitStore } from './middleware/rate-limit/redis-store';
@@ -18,14 +18,14 @@ export interface Runtime {
 }
 
 /**
- * Opens the configured database and builds what the app needs. `sqliteReadThread` is the built
- * read thread's script, for the embedded database's long reads (see `createDatabase`).
+ * Opens the configured database and builds what the app needs. `sqliteThreads` are the built
+ * scripts of the embedded database's threads (see `createDatabase`).
  */
-export async function createRuntime(config: ServerConfig, log: ServerLogger, renderEmail: EmailRenderer, sqliteReadThread?: URL): Promise<Runtime> {
+export async function createRuntime(config: ServerConfig, log: ServerLogger, renderEmail: EmailRenderer, sqliteThreads?: SqliteThreadScripts): Promise<Runtime> {
   const database = await createDatabase({
     databaseUrl: config.databaseUrl,
     sqliteFile: embeddedDatabaseFile(config.dataDir),
-    sqliteReadThread,
+    sqliteThreads,
     timeouts: config.timeouts,
     // Connections lost and found again: the pool reconnects on its own.
     log: (line) => log.warn(line),

@@ -15,10 +15,10 @@ import { WebhookWorker } from './webhooks/worker';
 
 async function main(logger: ServerLogger): Promise<void> {
   const config = loadConfig();
-  // The threads' scripts are built beside this file: dist/server/email-render-thread.js, email-send-thread.js and sqlite-read-thread.js.
+  // The threads' scripts are built beside this file: dist/server/email-render-thread.js, email-send-thread.js, sqlite-read-thread.js and sqlite-checkpoint-thread.js.
   const renderThread = new EmailRenderThread(new URL('./email-render-thread.js', import.meta.url));
-  const readThread = new URL('./sqlite-read-thread.js', import.meta.url);
-  const runtime = await createRuntime(config, logger, (content) => renderThread.render(content), readThread);
+  const sqliteThreads = { read: new URL('./sqlite-read-thread.js', import.meta.url), checkpoint: new URL('./sqlite-checkpoint-thread.js', import.meta.url) };
+  const runtime = await createRuntime(config, logger, (content) => renderThread.render(content), sqliteThreads);
   const app = createApp(runtime.deps);
   let demoOccasionId: string | undefined;
   if (process.argv.includes('--demo')) {

@@ -9,6 +9,7 @@ import { prepareQueries } from './queries';
 import { createPostgresPool } from './postgres-pool';
 import type { Database } from './schema';
 import { registerSqliteConnection, registerSqliteReader, registerSqliteReadThread, SqliteReader } from './sqlite-connection';
+import { CHECKPOINT_EVERY_MS, SqliteCheckpointThread } from './sqlite-checkpoint-thread';
 import { SqliteReadThread } from './sqlite-read-thread';
 import { withStatementCache } from './statement-cache';
 
@@ -41,12 +42,19 @@ export interface DatabaseOptions {
   log?: (line: string) => void;
   /** Told of every statement run, as sent (tests: counting statements, explaining their plans). */
   onQuery?: (query: CompiledQuery) => void;
-  /**
-   * The built read thread's script (`dist/server/sqlite-read-thread.js`): a database in a file
-   * then runs its long reads on that thread ({@link SqliteReadThread}). Without it, they run
-   * on this thread.
-   */
-  sqliteReadThread?: URL;
+  /** The built scripts of the embedded database's threads, for a database in a file ({@link SqliteThreadScripts}). */
+  sqliteThreads?: SqliteThreadScripts;
+}
+
+/**
+ * The built scripts of the embedded database's threads (beside `dist/server/main.js`). With
+ * `read` (`sqlite-read-thread.js`), long reads run on that thread ({@link SqliteReadThread});
+ * with `checkpoint` (`sqlite-checkpoint-thread.js`), the log is checkpointed there
+ * ({@link SqliteCheckpointThread}). Without them, both happen on this thread.
+ */
+export interface SqliteThreadScripts {
+  read?: URL;
+  checkpoint?: URL;
 }
 
 const migrationProvider: MigrationProvider = {
@@ -96,8 +104,11 @@ function queryLog(options: Pick<DatabaseOptions, 'onQuery'>): Pick<KyselyConfig,
   return onQuery ? { log: (event) => onQuery(event.query) } : {};
 }
 
-function openSqlite(file: string | Buffer, busyTimeoutMs: number, options: Pick<DatabaseOptions, 'onQuery' | 'sqliteReadThread'> = {}): KindlyDatabase {
-  if (typeof file === 'string' && file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+function openSqlite(file: string | Buffer, busyTimeoutMs: number, options: Pick<DatabaseOptions, 'onQuery' | 'sqliteThreads' | 'log'> = {}): KindlyDatabase {
+  // A file's long reads go through a second connection (sqlite-connection.ts says why); an
+  // in-memory database (also one opened from an image) is private to its one connection.
+  const path = typeof file === 'string' && file !== ':memory:' ? file : undefined;
+  if (path) mkdirSync(dirname(path), { recursive: true });
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
@@ -105,17 +116,19 @@ function openSqlite(file: string | Buffer, busyTimeoutMs: number, options: Pick<
   sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
   const db = new Kysely<Database>({ dialect: new EmbeddedDialect(sqlite), ...queryLog(options) });
   registerSqliteConnection(db, sqlite);
-  // A file's long reads go through a second connection (sqlite-connection.ts says why); an
-  // in-memory database (also one opened from an image) is private to its one connection.
-  const inFile = typeof file === 'string' && file !== ':memory:';
-  const reader = inFile ? openReader(file, busyTimeoutMs) : undefined;
+  const reader = path ? openReader(path, busyTimeoutMs) : undefined;
   if (reader) registerSqliteReader(db, new SqliteReader(reader));
-  const readThread = inFile && options.sqliteReadThread ? new SqliteReadThread(options.sqliteReadThread, { file, busyTimeoutMs }) : undefined;
+  const scripts = path ? options.sqliteThreads : undefined;
+  const readThread = path && scripts?.read ? new SqliteReadThread(scripts.read, { file: path, busyTimeoutMs }) : undefined;
   if (readThread) registerSqliteReadThread(db, readThread);
+  const checkpoints = path && scripts?.checkpoint
+    ? new SqliteCheckpointThread(scripts.checkpoint, sqlite, { file: path, everyMs: CHECKPOINT_EVERY_MS }, options.log ?? console.error)
+    : undefined;
   return {
     db,
     kind: 'sqlite',
     close: async () => {
+      await checkpoints?.close();
       await readThread?.close();
       await db.destroy();
       reader?.close();

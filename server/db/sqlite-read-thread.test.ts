@@ -29,7 +29,7 @@ describe.runIf(testDatabaseKind === 'sqlite')('the embedded database’s read th
   beforeEach(async () => {
     expect(existsSync(SCRIPT), 'run `npm run build` first').toBe(true);
     dir = mkdtempSync(join(tmpdir(), 'kindly-read-thread-'));
-    database = await createDatabase({ sqliteFile: join(dir, 'kindly.db'), sqliteReadThread: SCRIPT });
+    database = await createDatabase({ sqliteFile: join(dir, 'kindly.db'), sqliteThreads: { read: SCRIPT } });
   });
   afterEach(async () => {
     await database.close();

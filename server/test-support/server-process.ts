@@ -21,6 +21,7 @@ export async function buildServer(): Promise<BuiltServer> {
       'email-render-thread': 'server/email/render-thread.ts',
       'email-send-thread': 'server/email/send-thread.ts',
       'sqlite-read-thread': 'server/db/read-thread.ts',
+      'sqlite-checkpoint-thread': 'server/db/checkpoint-thread.ts',
     },
     outDir,
     format: 'esm',
