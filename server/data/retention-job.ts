@@ -14,6 +14,14 @@ interface Candidate extends RetentionRow {
   last: string | null;
 }
 
+/** How a pass walks the occasions. */
+export interface RetentionPass {
+  /** Occasions read at once ({@link RETENTION_PAGE_SIZE} unless given). */
+  pageSize?: number;
+  /** Asked before each occasion: a server shutting down ends the pass there (the next pass walks every occasion again). */
+  stopping?: () => boolean;
+}
+
 /**
  * Retention's daily work, for every occasion: from {@link RETENTION_REMINDER_DAYS} days before its
  * erasure date the owners are reminded (once per date: a postponement that moves the date brings
@@ -24,9 +32,11 @@ interface Candidate extends RetentionRow {
  * and on the days it was worked out from, so several instances do it once and a postponement
  * committed first wins.
  */
-export async function runRetention(db: Kysely<Database>, dbKind: DatabaseKind, publicUrl: string, now: Date, pageSize = RETENTION_PAGE_SIZE): Promise<void> {
+export async function runRetention(db: Kysely<Database>, dbKind: DatabaseKind, publicUrl: string, now: Date, pass: RetentionPass = {}): Promise<void> {
+  const { pageSize = RETENTION_PAGE_SIZE, stopping = () => false } = pass;
   const today = now.toISOString().slice(0, 10);
   for await (const occasion of candidates(db, pageSize)) {
+    if (stopping()) return;
     const retention = retentionFrom(occasion.last ? new Date(occasion.last).toISOString().slice(0, 10) : occasion.endDate, occasion);
     const erasedForThisDate = occasion.retentionErasedAt !== null && occasion.retentionErasedAt.slice(0, 10) >= retention.eraseOn;
     if (erasedForThisDate) continue;

@@ -101,7 +101,7 @@ describe(`query plans on a fresh import without statistics (${testDatabaseKind})
     await as('rsvp change with a confirmation', () => ok(eventRequest(t.app, 'PUT', '/rsvp', { token, body: smithsWholeReply(f, { message: 'See you there' }) })));
     const queued = await t.deps.db.selectFrom('email').select('id').where('kind', '=', 'CONFIRMATION').where('status', '=', 'QUEUED').execute();
     expect(queued.length).toBeGreaterThan(0);
-    const worker = new EmailWorker({ ...t.deps, settings: DEFAULT_EMAIL_SETTINGS, transport: localOutbox, publicUrl: () => 'https://rsvp.example.com', log: () => {}, scheduleEveryMs: Infinity, retentionEveryMs: Infinity });
+    const worker = new EmailWorker({ ...t.deps, settings: DEFAULT_EMAIL_SETTINGS, transport: localOutbox, publicUrl: () => 'https://rsvp.example.com', log: () => {}, scheduleEveryMs: Infinity });
     expect(await as('email worker round', () => worker.runOnce())).toBe(queued.length);
     // A wave's batch: confirmations of many households at once, whose IN lists PostgreSQL without
     // statistics would take for a large part of the table.

@@ -81,9 +81,10 @@ const DEFAULT_CONCURRENCY = 10;
 export class EmailWorker {
   readonly id = randomBytes(9).toString('base64url');
   private lastSchedule = 0;
-  private lastRetention = 0;
   private lastBatchFull = false;
   private readonly loop: PollingLoop;
+  /** Retention's pass, on a loop of its own: its walk over every occasion holds no confirmation back. */
+  private readonly retentionLoop: PollingLoop;
 
   constructor(private readonly options: EmailWorkerOptions) {
     this.loop = new PollingLoop(
@@ -91,16 +92,27 @@ export class EmailWorker {
       options.settings.pollMs,
       (error) => options.log(`email worker: ${describe(error)}`),
     );
+    this.retentionLoop = new PollingLoop(
+      () => this.runRetention().then(() => false),
+      options.retentionEveryMs ?? 3_600_000,
+      (error) => options.log(`retention: ${describe(error)}`),
+    );
   }
 
-  /** Polls every `pollMs` until {@link stop}. */
+  /** Polls every `pollMs`, and runs retention's pass now and every `retentionEveryMs`, until {@link stop}. */
   start(): void {
     this.loop.start();
+    this.retentionLoop.start();
   }
 
-  /** Stops polling and waits for the messages in flight; claimed messages not yet started are released. */
-  stop(): Promise<void> {
-    return this.loop.stop();
+  /** Stops polling and waits for the messages in flight and retention's pass; claimed messages not yet started are released. */
+  async stop(): Promise<void> {
+    await Promise.all([this.loop.stop(), this.retentionLoop.stop()]);
+  }
+
+  /** Retention's reminders and erasures as of `now` (the owners' notices go out in the next round). */
+  runRetention(now = new Date()): Promise<void> {
+    return runRetention(this.options.db, this.options.dbKind, this.options.publicUrl(), now, { stopping: () => this.retentionLoop.stopping });
   }
 
   /** One round: scheduled mail when due, then one batch of due messages. Answers how many were handled. */
@@ -110,10 +122,6 @@ export class EmailWorker {
       this.lastSchedule = now.getTime();
       await queueScheduledMail(this.options.db, this.options.dbKind, this.options.publicUrl(), now, this.options.renderEmail);
       await sweepSendLog(this.options.db, now);
-    }
-    if (now.getTime() - this.lastRetention >= (this.options.retentionEveryMs ?? 3_600_000)) {
-      this.lastRetention = now.getTime();
-      await runRetention(this.options.db, this.options.dbKind, this.options.publicUrl(), now);
     }
     const claimed = await this.claim(now);
     this.lastBatchFull = claimed.length === (this.options.batchSize ?? DEFAULT_BATCH_SIZE);

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Retention } from '../../../core/schemas/data-rights';
 import { addDays } from '../../data/retention';
 import { runRetention } from '../../data/retention-job';
@@ -28,7 +28,7 @@ describe('retention: how long an occasion keeps its guests', () => {
   const retention = () => read<Retention>(f.host, path);
   const postpone = (days: unknown) => f.host.request('POST', `${path}/postpone`, { days });
   const run = Object.assign((date: string) => runRetention(t.deps.db, t.deps.dbKind, BASE, noon(date)), {
-    paged: (date: string, pageSize: number) => runRetention(t.deps.db, t.deps.dbKind, BASE, noon(date), pageSize),
+    paged: (date: string, pageSize: number) => runRetention(t.deps.db, t.deps.dbKind, BASE, noon(date), { pageSize }),
   });
   const notices = async () => (await t.deps.db.selectFrom('accountEmail').select(['to', 'subject']).where('kind', '=', 'RETENTION_NOTICE').execute());
   const guestCount = async () => (await t.deps.db.selectFrom('guest').select('id').where('occasionId', '=', f.occasionId).execute()).length;
@@ -103,18 +103,47 @@ describe('retention: how long an occasion keeps its guests', () => {
     expect(subjects.sort()).toEqual(['Sam & Alex', ...titles].map((title) => `The guest list of ${title}`).sort());
   });
 
-  it('runs from the email worker, whose round also sends the reminder', async () => {
-    const { remindOn } = await retention();
-    const worker = new EmailWorker({
+  it('stops a pass at the next occasion when asked', async () => {
+    for (const title of ['First', 'Second']) await f.host.request('POST', '/occasion', { title, startDate: '2027-06-12', endDate: '2027-06-12' });
+    let asked = 0;
+    await runRetention(t.deps.db, t.deps.dbKind, BASE, noon('2030-01-01'), { stopping: () => asked++ >= 1 });
+    expect(await notices()).toHaveLength(1);
+    await run('2030-01-01');
+    expect(await notices()).toHaveLength(3);
+  });
+
+  const emailWorker = () =>
+    new EmailWorker({
       db: t.deps.db,
       dbKind: t.deps.dbKind,
-      settings: DEFAULT_EMAIL_SETTINGS,
+      settings: { ...DEFAULT_EMAIL_SETTINGS, pollMs: 20 },
       transport: localOutbox,
       publicUrl: () => BASE,
       log: () => {},
       renderEmail: t.deps.renderEmail,
     });
+  const noticeStatuses = () => t.deps.db.selectFrom('accountEmail').select(['kind', 'status']).where('kind', '=', 'RETENTION_NOTICE').execute();
+
+  it('runs on the email worker, in a loop of its own, whose next round sends the reminder', async () => {
+    const { remindOn } = await retention();
+    const worker = emailWorker();
+    // A round sends mail and nothing of retention's.
     await worker.runOnce(noon(remindOn));
-    expect(await t.deps.db.selectFrom('accountEmail').select(['kind', 'status']).where('kind', '=', 'RETENTION_NOTICE').execute()).toEqual([{ kind: 'RETENTION_NOTICE', status: 'SENT' }]);
+    expect(await noticeStatuses()).toEqual([]);
+    await worker.runRetention(noon(remindOn));
+    await worker.runOnce(noon(remindOn));
+    expect(await noticeStatuses()).toEqual([{ kind: 'RETENTION_NOTICE', status: 'SENT' }]);
+  });
+
+  it('runs a pass as the worker starts, and the worker stops with it', async () => {
+    // Activities long over: the worker's clock is the real one.
+    await t.deps.db.updateTable('activity').set({ startsAt: '2020-01-01T10:00:00.000Z', endsAt: null }).where('occasionId', '=', f.occasionId).execute();
+    const worker = emailWorker();
+    worker.start();
+    try {
+      await vi.waitFor(async () => expect(await noticeStatuses()).toEqual([{ kind: 'RETENTION_NOTICE', status: 'SENT' }]), { timeout: 5000 });
+    } finally {
+      await worker.stop();
+    }
   });
 });
