@@ -1,5 +1,6 @@
 import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
 import pg from 'pg';
+import { isStalePlan, PreparedStatements } from './postgres-statements';
 
 /** Time limits of the pool, in milliseconds; 0 turns one off. */
 export interface PostgresTimeouts {
@@ -23,7 +24,8 @@ export interface PostgresPoolOptions {
  * A `pg.Pool` for Kysely that survives losing connections: errors of idle and checked-out clients
  * are logged instead of ending the process, and a client whose query failed on the client's side
  * (read timeout, connection lost) is dropped on release instead of going back to the pool, so a
- * stalled socket never serves another request. New connections are opened on demand.
+ * stalled socket never serves another request. New connections are opened on demand. Each
+ * connection keeps the statements it runs prepared ({@link PreparedStatements}).
  */
 export function createPostgresPool(options: PostgresPoolOptions): PostgresPool {
   const { timeouts, log } = options;
@@ -69,17 +71,20 @@ export function createPostgresPool(options: PostgresPoolOptions): PostgresPool {
 /** One client as Kysely sees it; the same object for the same connection, checkout after checkout. */
 class CheckedOutClient implements PostgresPoolClient {
   broken = false;
+  private readonly prepared = new PreparedStatements();
 
   constructor(private readonly client: pg.PoolClient) {}
 
   query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
   query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
   query(...args: unknown[]): unknown {
-    const result: unknown = (this.client.query as (...a: unknown[]) => unknown).apply(this.client, args);
+    const [sql, parameters] = args;
+    const call = typeof sql === 'string' ? [this.prepared.queryConfig(sql, [...((parameters as unknown[] | undefined) ?? [])])] : args;
+    const result: unknown = (this.client.query as (...a: unknown[]) => unknown).apply(this.client, call);
     if (result instanceof Promise) {
       // Only the server's own errors leave the connection in a known state.
       result.catch((error: unknown) => {
-        if (!(error instanceof pg.DatabaseError)) this.broken = true;
+        if (!(error instanceof pg.DatabaseError) || isStalePlan(error)) this.broken = true;
       });
     }
     return result;
