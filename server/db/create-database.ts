@@ -105,8 +105,7 @@ function queryLog(options: Pick<DatabaseOptions, 'onQuery'>): Pick<KyselyConfig,
 }
 
 function openSqlite(file: string | Buffer, busyTimeoutMs: number, options: Pick<DatabaseOptions, 'onQuery' | 'sqliteThreads' | 'log'> = {}): KindlyDatabase {
-  // A file's long reads go through a second connection (sqlite-connection.ts says why); an
-  // in-memory database (also one opened from an image) is private to its one connection.
+  // An in-memory database (also one opened from an image) is private to its one connection.
   const path = typeof file === 'string' && file !== ':memory:' ? file : undefined;
   if (path) mkdirSync(dirname(path), { recursive: true });
   const sqlite = new SQLite(file);
@@ -116,6 +115,7 @@ function openSqlite(file: string | Buffer, busyTimeoutMs: number, options: Pick<
   sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
   const db = new Kysely<Database>({ dialect: new EmbeddedDialect(sqlite), ...queryLog(options) });
   registerSqliteConnection(db, sqlite);
+  // A file's long reads go through a second connection (sqlite-connection.ts says why).
   const reader = path ? openReader(path, busyTimeoutMs) : undefined;
   if (reader) registerSqliteReader(db, new SqliteReader(reader));
   const scripts = path ? options.sqliteThreads : undefined;

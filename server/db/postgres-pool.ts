@@ -79,7 +79,8 @@ class CheckedOutClient implements PostgresPoolClient {
   query<R>(cursor: PostgresCursor<R>): PostgresCursor<R>;
   query(...args: unknown[]): unknown {
     const [sql, parameters] = args;
-    const call = typeof sql === 'string' ? [this.prepared.queryConfig(sql, [...((parameters as unknown[] | undefined) ?? [])])] : args;
+    // Kysely hands over a fresh array of values with each statement.
+    const call = typeof sql === 'string' ? [this.prepared.queryConfig(sql, (parameters as unknown[] | undefined) ?? [])] : args;
     const result: unknown = (this.client.query as (...a: unknown[]) => unknown).apply(this.client, call);
     if (result instanceof Promise) {
       // Only the server's own errors leave the connection in a known state.

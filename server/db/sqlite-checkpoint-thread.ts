@@ -47,11 +47,6 @@ export class SqliteCheckpointThread {
     this.worker = worker;
   }
 
-  /** Whether the thread is checkpointing. */
-  get running(): boolean {
-    return this.worker !== undefined;
-  }
-
   /** Ends the thread (before the database closes: closing it checkpoints the rest). */
   async close(): Promise<void> {
     const worker = this.worker;
