@@ -9,7 +9,7 @@ import { loopbackAddress, newClientAgent, send } from './wave/http-client';
 import { LatencyLog } from './wave/latency';
 import { startMailSink, type MailSink } from './wave/mail-sink';
 import { openLoad } from './wave/open-load';
-import { readWaveOptions, type PlatformSize, type WaveOptions } from './wave/options';
+import { readWaveOptions, spreadOccasions, warmUpOccasions, type PlatformSize, type WaveOptions } from './wave/options';
 import { accountOf, HOST_PASSWORD, hostToken, occasionOrigin, platformId } from './wave/platform';
 import { PlatformReader } from './wave/platform-reader';
 import { cpuMs, listenDrops } from './wave/proc-stats';
@@ -34,6 +34,8 @@ import { runCopy, seededSqlite } from './wave/seed-sqlite';
  * - `WAVE_SPREAD_RATE` (replies/s; 500 SQLite, 200 PostgreSQL), `WAVE_SPREAD_SECONDS` (60),
  *   `WAVE_SPREAD_OCCASIONS` (500); `WAVE_LARGE_RATE` (150 / 100), `WAVE_LARGE_SECONDS` (30: the
  *   5,000 households reply about once each); `WAVE_HOST_RATE` (host requests/s, 4);
+ *   `WAVE_WARMUP_RATE` (50) and `WAVE_WARMUP_SECONDS` (20; 0 for none): replies before the waves,
+ *   unmeasured, to occasions no wave replies to, as a server up all day has had;
  *   `WAVE_READ_RATE` (200) and `WAVE_READ_SECONDS` (10) for the scale reads;
  *   `WAVE_PREFLIGHT_RATE` (100) and `WAVE_PREFLIGHT_SECONDS` (10); `WAVE_MAIL_WAIT_SECONDS` (120).
  * - `WAVE_EMAIL_HOURLY_LIMIT`: the server's per-occasion hourly email limit (its default if unset).
@@ -54,6 +56,8 @@ const UNKNOWN_ORIGIN = 'https://not-an-occasion.example';
 /** Hosts watching during a wave, and households signed in for the scale reads. */
 const WATCHING_HOSTS = 4;
 const READ_SESSIONS = 1000;
+/** Occasions the warm-up replies to. */
+const WARM_UP_OCCASIONS = 100;
 /** The goals of the scenarios: `[sqlite, postgres]`. */
 const P99_GOAL_MS = 50;
 const SIGN_IN_P99_GOAL_MS = 300;
@@ -79,6 +83,7 @@ async function main(): Promise<void> {
     const servers = await startServers(options, platform.serverEnv, sink);
     const server = servers[0]!;
     try {
+      if (options.scenarios.has('spread') || options.scenarios.has('large')) await warmUp(options, reader, servers, sink);
       const platformReads = options.scenarios.has('scale') ? await measureReads(options, reader) : undefined;
       if (options.scenarios.has('spread')) reports.push(await spreadWave(options, reader, servers, sink));
       if (options.scenarios.has('large')) reports.push(await largeWave(options, reader, servers, sink));
@@ -160,11 +165,36 @@ async function stopAll(servers: ServerProcess[], reader: PlatformReader): Promis
   await reader.close().catch(() => {});
 }
 
+/**
+ * Replies at `warmUp.rate` for `warmUp.seconds` before the waves, to occasions no wave replies to,
+ * unmeasured; then waits until their confirmations are delivered. A server on the deadline day has
+ * been answering guests for hours: without this the waves' first seconds measure V8 compiling the
+ * server's code and SQLite's caches filling, not the day.
+ */
+async function warmUp(options: WaveOptions, reader: PlatformReader, servers: ServerProcess[], sink: MailSink): Promise<void> {
+  const { rate, seconds } = options.warmUp;
+  const spare = warmUpOccasions(options, WARM_UP_OCCASIONS);
+  const targets = await reader.replyTargets(spare);
+  if (seconds === 0 || targets.length === 0) return;
+  console.log(`\nWarming up: ${rate} replies/s for ${seconds} s to ${targets.length.toLocaleString('en')} households of other occasions (unmeasured)…`);
+  const since = new Date().toISOString();
+  const mailBefore = sink.arrivals.length;
+  const log = new LatencyLog();
+  const hosts = spare.slice(0, WATCHING_HOSTS).map((o) => ({ occasionId: platformId('occasion', o), cookie: `authjs.session-token=${hostToken(accountOf(o))}` }));
+  await Promise.all([
+    openLoad(rate, seconds, async (i, scheduledAt) => {
+      await reply(apiOf(i % servers.length), targets[i % targets.length]!, loopbackAddress(nextAddress++), scheduledAt, log);
+    }),
+    hostTraffic(apiOf(servers.length - 1), hosts, options.hostRate, seconds, log),
+  ]);
+  const mail = await waitForMail(sink, mailBefore, () => reader.confirmationsSince(since), options.mailWaitSeconds);
+  console.log(`  ${log.summary(REPLY_KINDS[4]).count.toLocaleString('en')} replies answered, ${log.totalErrors()} errors; ${mail.arrived.toLocaleString('en')} of ${mail.expected.toLocaleString('en')} confirmations delivered`);
+}
+
 /** Replies to `spread.occasions` occasions spread over the platform, each household in turn. */
 async function spreadWave(options: WaveOptions, reader: PlatformReader, servers: ServerProcess[], sink: MailSink): Promise<ScenarioReport> {
   const { rate, seconds, occasions } = options.spread;
-  const step = (options.size.guestOccasions - 1) / occasions;
-  const picked = Array.from({ length: occasions }, (_, k) => 1 + Math.floor(k * step));
+  const picked = spreadOccasions(options);
   const targets = await reader.replyTargets(picked);
   return wave(options, reader, servers, sink, {
     name: `Replies spread over ${occasions} occasions (${targets.length.toLocaleString('en')} households)`,

@@ -44,6 +44,8 @@ const EnvSchema = v.object({
   WAVE_SPREAD_OCCASIONS: count(500),
   WAVE_LARGE_RATE: givenCount,
   WAVE_LARGE_SECONDS: upTo600(30),
+  WAVE_WARMUP_RATE: count(50),
+  WAVE_WARMUP_SECONDS: v.optional(v.pipe(v.string(), v.transform(Number), v.number(), v.minValue(0), v.maxValue(600)), '20'),
   WAVE_HOST_RATE: upTo600(4),
   WAVE_READ_RATE: count(200),
   WAVE_READ_SECONDS: upTo600(10),
@@ -68,6 +70,8 @@ export interface WaveOptions {
   fullSize: boolean;
   spread: { rate: number; seconds: number; occasions: number };
   large: { rate: number; seconds: number };
+  /** Replies before the waves, unmeasured, on occasions no wave replies to (0 seconds: none). */
+  warmUp: { rate: number; seconds: number };
   hostRate: number;
   reads: { rate: number; seconds: number };
   preflight: { rate: number; seconds: number };
@@ -120,6 +124,7 @@ export function readWaveOptions(env: NodeJS.ProcessEnv = process.env): WaveOptio
       occasions: Math.min(Number(e.WAVE_SPREAD_OCCASIONS), size.guestOccasions - 1),
     },
     large: { rate: number(e.WAVE_LARGE_RATE, postgres ? 100 : 150), seconds: Number(e.WAVE_LARGE_SECONDS) },
+    warmUp: { rate: Number(e.WAVE_WARMUP_RATE), seconds: Number(e.WAVE_WARMUP_SECONDS) },
     hostRate: Number(e.WAVE_HOST_RATE),
     reads: { rate: Number(e.WAVE_READ_RATE), seconds: Number(e.WAVE_READ_SECONDS) },
     preflight: { rate: Number(e.WAVE_PREFLIGHT_RATE), seconds: Number(e.WAVE_PREFLIGHT_SECONDS) },
@@ -130,6 +135,20 @@ export function readWaveOptions(env: NodeJS.ProcessEnv = process.env): WaveOptio
     instances,
     redisUrl,
   };
+}
+
+/** The occasions the spread wave replies to: `spread.occasions` of them, spread over the platform (never the large one, 0). */
+export function spreadOccasions(options: Pick<WaveOptions, 'size' | 'spread'>): number[] {
+  const { occasions } = options.spread;
+  const step = (options.size.guestOccasions - 1) / occasions;
+  return Array.from({ length: occasions }, (_, k) => 1 + Math.floor(k * step));
+}
+
+/** Up to `count` occasions with guests that no wave replies to, from the last one down: the warm-up's. */
+export function warmUpOccasions(options: Pick<WaveOptions, 'size' | 'spread'>, count: number): number[] {
+  const used = new Set([0, ...spreadOccasions(options)]);
+  const last = options.size.guestOccasions - 1;
+  return Array.from({ length: last }, (_, k) => last - k).filter((o) => !used.has(o)).slice(0, count);
 }
 
 function checkSize(size: PlatformSize): void {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { normaliseInviteCode } from '../../core/schemas/event';
 import { loopbackAddress } from './http-client';
 import { openLoad } from './open-load';
-import { readWaveOptions } from './options';
+import { readWaveOptions, spreadOccasions, warmUpOccasions } from './options';
 import { inviteCode, platformRows, TABLES, type TableName } from './platform';
 
 const SIZE = { occasions: 40, guestOccasions: 10, guests: 600, largeHouseholds: 50 };
@@ -100,6 +100,20 @@ describe('readWaveOptions', () => {
     expect(() => readWaveOptions({ WAVE_INSTANCES: '2', REDIS_URL: 'redis://127.0.0.1:6379' })).toThrow(/never a SQLite file/);
     expect(() => readWaveOptions({ WAVE_DB: 'postgres', TEST_DATABASE_URL: 'postgres://127.0.0.1/test', WAVE_INSTANCES: '2' })).toThrow(/REDIS_URL/);
     expect(() => readWaveOptions({ WAVE_INSTANCES: '3' })).toThrow(/bench:wave options/);
+  });
+
+  it('warms up on occasions no wave replies to, or not at all', () => {
+    const full = readWaveOptions({});
+    expect(full.warmUp).toEqual({ rate: 50, seconds: 20 });
+    const warm = warmUpOccasions(full, 100);
+    expect(warm).toHaveLength(100);
+    const waved = new Set([0, ...spreadOccasions(full)]);
+    expect(warm.filter((o) => waved.has(o))).toEqual([]);
+    expect(Math.max(...warm)).toBe(full.size.guestOccasions - 1);
+    // The smoke platform's spread wave takes every occasion with guests: none is left to warm up on.
+    expect(warmUpOccasions(readWaveOptions({ WAVE_SEED: 'smoke' }), 100)).toEqual([]);
+    expect(readWaveOptions({ WAVE_WARMUP_SECONDS: '0' }).warmUp.seconds).toBe(0);
+    expect(() => readWaveOptions({ WAVE_WARMUP_SECONDS: '-1' })).toThrow(/bench:wave options/);
   });
 
   it('refuses malformed values with a sentence', () => {
