@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { readJsonArray } from '../db/sqlite-connection';
 
@@ -19,8 +19,13 @@ import { readJsonArray } from '../db/sqlite-connection';
  * so `|` never occurs in one. With `limit`, the pieces are those of its first `limit` guests.
  */
 export function guestJsonParts(db: Kysely<Database>, occasionId: string, guestsPerPart: number, limit?: number): AsyncIterable<Uint8Array> {
+  return readJsonArray(db, guestJsonStatement(db, occasionId, limit), guestsPerPart);
+}
+
+/** The statement of {@link guestJsonParts}: each guest's JSON text as a blob of its UTF-8 bytes. */
+export function guestJsonStatement(db: Kysely<Database>, occasionId: string, limit?: number): CompiledQuery {
   const ordered = guestJsonQuery(db, occasionId);
-  return readJsonArray(db, (limit === undefined ? ordered : ordered.limit(limit)).compile(), guestsPerPart);
+  return (limit === undefined ? ordered : ordered.limit(limit)).compile();
 }
 
 function guestJsonQuery(db: Kysely<Database>, occasionId: string) {

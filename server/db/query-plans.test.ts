@@ -9,6 +9,8 @@ import { localOutbox } from '../email/transport';
 import { EmailWorker } from '../email/worker';
 import { queueScheduledMail } from '../email/scheduled-mail';
 import { renderEmailHere } from '../email/render-email';
+import { guestJsonStatement } from '../data/guest-list-sqlite';
+import { replyJsonStatement } from '../data/replies';
 
 /**
  * The guests' hot path on a freshly imported platform: a large occasion (5,000 more households,
@@ -96,6 +98,11 @@ describe(`query plans on a fresh import without statistics (${testDatabaseKind})
     await as('guest list revalidation', () => ok(list(etag), 304));
     await as('guest list', () => ok(list()));
     await as('replies', () => ok(t.app.request(`http://localhost/host/v1/occasion/${f.occasionId}/replies`, { headers: { cookie: f.host.jar.header() } })));
+    if (testDatabaseKind === 'sqlite') {
+      // SQLite reads both lists on the read thread's connection, which Kysely does not see: their statements are explained here.
+      recorded.push({ label: 'guest list', query: guestJsonStatement(t.deps.db, f.occasionId) });
+      recorded.push({ label: 'replies', query: replyJsonStatement(t.deps.db, f.occasionId) });
+    }
     // A reply of a household with an address queues its confirmation; the email worker's round renders and sends it.
     await t.deps.db.updateTable('household').set({ email: 'smiths@example.com' }).where('id', '=', f.smith.id).execute();
     await as('rsvp change with a confirmation', () => ok(eventRequest(t.app, 'PUT', '/rsvp', { token, body: smithsWholeReply(f, { message: 'See you there' }) })));
@@ -148,8 +155,7 @@ describe(`query plans on a fresh import without statistics (${testDatabaseKind})
       // PostgreSQL locks the household's and the corrected members' rows first.
       'household change': testDatabaseKind === 'postgres' ? 18 : 16,
       ...(kept ? {} : { 'guest list revalidation': 1 }),
-      // On SQLite the whole list is read on the file's read connection, which Kysely does not see.
-      ...(kept ? {} : { 'guest list': 2 }),
+      'guest list': 2 - kept,
       replies: 2 - kept,
       // The confirmation's address, whether one already waits, the occasion's sender, the template, the message.
       'rsvp change with a confirmation': 24 - kept,

@@ -7,8 +7,9 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { guestJsonParts } from '../data/guest-list-sqlite';
 import { loadGuests } from '../data/guests';
+import { listReplies, repliesJson } from '../data/replies';
 import { generateGuests } from '../demo/generate-guests';
-import { createEventFixture } from '../test-support/event-fixture';
+import { createEventFixture, eventRequest, signInGuest, smithsWholeReply } from '../test-support/event-fixture';
 import { appOn, testDatabaseKind } from '../test-support/test-app';
 import { createDatabase, type KindlyDatabase } from './create-database';
 import { readJsonArray } from './sqlite-connection';
@@ -80,5 +81,30 @@ describe.runIf(testDatabaseKind === 'sqlite')('the embedded database’s read th
     });
     expect(answer.status).toBe(200);
     expect((await unbrotli(Buffer.from(await answer.arrayBuffer()))).toString('utf8')).toBe(whole);
+  });
+
+  it('makes the replies the route answers, the same text as the rows give', async () => {
+    const t = appOn(database);
+    const f = await createEventFixture(t);
+    const base = `http://localhost/host/v1/occasion/${f.occasionId}/replies`;
+    const answered = async () => (await t.app.request(base, { headers: { cookie: f.host.jar.header() } })).text();
+    expect(await answered()).toBe('[]');
+    const smiths = await signInGuest(t.app, { occasionId: f.occasionId, inviteCode: f.smith.inviteCode });
+    const sent = await eventRequest(t.app, 'POST', '/rsvp', { token: smiths.token, body: smithsWholeReply(f, { message: 'Zoë says “yes” 🌸\nsee you' }) });
+    expect(sent.status).toBe(201);
+    const joneses = await signInGuest(t.app, { occasionId: f.occasionId, inviteCode: f.jones.inviteCode });
+    const brunch = [
+      { guestId: f.jones.ann, activityId: f.activities.brunch, response: 'ATTENDING' },
+      { guestId: f.jones.sam, activityId: f.activities.brunch, response: 'DECLINED' },
+    ];
+    expect((await eventRequest(t.app, 'POST', '/rsvp', { token: joneses.token, body: { responses: brunch } })).status).toBe(201);
+    // A reply whose sender is no longer known (erased, say) answers `answeredBy: null`.
+    await t.deps.db.updateTable('rsvp').set({ answeredByGuestId: null }).where('householdId', '=', f.jones.id).execute();
+    const rows = await listReplies(t.deps.db, f.occasionId);
+    expect(rows.map((reply) => reply.answeredBy?.firstName ?? null)).toEqual([null, 'Jane']);
+    const expected = JSON.stringify(rows);
+    expect(Buffer.from(await repliesJson(t.deps.db, 'sqlite', f.occasionId)).toString('utf8')).toBe(expected);
+    expect(await repliesJson(t.deps.db, 'postgres', f.occasionId)).toBe(expected);
+    expect(await answered()).toBe(expected);
   });
 });
