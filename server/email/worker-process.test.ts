@@ -67,7 +67,13 @@ describe('the email worker as server processes', () => {
     expect(statuses.every((row) => row.status === 'SENT')).toBe(true);
   }
 
-  const mailEnv = (sink: SmtpSink) => ({ SMTP_URL: sink.url, EMAIL_LEASE_MS: '2000', EMAIL_POLL_MS: '100', MAIL_FROM: 'Kindly <rsvp@example.com>' });
+  /**
+   * The server's mail settings. A claim's lease runs out after `leaseMs`, and then another
+   * instance may send the message again, by design: short where a killed instance's claims must
+   * come back within the test, long where two live instances race and a send slowed past the
+   * lease by a loaded machine would look like a double send.
+   */
+  const mailEnv = (sink: SmtpSink, leaseMs = 2000) => ({ SMTP_URL: sink.url, EMAIL_LEASE_MS: String(leaseMs), EMAIL_POLL_MS: '100', MAIL_FROM: 'Kindly <rsvp@example.com>' });
 
   it.runIf(testDatabaseKind === 'sqlite')('sends every message once when killed and stopped mid-batch and started again', async () => {
     const dataDir = join(dir, 'sqlite');
@@ -114,7 +120,7 @@ describe('the email worker as server processes', () => {
     try {
       const ids = await queueInvitations(database);
       sink.rcptDelayMs = 20;
-      const env = { KINDLY_DATA_DIR: join(dir, 'pg'), DATABASE_URL: databaseUrl.toString(), ...mailEnv(sink) };
+      const env = { KINDLY_DATA_DIR: join(dir, 'pg'), DATABASE_URL: databaseUrl.toString(), ...mailEnv(sink, 30_000) };
       // The servers migrate their schema as they start: no other test may drop one meanwhile.
       await withSchemaLock(url!, 'shared', async () => {
         running.push(spawnServer(server.file, env), spawnServer(server.file, env));
