@@ -90,7 +90,7 @@ describe.runIf(testDatabaseKind === 'sqlite')('the embedded database’s read th
     const answered = async () => (await t.app.request(base, { headers: { cookie: f.host.jar.header() } })).text();
     expect(await answered()).toBe('[]');
     const smiths = await signInGuest(t.app, { occasionId: f.occasionId, inviteCode: f.smith.inviteCode });
-    const sent = await eventRequest(t.app, 'POST', '/rsvp', { token: smiths.token, body: smithsWholeReply(f, { message: 'Zoë says “yes” 🌸\nsee you' }) });
+    const sent = await eventRequest(t.app, 'POST', '/rsvp', { token: smiths.token, body: smithsWholeReply(f, { message: 'Zoë says “yes” 🌸\n\t"see" you \\ there' }) });
     expect(sent.status).toBe(201);
     const joneses = await signInGuest(t.app, { occasionId: f.occasionId, inviteCode: f.jones.inviteCode });
     const brunch = [
