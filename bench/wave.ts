@@ -173,9 +173,10 @@ async function stopAll(servers: ServerProcess[], reader: PlatformReader): Promis
  */
 async function warmUp(options: WaveOptions, reader: PlatformReader, servers: ServerProcess[], sink: MailSink): Promise<void> {
   const { rate, seconds } = options.warmUp;
+  if (seconds === 0) return;
   const spare = warmUpOccasions(options, WARM_UP_OCCASIONS);
   const targets = await reader.replyTargets(spare);
-  if (seconds === 0 || targets.length === 0) return;
+  if (targets.length === 0) return;
   console.log(`\nWarming up: ${rate} replies/s for ${seconds} s to ${targets.length.toLocaleString('en')} households of other occasions (unmeasured)…`);
   const since = new Date().toISOString();
   const mailBefore = sink.arrivals.length;
