@@ -45,9 +45,17 @@ function header({ options, started, seedSeconds }: WaveRun): string {
     `- Date: ${started.toISOString()}; Node ${process.version}`,
     `- Machine: ${cpu.length} × ${cpu[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB; load average at the end ${loadavg().map((l) => l.toFixed(1)).join(' / ')} (a shared machine: figures are noisy)`,
     `- Platform: ${size.occasions.toLocaleString('en')} occasions (the CORS preflight's count), ${size.guestOccasions.toLocaleString('en')} of them with ${size.guests.toLocaleString('en')} guests in households of 1–5, two activities and two questions each (occasion 0, the large one, has ${size.largeHouseholds.toLocaleString('en')} households); the other ${(size.occasions - size.guestOccasions).toLocaleString('en')} are drafts without guests. Every occasion allows its own site (the preflight's table). ${seedSeconds ? `Seeded in ${seedSeconds.toFixed(0)} s` : 'From the cache'}, no ANALYZE.`,
-    `- Load: open model (arrivals at a fixed rate whether or not earlier ones answered; latency counted from each arrival's scheduled instant), one loopback address per guest, ${options.hostRate} host requests/s during each wave. ${!options.scenarios.has('spread') && !options.scenarios.has('large') ? '' : options.warmUp.seconds > 0 ? `Before the waves, ${options.warmUp.rate} replies/s for ${options.warmUp.seconds} s to other occasions, unmeasured (a server up all day has compiled its code and filled its caches).` : 'No warm-up: the waves start on a server just started.'}${options.instances > 1 ? ` ${options.instances} server instances on the one database and one Redis, each with its email worker.` : ''} Email: ${options.emailHourlyLimit ? `EMAIL_HOURLY_LIMIT=${options.emailHourlyLimit}` : "the server's default hourly limit per occasion"}.`,
+    `- Load: open model (arrivals at a fixed rate whether or not earlier ones answered; latency counted from each arrival's scheduled instant), one loopback address per guest, ${options.hostRate} host requests/s during each wave.${warmUpNote(options)}${options.instances > 1 ? ` ${options.instances} server instances on the one database and one Redis, each with its email worker.` : ''} Email: ${options.emailHourlyLimit ? `EMAIL_HOURLY_LIMIT=${options.emailHourlyLimit}` : "the server's default hourly limit per occasion"}.`,
   ];
   return lines.join('\n');
+}
+
+/** What the report says of the warm-up: nothing when no wave ran. */
+function warmUpNote(options: WaveOptions): string {
+  if (!options.scenarios.has('spread') && !options.scenarios.has('large')) return '';
+  const { rate, seconds } = options.warmUp;
+  if (seconds === 0) return ' No warm-up: the waves start on a server just started.';
+  return ` Before the waves, ${rate} replies/s for ${seconds} s to other occasions, unmeasured (a server up all day has compiled its code and filled its caches).`;
 }
 
 function scenarioTable(report: ScenarioReport): string {
