@@ -52,7 +52,8 @@ export function replyJsonStatement(db: Kysely<Database>, occasionId: string): Co
     )
     .compile();
 }
-/** Replies per piece read from the thread: the answer is joined whole, so only the messages' count matters. */
+
+/** Replies per piece from the read thread: the answer is sent whole, so pieces only cost messages between the threads. */
 const REPLIES_PER_PIECE = 1000;
 
 function repliesOf(db: Kysely<Database>, occasionId: string) {
