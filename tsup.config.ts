@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { defineConfig, type Options } from 'tsup';
 import { build as viteBuild } from 'vite';
+import { SERVER_THREAD_SCRIPTS } from './server/thread-scripts';
 
 /** Browser bundles: everything bundled (tsup would leave `dependencies` external), minified. */
 const browser: Options = {
@@ -89,14 +90,8 @@ export default defineConfig(async (): Promise<Options[]> => [
   {
     entry: {
       'server/main': 'server/main.ts',
-      // React Email's renderer, on a thread of its own (server/email/email-render-thread.ts).
-      'server/email-render-thread': 'server/email/render-thread.ts',
-      // Email's SMTP sending, on a thread of its own (threadedSmtpTransport in server/email/transport.ts).
-      'server/email-send-thread': 'server/email/send-thread.ts',
-      // The embedded database's long reads, on a thread of their own (server/db/sqlite-read-thread.ts).
-      'server/sqlite-read-thread': 'server/db/read-thread.ts',
-      // Checkpoints of its write-ahead log, on a thread of their own (server/db/sqlite-checkpoint-thread.ts).
-      'server/sqlite-checkpoint-thread': 'server/db/checkpoint-thread.ts',
+      // The threads' scripts, beside main.js (server/thread-scripts.ts).
+      ...Object.fromEntries(Object.entries(SERVER_THREAD_SCRIPTS).map(([name, source]) => [`server/${name}`, source])),
       // `npm run backup` and `npm run restore` (server/backup/), run from the build while Kindly runs.
       'server/backup': 'server/backup/backup-command.ts',
       'server/restore': 'server/backup/restore-command.ts',

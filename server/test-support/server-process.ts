@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'tsup';
+import { SERVER_THREAD_SCRIPTS } from '../thread-scripts';
 
 /** `server/main.ts` built as `npm run build` builds it, into a folder of its own under `dist/`. */
 export interface BuiltServer {
@@ -16,13 +17,7 @@ export async function buildServer(): Promise<BuiltServer> {
   await build({
     config: false,
     // The threads main.ts starts from scripts beside it, as tsup.config.ts builds them.
-    entry: {
-      main: 'server/main.ts',
-      'email-render-thread': 'server/email/render-thread.ts',
-      'email-send-thread': 'server/email/send-thread.ts',
-      'sqlite-read-thread': 'server/db/read-thread.ts',
-      'sqlite-checkpoint-thread': 'server/db/checkpoint-thread.ts',
-    },
+    entry: { main: 'server/main.ts', ...SERVER_THREAD_SCRIPTS },
     outDir,
     format: 'esm',
     platform: 'node',

@@ -1,0 +1,15 @@
+/**
+ * The scripts of the server's threads, each built beside `dist/server/main.js` under its name
+ * (by tsup.config.ts, and for the test servers by `test-support/server-process.ts`), where
+ * main.ts starts them.
+ */
+export const SERVER_THREAD_SCRIPTS = {
+  // React Email's renderer (email/email-render-thread.ts).
+  'email-render-thread': 'server/email/render-thread.ts',
+  // Email's SMTP sending (threadedSmtpTransport in email/transport.ts).
+  'email-send-thread': 'server/email/send-thread.ts',
+  // The embedded database's long reads (db/sqlite-read-thread.ts).
+  'sqlite-read-thread': 'server/db/read-thread.ts',
+  // Checkpoints of its write-ahead log (db/sqlite-checkpoint-thread.ts).
+  'sqlite-checkpoint-thread': 'server/db/checkpoint-thread.ts',
+} as const;
