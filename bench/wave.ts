@@ -165,6 +165,11 @@ async function stopAll(servers: ServerProcess[], reader: PlatformReader): Promis
   await reader.close().catch(() => {});
 }
 
+/** The signed-in host of the `o`th occasion (its owner's session cookie). */
+function hostOf(o: number): HostSession {
+  return { occasionId: platformId('occasion', o), cookie: `authjs.session-token=${hostToken(accountOf(o))}` };
+}
+
 /**
  * Replies at `warmUp.rate` for `warmUp.seconds` before the waves, to occasions no wave replies to,
  * unmeasured; then waits until their confirmations are delivered. A server on the deadline day has
@@ -181,7 +186,7 @@ async function warmUp(options: WaveOptions, reader: PlatformReader, servers: Ser
   const since = new Date().toISOString();
   const mailBefore = sink.arrivals.length;
   const log = new LatencyLog();
-  const hosts = spare.slice(0, WATCHING_HOSTS).map((o) => ({ occasionId: platformId('occasion', o), cookie: `authjs.session-token=${hostToken(accountOf(o))}` }));
+  const hosts = spare.slice(0, WATCHING_HOSTS).map(hostOf);
   await Promise.all([
     openLoad(rate, seconds, async (i, scheduledAt) => {
       await reply(apiOf(i % servers.length), targets[i % targets.length]!, loopbackAddress(nextAddress++), scheduledAt, log);
@@ -247,7 +252,7 @@ async function wave(options: WaveOptions, reader: PlatformReader, servers: Serve
   /** Replies answered by each instance (reply `i` goes to instance `i mod n`). */
   const repliedBy = servers.map(() => 0);
   const p99Goal = (kind: string) => (kind === REPLY_KINDS[0] ? SIGN_IN_P99_GOAL_MS : P99_GOAL_MS);
-  const hosts: HostSession[] = plan.hosts.map((o) => ({ occasionId: platformId('occasion', o), cookie: `authjs.session-token=${hostToken(accountOf(o))}` }));
+  const hosts = plan.hosts.map(hostOf);
   const [load, revalidations] = await Promise.all([
     openLoad(plan.rate, plan.seconds, async (i, scheduledAt) => {
       const k = i % servers.length;
@@ -365,7 +370,7 @@ async function measureReads(options: WaveOptions, reader: PlatformReader): Promi
   const targets = (await reader.replyTargets([0])).slice(0, READ_SESSIONS);
   const guestIds = await reader.guestIds(platformId('occasion', 0), READ_SESSIONS);
   const tokens = await signInAll(targets);
-  const cookie = `authjs.session-token=${hostToken(accountOf(0))}`;
+  const { cookie } = hostOf(0);
   const agents = Array.from({ length: 8 }, () => newClientAgent());
   const run = async (log: LatencyLog) => {
     const load = await openLoad(rate, seconds, async (i, scheduledAt) => {
