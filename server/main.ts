@@ -12,12 +12,12 @@ import { EmailRenderThread } from './email/email-render-thread';
 import { startBackupSchedule } from './backup/backup-schedule';
 import { DEFAULT_WEBHOOK_SETTINGS } from './webhooks/webhook-settings';
 import { WebhookWorker } from './webhooks/worker';
+import { threadScriptUrl } from './thread-scripts';
 
 async function main(logger: ServerLogger): Promise<void> {
   const config = loadConfig();
-  // The threads' scripts are built beside this file: dist/server/email-render-thread.js, email-send-thread.js, sqlite-read-thread.js and sqlite-checkpoint-thread.js.
-  const renderThread = new EmailRenderThread(new URL('./email-render-thread.js', import.meta.url));
-  const sqliteThreads = { read: new URL('./sqlite-read-thread.js', import.meta.url), checkpoint: new URL('./sqlite-checkpoint-thread.js', import.meta.url) };
+  const renderThread = new EmailRenderThread(threadScriptUrl('email-render-thread', import.meta.url));
+  const sqliteThreads = { read: threadScriptUrl('sqlite-read-thread', import.meta.url), checkpoint: threadScriptUrl('sqlite-checkpoint-thread', import.meta.url) };
   const runtime = await createRuntime(config, logger, (content) => renderThread.render(content), sqliteThreads);
   const app = createApp(runtime.deps);
   let demoOccasionId: string | undefined;
@@ -68,7 +68,7 @@ async function main(logger: ServerLogger): Promise<void> {
 function startEmailWorker(deps: AppDeps, publicUrl: string): EmailWorker | undefined {
   const settings = deps.config.email ?? DEFAULT_EMAIL_SETTINGS;
   if (!settings.workerEnabled) return undefined;
-  const transport = createTransport(settings, new URL('./email-send-thread.js', import.meta.url));
+  const transport = createTransport(settings, threadScriptUrl('email-send-thread', import.meta.url));
   // The worker reports only what failed: a message it could not send, a lease it lost.
   const log = (line: string) => deps.log.error(line);
   const worker = new EmailWorker({ db: deps.db, dbKind: deps.dbKind, settings, transport, publicUrl: () => publicUrl, log, renderEmail: deps.renderEmail });
