@@ -16,10 +16,13 @@ const FAILING = new URL(`data:text/javascript,${encodeURIComponent('throw new Er
 const autocheckpoint = async (db: Kysely<Database>) =>
   (await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db)).rows[0]!.wal_autocheckpoint;
 
-/** Some 2,500 pages of rows, committed 100 at a time: more than SQLite's threshold, less than the backstop. */
-async function writePages(db: Kysely<Database>): Promise<void> {
-  await sql`create table t (n integer, filler blob)`.execute(db);
-  for (let commit = 0; commit < 25; commit++) {
+/**
+ * Rows of a page each, committed 100 at a time: by default some 2,500 pages, more than SQLite's
+ * threshold and less than the backstop.
+ */
+async function writePages(db: Kysely<Database>, commits = 25): Promise<void> {
+  await sql`create table if not exists t (n integer, filler blob)`.execute(db);
+  for (let commit = 0; commit < commits; commit++) {
     await sql`with recursive s(n) as (select 1 union all select n + 1 from s where n < 100) insert into t select n, randomblob(4000) from s`.execute(db);
   }
 }
@@ -59,6 +62,21 @@ describe.runIf(testDatabaseKind === 'sqlite')('the embedded database’s checkpo
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(statSync(file).size).toBe(before);
     expect(statSync(`${file}-wal`).size).toBeGreaterThan(2000 * 4096);
+  });
+
+  it('past the backstop, the writing connection checkpoints on its own should the thread fall behind', async () => {
+    const file = join(dir, 'kindly.db');
+    database = await createDatabase({ sqliteFile: file });
+    const { db } = database;
+    // The writer's setting while the thread runs, with no thread copying the log meanwhile.
+    await sql`pragma wal_autocheckpoint = ${sql.raw(String(BACKSTOP_AUTOCHECKPOINT_PAGES))}`.execute(db);
+    const before = statSync(file).size;
+    await writePages(db, 90);
+    expect(statSync(file).size, 'under the backstop, nothing is copied yet').toBe(before);
+    await writePages(db, 20);
+    // The log's pages copied into the file: some thousands (a page written twice is copied once).
+    expect(statSync(file).size).toBeGreaterThan(before + (BACKSTOP_AUTOCHECKPOINT_PAGES / 2) * 4096);
+    expect((await sql<{ n: number }>`select count(*) as n from t`.execute(db)).rows[0]!.n).toBe(11_000);
   });
 
   it('hands checkpoints back to SQLite when the thread is lost', async () => {
