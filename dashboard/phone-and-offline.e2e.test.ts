@@ -217,10 +217,30 @@ describe.skipIf(!chromiumPath)('a host on a phone and a bad connection', () => {
     await context.close();
   });
 
+  it('keeps the overview when its chart’s code does not come, and draws the chart after its "Try again"', async () => {
+    const { context, page, errors } = await open(DESKTOP);
+    await context.route('**/assets/replies-plot-*', (route) => route.abort('internetdisconnected'));
+    await page.goto(`${server.url}/occasion/${seed.occasionId}`);
+    const chartFailed = page.getByRole('alert').filter({ hasText: 'Could not load the chart.' });
+    await chartFailed.waitFor();
+    // The rest of the screen and the navigation stay.
+    await page.locator('tr[data-activity]').first().waitFor();
+    expect(await page.getByRole('link', { name: 'Replies' }).isVisible()).toBe(true);
+    expect(await page.locator('.error-screen').count()).toBe(0);
+    await context.unroute('**/assets/replies-plot-*');
+    await chartFailed.getByRole('button', { name: 'Try again' }).click();
+    await page.locator('.replies-chart .uplot').waitFor();
+    expect(await chartFailed.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('brings back a screen whose code did not load with one "Try again"', async () => {
     const { context, page } = await open(DESKTOP);
     await page.goto(`${server.url}/occasion/${seed.occasionId}`);
     await page.locator('tr[data-activity]').first().waitFor();
+    // The overview's own code has all come (its chart's last): what fails is the next screen's.
+    await page.locator('.replies-chart .uplot').waitFor();
     await context.route('**/assets/**', (route) => route.abort('internetdisconnected'));
     await page.getByRole('link', { name: 'Replies' }).click();
     const tryAgain = page.getByRole('button', { name: 'Try again' });

@@ -10,6 +10,16 @@ export interface Chunk<M> {
   readonly loaded: M | undefined;
 }
 
+/**
+ * A chunk of the app's code that did not come (a dropped connection, a deploy that replaced it),
+ * with the browser's own words: what a part of a screen may show in its place (`ChunkPart`).
+ */
+export class ChunkLoadError extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+  }
+}
+
 export function chunk<M>(importer: () => Promise<M>): Chunk<M> {
   let loading: Promise<M> | undefined;
   let loaded: M | undefined;
@@ -19,7 +29,7 @@ export function chunk<M>(importer: () => Promise<M>): Chunk<M> {
         (module) => (loaded = module),
         (error: unknown) => {
           loading = undefined; // a later load tries again (a deploy, a dropped connection)
-          throw error;
+          throw new ChunkLoadError(error);
         },
       );
       return loading;

@@ -1,11 +1,20 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { RepliesDay } from '../../core/schemas/history';
+import { chunk } from '../chunks/chunk';
+import { ChunkPart } from '../chunks/chunk-part';
 import { formatCount, formatDate } from '../components/format';
 import { ErrorState, Loading } from '../components/states';
 import { useQuery } from '../data/kindly';
 
 // uPlot and its CSS come in their own chunk, after the overview's first paint.
-const RepliesPlot = lazy(() => import('./replies-plot'));
+const plotChunk = chunk(() => import('./replies-plot'));
+
+/** The plot's box, which screen readers skip: the table below says the same. */
+const plotBox = (content: ReactNode) => (
+  <div className="replies-chart__plot" aria-hidden="true">
+    {content}
+  </div>
+);
 
 /**
  * Replies over time on the overview: a uPlot line chart (attending, declined, pending by day)
@@ -21,11 +30,9 @@ export function RepliesChart({ occasionId }: { occasionId: string }) {
   if (data.length === 0) return <p className="muted">Nobody is invited yet: the chart starts with the first invitation.</p>;
   return (
     <div className="replies-chart">
-      <div className="replies-chart__plot" aria-hidden="true">
-        <Suspense fallback={<div className="replies-chart__placeholder" />}>
-          <RepliesPlot days={data} />
-        </Suspense>
-      </div>
+      <ChunkPart chunk={plotChunk} what="the chart" placeholder={plotBox(<div className="replies-chart__placeholder" />)}>
+        {({ default: RepliesPlot }) => plotBox(<RepliesPlot days={data} />)}
+      </ChunkPart>
       <p className="replies-chart__legend small" aria-hidden="true">
         <span className="legend legend--attending">Attending</span> <span className="legend legend--declined">Declined</span>{' '}
         <span className="legend legend--pending">Pending</span>
