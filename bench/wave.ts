@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { resolve } from 'node:path';
 import { createPasswords } from '../server/auth/passwords';
 import { PRODUCTION_ARGON2_COST } from '../server/create-deps';
@@ -12,7 +13,7 @@ import { openLoad } from './wave/open-load';
 import { readWaveOptions, spreadOccasions, warmUpOccasions, type PlatformSize, type WaveOptions } from './wave/options';
 import { accountOf, HOST_PASSWORD, hostToken, occasionOrigin, platformId } from './wave/platform';
 import { PlatformReader } from './wave/platform-reader';
-import { cpuMs, listenDrops } from './wave/proc-stats';
+import { cpuMs, listenDrops, threadCpuMs } from './wave/proc-stats';
 import { writeReport, type ScenarioReport } from './wave/report';
 import { postgresRunCopy, seededPostgres } from './wave/seed-postgres';
 import { runCopy, seededSqlite } from './wave/seed-sqlite';
@@ -248,6 +249,9 @@ async function wave(options: WaveOptions, reader: PlatformReader, servers: Serve
   const mailBefore = sink.arrivals.length;
   const dropsBefore = listenDrops();
   const cpuBefore = servers.map((server) => cpuMs(server.child.pid));
+  const requestThreadBefore = servers.map((server) => threadCpuMs(server.child.pid));
+  const generatorBefore = process.cpuUsage();
+  const waveStarted = performance.now();
   let replied = 0;
   /** Replies answered by each instance (reply `i` goes to instance `i mod n`). */
   const repliedBy = servers.map(() => 0);
@@ -265,6 +269,7 @@ async function wave(options: WaveOptions, reader: PlatformReader, servers: Serve
   ]);
   const cpuUsed = servers.map((server, k) => cpuMs(server.child.pid) - cpuBefore[k]!);
   const cpuPerReply = cpuUsed.reduce((sum, used) => sum + used, 0) / Math.max(1, replied);
+  const cores = coresUsed(performance.now() - waveStarted, cpuUsed, servers.map((server, k) => threadCpuMs(server.child.pid) - requestThreadBefore[k]!), process.cpuUsage(generatorBefore));
   const shares = servers.length > 1
     ? [{
         what: 'each instance\'s share (replies answered; server CPU while the wave ran)',
@@ -300,6 +305,7 @@ async function wave(options: WaveOptions, reader: PlatformReader, servers: Serve
       { what: 'errors (every request; replies not sent or unanswered count too)', figure: String(errors), goal: '0', met: errors === 0 },
       { what: 'connection attempts dropped by the kernel (ListenDrops, the whole machine\'s)', figure: `${drops} (${overflows} at a full listen queue)`, goal: '0', met: drops === 0 },
       { what: `server CPU per reply (user + system, while the wave ran, the email worker's share included${servers.length > 1 ? ', both instances' : ''})`, figure: `${cpuPerReply.toFixed(2)} ms` },
+      cores,
       ...shares,
       {
         what: 'confirmations delivered to the SMTP sink',
@@ -310,6 +316,22 @@ async function wave(options: WaveOptions, reader: PlatformReader, servers: Serve
       { what: 'host revalidations of the guest list', figure: `${revalidations.notModified} answered 304, ${revalidations.changed} with a changed list` },
     ],
     examples,
+  };
+}
+
+/**
+ * Where the machine's cores went while the wave ran: how busy each server's request thread was
+ * (one thread answers every request: at 100% the server is saturated whatever the machine has
+ * left), each server in all, and this process (the load generator, the hosts and the SMTP sink).
+ */
+function coresUsed(wallMs: number, serverMs: number[], requestThreadMs: number[], generator: NodeJS.CpuUsage): { what: string; figure: string } {
+  const share = (ms: number) => ms / wallMs;
+  const instance = (k: number) => (serverMs.length > 1 ? ` (instance ${k + 1})` : '');
+  const threads = requestThreadMs.map((ms, k) => `${(share(ms) * 100).toFixed(0)}%${instance(k)}`).join(', ');
+  const servers = serverMs.map((ms, k) => `${share(ms).toFixed(2)}${instance(k)}`).join(', ');
+  return {
+    what: `cores in use while the wave ran (of ${cpus().length})`,
+    figure: `the server's request thread busy ${threads} of the time; the server in all ${servers}; the load generator with the SMTP sink ${share((generator.user + generator.system) / 1000).toFixed(2)}`,
   };
 }
 

@@ -5,8 +5,17 @@ const CLOCK_TICKS_PER_SECOND = 100;
 
 /** User and system CPU time of a process (every thread), ms; NaN when /proc cannot tell. */
 export function cpuMs(pid: number | undefined): number {
+  return statCpuMs(`/proc/${pid}/stat`);
+}
+
+/** User and system CPU time of one thread of a process, ms (the main thread's id is the process's); NaN when /proc cannot tell. */
+export function threadCpuMs(pid: number | undefined, tid = pid): number {
+  return statCpuMs(`/proc/${pid}/task/${tid}/stat`);
+}
+
+function statCpuMs(path: string): number {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(path, 'utf8');
     // Fields after the command's closing parenthesis; utime and stime are the 14th and 15th.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND) * 1000;

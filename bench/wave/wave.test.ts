@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { normaliseInviteCode } from '../../core/schemas/event';
 import { loopbackAddress } from './http-client';
 import { openLoad } from './open-load';
+import { cpuMs, threadCpuMs } from './proc-stats';
 import { readWaveOptions, spreadOccasions, warmUpOccasions } from './options';
 import { inviteCode, platformRows, TABLES, type TableName } from './platform';
 
@@ -61,6 +62,22 @@ describe('openLoad', () => {
     // A closed loop of one would need 50 × 300 ms; here the last arrival starts near 980 ms.
     expect(startedAt[49]).toBeLessThan(1500);
     expect(performance.now() - began).toBeLessThan(2500);
+  });
+});
+
+describe('threadCpuMs', () => {
+  it('reads the CPU time of one thread, which grows with work on it and stays within the process’s', () => {
+    const before = threadCpuMs(process.pid);
+    // Work on this thread until /proc counts 50 ms more of it (a shared machine may take a while).
+    const giveUp = performance.now() + 10_000;
+    let after = before;
+    while (after < before + 50 && performance.now() < giveUp) {
+      for (let i = 0; i < 100_000; i++) Math.sqrt(i);
+      after = threadCpuMs(process.pid);
+    }
+    expect(after - before).toBeGreaterThanOrEqual(50);
+    expect(cpuMs(process.pid)).toBeGreaterThanOrEqual(after);
+    expect(threadCpuMs(process.pid, 999_999_999)).toBeNaN();
   });
 });
 
