@@ -13,7 +13,7 @@ import { openLoad } from './wave/open-load';
 import { readWaveOptions, spreadOccasions, warmUpOccasions, type PlatformSize, type WaveOptions } from './wave/options';
 import { accountOf, HOST_PASSWORD, hostToken, occasionOrigin, platformId } from './wave/platform';
 import { PlatformReader } from './wave/platform-reader';
-import { cpuMs, listenDrops, threadCpuMs } from './wave/proc-stats';
+import { cpuMs, cpuMsBetween, listenDrops, processesCpuMs, threadCpuMs } from './wave/proc-stats';
 import { writeReport, type ScenarioReport } from './wave/report';
 import { postgresRunCopy, seededPostgres } from './wave/seed-postgres';
 import { runCopy, seededSqlite } from './wave/seed-sqlite';
@@ -251,6 +251,7 @@ async function wave(options: WaveOptions, reader: PlatformReader, servers: Serve
   const cpuBefore = servers.map((server) => cpuMs(server.child.pid));
   const requestThreadBefore = servers.map((server) => threadCpuMs(server.child.pid));
   const generatorBefore = process.cpuUsage();
+  const postgresBefore = options.database === 'postgres' ? processesCpuMs('postgres') : undefined;
   const waveStarted = performance.now();
   let replied = 0;
   /** Replies answered by each instance (reply `i` goes to instance `i mod n`). */
@@ -269,7 +270,12 @@ async function wave(options: WaveOptions, reader: PlatformReader, servers: Serve
   ]);
   const cpuUsed = servers.map((server, k) => cpuMs(server.child.pid) - cpuBefore[k]!);
   const cpuPerReply = cpuUsed.reduce((sum, used) => sum + used, 0) / Math.max(1, replied);
-  const cores = coresUsed(performance.now() - waveStarted, cpuUsed, servers.map((server, k) => threadCpuMs(server.child.pid) - requestThreadBefore[k]!), process.cpuUsage(generatorBefore));
+  const cores = coresUsed(performance.now() - waveStarted, {
+    serverMs: cpuUsed,
+    requestThreadMs: servers.map((server, k) => threadCpuMs(server.child.pid) - requestThreadBefore[k]!),
+    generator: process.cpuUsage(generatorBefore),
+    postgresMs: postgresBefore && cpuMsBetween(postgresBefore, processesCpuMs('postgres')),
+  });
   const shares = servers.length > 1
     ? [{
         what: 'each instance\'s share (replies answered; server CPU while the wave ran)',
@@ -319,19 +325,32 @@ async function wave(options: WaveOptions, reader: PlatformReader, servers: Serve
   };
 }
 
+interface CpuUsed {
+  /** Each server process's CPU, ms. */
+  serverMs: number[];
+  /** Each server's request thread's CPU, ms. */
+  requestThreadMs: number[];
+  /** This process's: the load generator, the hosts and the SMTP sink. */
+  generator: NodeJS.CpuUsage;
+  /** PostgreSQL's processes', ms, on PostgreSQL. */
+  postgresMs: number | undefined;
+}
+
 /**
  * Where the machine's cores went while the wave ran: how busy each server's request thread was
  * (one thread answers every request: at 100% the server is saturated whatever the machine has
- * left), each server in all, and this process (the load generator, the hosts and the SMTP sink).
+ * left), each server in all, the bench process and PostgreSQL's processes.
  */
-function coresUsed(wallMs: number, serverMs: number[], requestThreadMs: number[], generator: NodeJS.CpuUsage): { what: string; figure: string } {
+function coresUsed(wallMs: number, used: CpuUsed): { what: string; figure: string } {
   const share = (ms: number) => ms / wallMs;
-  const instance = (k: number) => (serverMs.length > 1 ? ` (instance ${k + 1})` : '');
-  const threads = requestThreadMs.map((ms, k) => `${(share(ms) * 100).toFixed(0)}%${instance(k)}`).join(', ');
-  const servers = serverMs.map((ms, k) => `${share(ms).toFixed(2)}${instance(k)}`).join(', ');
+  const instance = (k: number) => (used.serverMs.length > 1 ? ` (instance ${k + 1})` : '');
+  const threads = used.requestThreadMs.map((ms, k) => `${(share(ms) * 100).toFixed(0)}%${instance(k)}`).join(', ');
+  const servers = used.serverMs.map((ms, k) => `${share(ms).toFixed(2)}${instance(k)}`).join(', ');
+  const generator = share((used.generator.user + used.generator.system) / 1000).toFixed(2);
+  const postgres = used.postgresMs === undefined ? '' : `; PostgreSQL's processes ${share(used.postgresMs).toFixed(2)}`;
   return {
     what: `cores in use while the wave ran (of ${cpus().length})`,
-    figure: `the server's request thread busy ${threads} of the time; the server in all ${servers}; the load generator with the SMTP sink ${share((generator.user + generator.system) / 1000).toFixed(2)}`,
+    figure: `the server's request thread busy ${threads} of the time; the server in all ${servers}; the load generator with the SMTP sink ${generator}${postgres}`,
   };
 }
 

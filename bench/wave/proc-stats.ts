@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** Linux's USER_HZ, what /proc counts CPU time in. */
 const CLOCK_TICKS_PER_SECOND = 100;
@@ -11,6 +11,29 @@ export function cpuMs(pid: number | undefined): number {
 /** User and system CPU time of one thread of a process, ms (the main thread's id is the process's); NaN when /proc cannot tell. */
 export function threadCpuMs(pid: number | undefined, tid = pid): number {
   return statCpuMs(`/proc/${pid}/task/${tid}/stat`);
+}
+
+/** CPU time, ms, of each process whose command is `name` (PostgreSQL's backends and helpers: `postgres`), by pid. */
+export function processesCpuMs(name: string): Map<number, number> {
+  const found = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== name) continue;
+    } catch {
+      continue; // ended meanwhile
+    }
+    const ms = statCpuMs(`/proc/${entry}/stat`);
+    if (!Number.isNaN(ms)) found.set(Number(entry), ms);
+  }
+  return found;
+}
+
+/** CPU time used between two readings of {@link processesCpuMs}, ms: a process started meanwhile counts whole, one ended meanwhile not at all. */
+export function cpuMsBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let used = 0;
+  for (const [pid, ms] of after) used += ms - (before.get(pid) ?? 0);
+  return used;
 }
 
 function statCpuMs(path: string): number {

@@ -1,8 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { normaliseInviteCode } from '../../core/schemas/event';
 import { loopbackAddress } from './http-client';
 import { openLoad } from './open-load';
-import { cpuMs, threadCpuMs } from './proc-stats';
+import { cpuMs, cpuMsBetween, processesCpuMs, threadCpuMs } from './proc-stats';
 import { readWaveOptions, spreadOccasions, warmUpOccasions } from './options';
 import { inviteCode, platformRows, TABLES, type TableName } from './platform';
 
@@ -78,6 +79,21 @@ describe('threadCpuMs', () => {
     expect(after - before).toBeGreaterThanOrEqual(50);
     expect(cpuMs(process.pid)).toBeGreaterThanOrEqual(after);
     expect(threadCpuMs(process.pid, 999_999_999)).toBeNaN();
+  });
+});
+
+describe('processesCpuMs', () => {
+  it('finds the processes of a command by name, this one among them', () => {
+    const comm = readFileSync(`/proc/${process.pid}/comm`, 'utf8').trim();
+    const found = processesCpuMs(comm);
+    expect(found.get(process.pid)).toBeGreaterThan(0);
+    expect(processesCpuMs('no-such-command-here').size).toBe(0);
+  });
+
+  it('counts between two readings a process started meanwhile whole and one ended meanwhile not at all', () => {
+    const before = new Map([[10, 100], [11, 50]]);
+    const after = new Map([[10, 130], [12, 20]]);
+    expect(cpuMsBetween(before, after)).toBe(50);
   });
 });
 
