@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_TIMEOUTS, loadConfig } from './config';
+import { ConfigError, DEFAULT_PG_POOL_SIZE, DEFAULT_TIMEOUTS, loadConfig } from './config';
 import { DEFAULT_EMAIL_SETTINGS } from './email/email-settings';
 import { DEFAULT_WEBHOOK_SETTINGS } from './webhooks/webhook-settings';
 
@@ -44,6 +44,13 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the PostgreSQL pool size from PG_POOL_SIZE, ten connections unless told', () => {
+    const base = { KINDLY_DATA_DIR: '/srv/kindly/data', AUTH_SECRET: 's'.repeat(40) };
+    expect(loadConfig(base).pgPoolSize).toBe(DEFAULT_PG_POOL_SIZE);
+    expect(DEFAULT_PG_POOL_SIZE).toBe(10);
+    expect(loadConfig({ ...base, PG_POOL_SIZE: '25' }).pgPoolSize).toBe(25);
+  });
+
   describe('refuses a bad value, naming it in one sentence', () => {
     const base = { KINDLY_DATA_DIR: '/nonexistent/kindly', AUTH_SECRET: 's'.repeat(40) };
     const refusals: Array<[Record<string, string>, string]> = [
@@ -53,6 +60,8 @@ describe('loadConfig', () => {
       [{ SQLITE_BUSY_TIMEOUT_MS: '-5' }, 'SQLITE_BUSY_TIMEOUT_MS must be a whole number of milliseconds, not "-5".'],
       [{ REDIS_COMMAND_TIMEOUT_MS: 'soon' }, 'REDIS_COMMAND_TIMEOUT_MS must be a whole number of milliseconds, not "soon".'],
       [{ PG_CONNECT_TIMEOUT_MS: '1.5' }, 'PG_CONNECT_TIMEOUT_MS must be a whole number of milliseconds, not "1.5".'],
+      [{ PG_POOL_SIZE: '0' }, 'PG_POOL_SIZE must be a whole number of connections from 1 to 1000, not "0".'],
+      [{ PG_POOL_SIZE: 'many' }, 'PG_POOL_SIZE must be a whole number of connections from 1 to 1000, not "many".'],
       [
         { DATABASE_URL: 'mysql://root:hunter2@db/kindly' },
         'DATABASE_URL must start with postgres:// or postgresql://, for example postgres://kindly:password@db.example.com:5432/kindly (unset: the embedded SQLite database).',

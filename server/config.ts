@@ -36,6 +36,8 @@ export interface ServerConfig {
   distDir: string | undefined;
   /** How long the server waits on PostgreSQL, SQLite and Redis before it answers 503. */
   timeouts: Timeouts;
+  /** PostgreSQL: the most connections this instance opens (`PG_POOL_SIZE`); {@link DEFAULT_PG_POOL_SIZE} when absent. */
+  pgPoolSize?: number;
   /** Sending mail: SMTP or the local outbox, limits, retries; `DEFAULT_EMAIL_SETTINGS` when absent. */
   email?: EmailSettings;
   /** The embedded database's copies: where, how often the server takes one, how many it keeps. */
@@ -77,6 +79,13 @@ export const DEFAULT_TIMEOUTS: Timeouts = {
   redisCommandMs: 2000,
 };
 
+/**
+ * Connections one instance keeps to PostgreSQL at most. Each instance opens its own: instances
+ * times this stays under PostgreSQL's `max_connections` (100 unless set), with room for the rest.
+ * More does not answer more on a machine whose cores are already busy (bench/README.md).
+ */
+export const DEFAULT_PG_POOL_SIZE = 10;
+
 const milliseconds = (variable: string) => wholeNumber(variable, 'a whole number of milliseconds', 0);
 const portNumber = (variable: string) => wholeNumber(variable, 'a port number from 0 to 65535', 0, 65_535);
 
@@ -98,6 +107,7 @@ const ServerVariables = v.object({
   RATE_LIMIT_STORE: v.optional(
     v.picklist(['memory', 'redis', 'database'], (issue) => `RATE_LIMIT_STORE must be memory, redis or database, not "${String(issue.input)}".`),
   ),
+  PG_POOL_SIZE: v.optional(wholeNumber('PG_POOL_SIZE', 'a whole number of connections from 1 to 1000', 1, 1000), String(DEFAULT_PG_POOL_SIZE)),
   PG_CONNECT_TIMEOUT_MS: v.optional(milliseconds('PG_CONNECT_TIMEOUT_MS'), String(DEFAULT_TIMEOUTS.pgConnectMs)),
   PG_STATEMENT_TIMEOUT_MS: v.optional(milliseconds('PG_STATEMENT_TIMEOUT_MS'), String(DEFAULT_TIMEOUTS.pgStatementMs)),
   PG_QUERY_TIMEOUT_MS: v.optional(milliseconds('PG_QUERY_TIMEOUT_MS'), String(DEFAULT_TIMEOUTS.pgQueryMs)),
@@ -148,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       redisConnectMs: vars.REDIS_CONNECT_TIMEOUT_MS,
       redisCommandMs: vars.REDIS_COMMAND_TIMEOUT_MS,
     },
+    pgPoolSize: vars.PG_POOL_SIZE,
     email: emailSettingsOf(vars),
     backup: backupSettingsOf(vars, dataDir),
     webhooks: webhookSettingsOf(vars),

@@ -27,6 +27,7 @@ export async function createRuntime(config: ServerConfig, log: ServerLogger, ren
     sqliteFile: embeddedDatabaseFile(config.dataDir),
     sqliteThreads,
     timeouts: config.timeouts,
+    poolSize: config.pgPoolSize,
     // Connections lost and found again: the pool reconnects on its own.
     log: (line) => log.warn(line),
   }).catch((error: unknown) => {

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type CompiledQuery, type Driver, type KyselyConfig, type MigrationProvider } from 'kysely';
 import pg from 'pg';
-import { DEFAULT_TIMEOUTS, type Timeouts } from '../config';
+import { DEFAULT_PG_POOL_SIZE, DEFAULT_TIMEOUTS, type Timeouts } from '../config';
 import { migrations } from './migrations';
 import { prepareQueries } from './queries';
 import { createPostgresPool } from './postgres-pool';
@@ -35,6 +35,7 @@ export interface DatabaseOptions {
    * instead of `sqliteFile`, without running the migrator: tests open one copy per app.
    */
   sqliteImage?: Buffer;
+  /** PostgreSQL only: the pool's most connections; {@link DEFAULT_PG_POOL_SIZE} when left out. */
   poolSize?: number;
   /** Time limits; `DEFAULT_TIMEOUTS` where left out. */
   timeouts?: Partial<Timeouts>;
@@ -154,7 +155,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Kind
   }
   const pool = createPostgresPool({
     url,
-    max: options.poolSize ?? 10,
+    max: options.poolSize ?? DEFAULT_PG_POOL_SIZE,
     schema,
     timeouts: {
       connectMs: timeouts.pgConnectMs,
