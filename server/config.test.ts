@@ -44,6 +44,12 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the log level from LOG_LEVEL, info unless told', () => {
+    const base = { KINDLY_DATA_DIR: '/srv/kindly/data', AUTH_SECRET: 's'.repeat(40) };
+    expect(loadConfig(base).logLevel).toBe('info');
+    expect(loadConfig({ ...base, LOG_LEVEL: 'warn' }).logLevel).toBe('warn');
+  });
+
   it('reads the PostgreSQL pool size from PG_POOL_SIZE, ten connections unless told', () => {
     const base = { KINDLY_DATA_DIR: '/srv/kindly/data', AUTH_SECRET: 's'.repeat(40) };
     expect(loadConfig(base).pgPoolSize).toBe(DEFAULT_PG_POOL_SIZE);
@@ -60,6 +66,7 @@ describe('loadConfig', () => {
       [{ SQLITE_BUSY_TIMEOUT_MS: '-5' }, 'SQLITE_BUSY_TIMEOUT_MS must be a whole number of milliseconds, not "-5".'],
       [{ REDIS_COMMAND_TIMEOUT_MS: 'soon' }, 'REDIS_COMMAND_TIMEOUT_MS must be a whole number of milliseconds, not "soon".'],
       [{ PG_CONNECT_TIMEOUT_MS: '1.5' }, 'PG_CONNECT_TIMEOUT_MS must be a whole number of milliseconds, not "1.5".'],
+      [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent, not "verbose".'],
       [{ PG_POOL_SIZE: '0' }, 'PG_POOL_SIZE must be a whole number of connections from 1 to 1000, not "0".'],
       [{ PG_POOL_SIZE: 'many' }, 'PG_POOL_SIZE must be a whole number of connections from 1 to 1000, not "many".'],
       [

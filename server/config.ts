@@ -38,6 +38,8 @@ export interface ServerConfig {
   timeouts: Timeouts;
   /** PostgreSQL: the most connections this instance opens (`PG_POOL_SIZE`); {@link DEFAULT_PG_POOL_SIZE} when absent. */
   pgPoolSize?: number;
+  /** The least severe log entries written (`LOG_LEVEL`): `info` writes a line per request; `warn` only problems. */
+  logLevel?: LogLevel;
   /** Sending mail: SMTP or the local outbox, limits, retries; `DEFAULT_EMAIL_SETTINGS` when absent. */
   email?: EmailSettings;
   /** The embedded database's copies: where, how often the server takes one, how many it keeps. */
@@ -47,6 +49,10 @@ export interface ServerConfig {
 }
 
 export type RateLimitStoreKind = 'memory' | 'redis' | 'database';
+
+/** pino's levels, most severe last but one; `silent` writes nothing. */
+export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** Time limits in milliseconds; each has its own environment variable (see README). */
 export interface Timeouts {
@@ -107,6 +113,7 @@ const ServerVariables = v.object({
   RATE_LIMIT_STORE: v.optional(
     v.picklist(['memory', 'redis', 'database'], (issue) => `RATE_LIMIT_STORE must be memory, redis or database, not "${String(issue.input)}".`),
   ),
+  LOG_LEVEL: v.optional(v.picklist(LOG_LEVELS, (issue) => `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${String(issue.input)}".`), 'info'),
   PG_POOL_SIZE: v.optional(wholeNumber('PG_POOL_SIZE', 'a whole number of connections from 1 to 1000', 1, 1000), String(DEFAULT_PG_POOL_SIZE)),
   PG_CONNECT_TIMEOUT_MS: v.optional(milliseconds('PG_CONNECT_TIMEOUT_MS'), String(DEFAULT_TIMEOUTS.pgConnectMs)),
   PG_STATEMENT_TIMEOUT_MS: v.optional(milliseconds('PG_STATEMENT_TIMEOUT_MS'), String(DEFAULT_TIMEOUTS.pgStatementMs)),
@@ -159,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       redisCommandMs: vars.REDIS_COMMAND_TIMEOUT_MS,
     },
     pgPoolSize: vars.PG_POOL_SIZE,
+    logLevel: vars.LOG_LEVEL,
     email: emailSettingsOf(vars),
     backup: backupSettingsOf(vars, dataDir),
     webhooks: webhookSettingsOf(vars),

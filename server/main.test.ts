@@ -60,6 +60,16 @@ describe('the server process', () => {
     expect(running.stderr()).toBe('');
   });
 
+  it.runIf(testDatabaseKind === 'sqlite')('with LOG_LEVEL=warn writes no log line for a request or a start', async () => {
+    const running = spawnServer(server.file, { KINDLY_DATA_DIR: join(dir, 'data-warn'), EMAIL_WORKER: '0', LOG_LEVEL: 'warn' });
+    const base = await running.ready;
+    expect((await fetch(`${base}/host/v1/nowhere`)).status).toBe(404);
+    expect(await running.stop()).toBe(0);
+    const entries = running.stdout().split('\n').filter((line) => line.startsWith('{'));
+    expect(entries).toEqual([]);
+    expect(running.stdout()).toContain('Kindly is running');
+  });
+
   const url = process.env.TEST_DATABASE_URL;
   it.runIf(testDatabaseKind === 'postgres' && url)('keeps running and reconnects when PostgreSQL ends its connections', async () => {
     const suffix = randomBytes(6).toString('hex');

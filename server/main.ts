@@ -16,6 +16,7 @@ import { threadScriptUrl } from './thread-scripts';
 
 async function main(logger: ServerLogger): Promise<void> {
   const config = loadConfig();
+  logger.level = config.logLevel ?? 'info';
   const renderThread = new EmailRenderThread(threadScriptUrl('email-render-thread', import.meta.url));
   const sqliteThreads = { read: threadScriptUrl('sqlite-read-thread', import.meta.url), checkpoint: threadScriptUrl('sqlite-checkpoint-thread', import.meta.url) };
   const runtime = await createRuntime(config, logger, (content) => renderThread.render(content), sqliteThreads);
