@@ -55,6 +55,7 @@ describe('loadConfig', () => {
     expect(loadConfig(base).pgPoolSize).toBe(DEFAULT_PG_POOL_SIZE);
     expect(DEFAULT_PG_POOL_SIZE).toBe(10);
     expect(loadConfig({ ...base, PG_POOL_SIZE: '25' }).pgPoolSize).toBe(25);
+    expect(loadConfig({ ...base, PG_POOL_SIZE: '1000' }).pgPoolSize).toBe(1000);
   });
 
   describe('refuses a bad value, naming it in one sentence', () => {
@@ -68,6 +69,7 @@ describe('loadConfig', () => {
       [{ PG_CONNECT_TIMEOUT_MS: '1.5' }, 'PG_CONNECT_TIMEOUT_MS must be a whole number of milliseconds, not "1.5".'],
       [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent, not "verbose".'],
       [{ PG_POOL_SIZE: '0' }, 'PG_POOL_SIZE must be a whole number of connections from 1 to 1000, not "0".'],
+      [{ PG_POOL_SIZE: '1001' }, 'PG_POOL_SIZE must be a whole number of connections from 1 to 1000, not "1001".'],
       [{ PG_POOL_SIZE: 'many' }, 'PG_POOL_SIZE must be a whole number of connections from 1 to 1000, not "many".'],
       [
         { DATABASE_URL: 'mysql://root:hunter2@db/kindly' },
